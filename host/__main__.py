@@ -1,0 +1,68 @@
+"""`python3 -m host COMMAND ...`: the project's command line.
+
+Each command lives in its own module with `main(argv) -> exit status`; this file
+only dispatches, so `--help` stays fast and a missing optional library (pygame)
+only matters to the command that needs it.
+"""
+
+import importlib
+import sys
+
+import host  # noqa: F401  (puts shared/ on sys.path)
+
+COMMANDS = (
+    ("score", "host.cli_score", "score a sheet given as text"),
+    ("play", "host.cli_play", "play a game in the terminal, or let the AI play"),
+    ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
+    ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
+    ("flash", "host.flash", "install the game on a board with mpremote"),
+    ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),
+    ("words", "host.words_cli", "the word game's dictionary: words check WORD"),
+)
+
+# `play --game X` goes to the module of X's family.
+PLAY_FAMILIES = {"cards": "host.play_cards", "words": "host.play_words"}
+
+
+def usage():
+    lines = ["usage: python3 -m host COMMAND [options]", "", "commands:"]
+    for name, _, text in COMMANDS:
+        lines.append("  %-6s %s" % (name, text))
+    lines.append("")
+    lines.append("`python3 -m host COMMAND --help` for a command's options.")
+    return "\n".join(lines)
+
+
+def _play_module(argv):
+    for k, a in enumerate(argv):
+        game = None
+        if a == "--game" and k + 1 < len(argv):
+            game = argv[k + 1]
+        elif a.startswith("--game="):
+            game = a.split("=", 1)[1]
+        if game in PLAY_FAMILIES:
+            return PLAY_FAMILIES[game]
+    return None
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0 if argv else 2
+    name, rest = argv[0], argv[1:]
+    for cmd, module, _ in COMMANDS:
+        if cmd == name:
+            if cmd == "play":
+                module = _play_module(rest) or module
+            try:
+                mod = importlib.import_module(module)
+            except ImportError as e:
+                sys.stderr.write("host %s is not available: %s\n" % (name, e))
+                return 2
+            return mod.main(rest)
+    sys.stderr.write("host: unknown command %r\n\n%s\n" % (name, usage()))
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,93 @@
+"""`python3 -m host score`: score a sheet written as text, like the paper sheet."""
+
+import argparse
+import json
+import sys
+
+from crisscross import digits, notation, symbols
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m host score",
+        description="Score a 5x5 sheet. Symbols: / X O ^ = # and . for empty; "
+        "digits: 0-9 and . for empty. Spaces between cells are optional.",
+    )
+    p.add_argument("file", nargs="?", help="sheet file (default: standard input)")
+    p.add_argument("--game", choices=("symbols", "digits"), default="symbols")
+    p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
+    p.add_argument("--variant", choices=("criss-and-cross",), help="digits variant")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def score_cells(cells, game, advanced=False, variant=""):
+    if game == "symbols":
+        return symbols.score_sheet(cells, advanced)
+    return digits.score_sheet(cells, variant)
+
+
+def as_dict(score, variant=""):
+    out = {
+        "rows": score.rows,
+        "cols": score.cols,
+        "diagonal": score.diag,
+        "total": score.total,
+    }
+    if variant == "cc":
+        out["rows_total"] = score.rows_total
+        out["cols_total"] = score.cols_total
+    return out
+
+
+def paper(cells, score, game):
+    """The sheet with row scores on the right, column scores below, the total.
+
+    In advanced rules the diagonal's score stands in both corners, as on paper.
+    """
+    chars = symbols.CHARS if game == "symbols" else digits.CHARS
+    out = []
+    if score.diag is not None:
+        out.append(" " * 17 + "%5d" % score.diag)
+    for r in range(5):
+        row = "  ".join(chars[cells[r * 5 + c]] for c in range(5))
+        out.append("     %s%5d" % (row, score.rows[r]))
+    corner = "%3d" % score.diag if score.diag is not None else "   "
+    out.append(corner + "".join("%3d" % v for v in score.cols) + "%4d" % score.total)
+    return "\n".join(out)
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
+    if args.variant and args.game != "digits":
+        sys.stderr.write("score: --variant is for --game digits\n")
+        return 2
+    if args.advanced and args.game != "symbols":
+        sys.stderr.write("score: --advanced is for --game symbols\n")
+        return 2
+    variant = "cc" if args.variant else ""
+    try:
+        if args.file:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        else:
+            text = sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as e:
+        sys.stderr.write("score: cannot read %s: %s\n" % (args.file, e))
+        return 2
+    try:
+        cells = notation.parse(text, args.game)
+    except notation.NotationError as e:
+        sys.stderr.write("score: %s\n" % e.message)
+        return 2
+    score = score_cells(cells, args.game, args.advanced, variant)
+    if args.json:
+        print(json.dumps(as_dict(score, variant)))
+    else:
+        print(paper(cells, score, args.game))
+        if variant == "cc":
+            print(
+                "rows %d, columns %d: the lower counts"
+                % (score.rows_total, score.cols_total)
+            )
+    return 0

@@ -1,0 +1,145 @@
+"""The command line: `python3 -m host score` and `python3 -m host play`."""
+
+import json
+import os
+import subprocess
+import sys
+
+from mpy import ROOT
+
+BASIC = "XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O#\n"
+ADVANCED = "O O / O X\nX = = X ^\nX # = ^ ^\nX X O O ^\nX # / / /\n"
+
+
+def host(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "host", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_score_json_for_the_rule_book_examples():
+    out = host("score", "--json", stdin=BASIC)
+    assert out.returncode == 0
+    assert json.loads(out.stdout) == {
+        "rows": [4, 2, 2, 0, 0],
+        "cols": [2, 3, 5, 2, 8],
+        "diagonal": None,
+        "total": 28,
+    }
+    out = json.loads(host("score", "--advanced", "--json", stdin=ADVANCED).stdout)
+    assert out["diagonal"] == 4 and out["total"] == 24 and out["cols"][1] == -5
+
+
+def test_score_text_looks_like_the_paper_sheet(tmp_path):
+    path = tmp_path / "sheet.txt"
+    path.write_text(ADVANCED)
+    out = host("score", "--advanced", str(path))
+    lines = out.stdout.splitlines()
+    assert lines[0].split() == ["4"]
+    assert lines[1].split() == ["O", "O", "/", "O", "X", "2"]
+    assert lines[-1].split() == ["4", "8", "-5", "2", "-5", "3", "24"]
+
+
+def test_score_digits_criss_and_cross_json():
+    sheet = "11111\n22222\n33333\n44444\n55555\n"
+    out = json.loads(
+        host(
+            "score",
+            "--game",
+            "digits",
+            "--variant",
+            "criss-and-cross",
+            "--json",
+            stdin=sheet,
+        ).stdout
+    )
+    assert out["rows_total"] == 50 and out["cols_total"] == 25 and out["total"] == 25
+    assert out["diagonal"] is None
+
+
+def test_malformed_sheets_name_the_line_and_cell():
+    cases = [
+        ("XX^^O\nX/^^#\n#/=?#\n^/=^#\nX#=O#\n", "line 3, cell 4"),
+        ("XX^^O\nX/^^#\n", "5 lines"),
+        ("XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O\n", "line 5"),
+        ("XX^^O\nX/^^#\n#/==##\n^/=^#\nX#=O#\n", "line 3"),
+    ]
+    for text, where in cases:
+        out = host("score", "--json", stdin=text)
+        assert out.returncode == 2
+        assert where in out.stderr
+        assert "Traceback" not in out.stderr
+    out = host("score", "--game", "digits", stdin="1234x\n" + "12345\n" * 4)
+    assert out.returncode == 2 and "line 1, cell 5" in out.stderr
+
+
+def test_unknown_options_and_missing_files_are_clear():
+    out = host("score", "--bogus")
+    assert out.returncode == 2 and "unrecognized arguments" in out.stderr
+    out = host("score", "/nonexistent/sheet.txt")
+    assert out.returncode == 2 and "cannot read" in out.stderr
+    out = host("frobnicate")
+    assert out.returncode == 2 and "unknown command" in out.stderr
+
+
+def test_auto_play_json_is_complete_and_reproducible():
+    a = json.loads(
+        host(
+            "play",
+            "--game",
+            "symbols",
+            "--advanced",
+            "--seed",
+            "42",
+            "--auto",
+            "--json",
+        ).stdout
+    )
+    b = json.loads(
+        host(
+            "play",
+            "--game",
+            "symbols",
+            "--advanced",
+            "--seed",
+            "42",
+            "--auto",
+            "--json",
+        ).stdout
+    )
+    assert a == b
+    assert (
+        a["seed"] == 42
+        and len(a["sheet"]) == 5
+        and all(len(r) == 5 for r in a["sheet"])
+    )
+    assert isinstance(a["diagonal"], int)
+    scored = json.loads(
+        host("score", "--advanced", "--json", stdin="\n".join(a["sheet"])).stdout
+    )
+    assert scored["total"] == a["total"] and scored["rows"] == a["rows"]
+    d = json.loads(
+        host("play", "--game", "digits", "--seed", "5", "--auto", "--json").stdout
+    )
+    assert d["diagonal"] is None and len(d["moves"]) == 24
+
+
+def test_typed_play_rejects_bad_moves_and_finishes():
+    moves = ["Q9 A1", "A1 A2", "A2 A4"]  # bad cell, taken cell, not adjacent
+    pairs = [(r, c) for r in range(5) for c in (1, 3)] + [(1, 0), (3, 0)]
+    for r, c in pairs:
+        if c == 0:
+            moves.append("A%d A%d" % (r + 1, r + 2))
+        else:
+            moves.append("%s%d %s%d" % ("ABCDE"[c], r + 1, "ABCDE"[c + 1], r + 1))
+    out = host("play", "--seed", "9", "--json", stdin="\n".join(moves) + "\n")
+    assert out.returncode == 0, out.stderr
+    assert "is not a cell" in out.stdout
+    assert "not allowed" in out.stdout
+    res = json.loads(out.stdout.splitlines()[-1])
+    assert len(res["moves"]) == 12 and "." not in "".join(res["sheet"])
