@@ -11,7 +11,7 @@ STAMP_PY := $(VENV)/.installed
 STAMP_JS := node_modules/.installed
 PORT ?= auto
 
-.PHONY: all sim term test lint format mpy-cross pytest test-mpy parity deps clean help
+.PHONY: all sim term test lint format mpy-cross pytest test-mpy parity golden deps clean help
 
 all: test
 
@@ -56,6 +56,10 @@ test-mpy: $(STAMP_JS)
 
 parity: deps
 	$(PY) -m pytest -q tests/host/test_parity.py
+
+# Rewrite the golden frames of every screen, on purpose, after a deliberate change.
+golden: $(STAMP_PY)
+	$(PY) tools/golden.py --update
 
 test: deps lint mpy-cross pytest test-mpy
 

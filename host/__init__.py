@@ -11,3 +11,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(ROOT, "shared")
 if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
+
+# The engine draws with MicroPython's `framebuf`; on CPython the byte-identical
+# host canvas stands in for it.
+if "framebuf" not in sys.modules:
+    from host import fbcanvas
+
+    sys.modules["framebuf"] = fbcanvas

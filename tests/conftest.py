@@ -5,6 +5,13 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "shared"), ROOT, os.path.join(ROOT, "tests", "host")):
+for p in (
+    os.path.join(ROOT, "shared"),
+    ROOT,
+    os.path.join(ROOT, "tests", "host"),
+    os.path.join(ROOT, "tests", "portable"),
+):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+import host  # noqa: E402,F401  (registers host.fbcanvas as `framebuf` on CPython)

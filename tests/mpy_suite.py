@@ -27,10 +27,16 @@ def _modules(folder):
     return names
 
 
-def run(folder, selection):
+def _ms():
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()
+    return int(time.time() * 1000)
+
+
+def run(folder, selection, verbose=False):
     sys.path.insert(0, folder)
     passed = failed = 0
-    t0 = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+    t0 = _ms()
     for modname in _modules(folder):
         wanted = [s for s in selection if s.split("::")[0] == modname]
         if selection and not wanted:
@@ -43,6 +49,7 @@ def run(folder, selection):
             failed += 1
             continue
         names = sorted(n for n in dir(mod) if n.startswith("test_"))
+        m0 = _ms()
         for n in names:
             if wanted and modname not in wanted and (modname + "::" + n) not in wanted:
                 continue
@@ -53,7 +60,9 @@ def run(folder, selection):
                 failed += 1
                 print("FAILED", modname + "::" + n)
                 print_exception(e)
-    t1 = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+        if verbose:
+            print("  %-32s %6d ms" % (modname, _ms() - m0))
+    t1 = _ms()
     impl = (
         sys.implementation.name
         + " "
@@ -70,5 +79,7 @@ if __name__ == "__main__":
         if sys.implementation.name == "micropython"
         else "tests/portable"
     )
-    if run(folder, sys.argv[1:]):
+    args = sys.argv[1:]
+    verbose = "-v" in args
+    if run(folder, [a for a in args if a != "-v"], verbose):
         sys.exit(1)

@@ -8,9 +8,11 @@ except ImportError:  # CPython
         return x
 
 
-try:
+import sys
+
+if sys.implementation.name == "micropython":
     from gc import collect as gc_collect
-except ImportError:  # pragma: no cover - every Python has gc
+else:  # CPython frees by reference counting; a full collection only costs time
 
     def gc_collect():
         pass

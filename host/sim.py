@@ -1,0 +1,583 @@
+"""`python3 -m host sim`: the desktop simulator, in a window or headless.
+
+- `Device`: the handheld as a host runs it: the 128x64 canvas, the storage,
+  and button edges turned into app events (crisscross.buttons), on a given clock.
+  `host.term` drives the same class.
+- `Simulator`: the pygame window (a drawn handheld with the OLED scaled up and six
+  buttons that light while held), advanced one frame at a time by `step(events, now)`
+  so tests can drive it with made-up pygame events.
+- `--headless`: replays a key file (host.keyscript) on a fake clock and writes the
+  last frame as PNG, raw MONO_VLSB bytes or ASCII art; no display is touched.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+from crisscross import buttons
+from host import fbcanvas, hostclock, keyscript, render
+
+WIDTH = render.WIDTH
+HEIGHT = render.HEIGHT
+MAX_SCALE = 20
+
+FPS = 60  # window frames per second; buttons.poll runs once per frame
+FRAME_MS = 20  # fake-clock frame length in headless replays
+EVENT_MS = 50  # fake time that passes after each key of a key file
+
+APP_DIR_NAME = "crisscross-pocket"
+SCREENSHOT_DIR = "screenshots"
+WINDOW_TITLE = "Criss Cross Pocket"
+
+# pygame prints a banner on import unless told not to; it would spoil --ascii.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class NoDisplay(Exception):
+    """There is no screen to open a window on."""
+
+
+def load_app_class():
+    """The game's App class; a function so tests can put a stand-in app here."""
+    from crisscross.app import App
+
+    return App
+
+
+def default_data_dir():
+    """Where saves live on a PC: $XDG_DATA_HOME/crisscross-pocket."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return os.path.join(base, APP_DIR_NAME)
+
+
+def open_storage(path, err=None):
+    """A FolderStorage on path, created if needed; memory (with a warning) if not."""
+    from crisscross.storage import FolderStorage, MemoryStorage
+
+    err = err or sys.stderr
+    path = os.path.abspath(os.path.expanduser(path))
+    try:
+        storage = FolderStorage(path)
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise OSError("the folder is not writable")
+        return storage
+    except OSError as e:
+        reason = e.strerror or str(e)
+        err.write(
+            "warning: cannot keep saves in %s (%s); playing without saving\n"
+            % (path, reason)
+        )
+        return MemoryStorage()
+
+
+class Device:
+    """A game on a host: canvas + storage + buttons, fed one frame at a time."""
+
+    def __init__(self, storage, now, seed=None, app_class=None, today=None):
+        self.frame = bytearray(render.frame_bytes(WIDTH, HEIGHT))
+        self.canvas = fbcanvas.FrameBuffer(
+            self.frame, WIDTH, HEIGHT, fbcanvas.MONO_VLSB
+        )
+        self.buttons = buttons.Buttons()
+        app_class = app_class or load_app_class()
+        if today is None:  # replays: no calendar, so the same keys give the same frames
+            self.app = app_class(self.canvas, storage, now, seed=seed)
+        else:
+            self.app = app_class(self.canvas, storage, now, seed=seed, today=today)
+        # Hosts without key-up events (terminal, key files) hold a button until here.
+        self._release_at = [None] * buttons.COUNT
+
+    def down(self, button, now):
+        self._release_at[button] = None
+        self.buttons.down(button, now)
+
+    def up(self, button, now):
+        self._release_at[button] = None
+        self.buttons.up(button, now)
+
+    def press(self, button, now):
+        """A tap: down and up at once."""
+        self.up(button, now)
+        self.buttons.press(button, now)
+
+    def hold(self, button, now, ms=buttons.LONG_MS):
+        """Press now and release ms later (during a later step)."""
+        self.up(button, now)
+        self.buttons.down(button, now)
+        self._release_at[button] = now + ms
+
+    def held_mask(self):
+        return sum(1 << b for b in range(buttons.COUNT) if self.buttons.held(b))
+
+    def step(self, now):
+        """One frame: button timers, events to the app, app timers, drawing.
+
+        Returns True when the app drew a new frame into self.frame.
+        """
+        self.buttons.poll(now)  # before timed releases, so a hold reaches LONG
+        for b in range(buttons.COUNT):
+            due = self._release_at[b]
+            if due is not None and buttons.diff(now, due) >= 0:
+                self.up(b, now)
+        while True:
+            event = self.buttons.get()
+            if event is None:
+                break
+            self.app.feed(event[0], event[1], now)
+        self.app.tick(now)
+        return bool(self.app.render())
+
+
+# --- headless replay ---
+
+
+def advance(device, clock, ms):
+    """Deliver what is queued, then let ms pass in frames of FRAME_MS."""
+    device.step(clock.now())
+    while ms > 0:
+        dt = min(FRAME_MS, ms)
+        ms -= dt
+        device.step(clock.advance(dt))
+
+
+def replay(device, clock, steps):
+    """Play key-file steps; a long press is a real hold of buttons.LONG_MS."""
+    for kind, value, _ in steps:
+        if kind == keyscript.WAIT:
+            advance(device, clock, value)
+        elif kind == keyscript.LONG:
+            device.hold(value, clock.now(), buttons.LONG_MS)
+            advance(device, clock, buttons.LONG_MS + EVENT_MS)
+        else:
+            device.press(value, clock.now())
+            advance(device, clock, EVENT_MS)
+    device.step(clock.now())
+
+
+def read_keys(path):
+    """The text of a key file ('-' is stdin); raises OSError/UnicodeDecodeError."""
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def run_headless(args, app_class=None):
+    steps = []
+    if args.keys:
+        name = "stdin" if args.keys == "-" else args.keys
+        try:
+            steps = keyscript.parse(read_keys(args.keys))
+        except (OSError, UnicodeDecodeError) as e:
+            return fail("cannot read key file %s: %s" % (name, _reason(e)))
+        except keyscript.KeyScriptError as e:
+            return fail("%s %s" % (name, e))
+    if args.data:
+        storage = open_storage(args.data)
+    else:
+        from crisscross.storage import MemoryStorage
+
+        storage = MemoryStorage()  # replays start from nothing: same keys, same frame
+    clock = hostclock.FakeClock()
+    device = make_device(storage, clock.now(), args.seed, app_class)
+    if device is None:
+        return 2
+    replay(device, clock, steps)
+    return write_outputs(device.frame, args)
+
+
+def write_outputs(frame, args):
+    if args.frame:
+        try:
+            with open(args.frame, "wb") as f:
+                f.write(frame)
+        except OSError as e:
+            return fail("cannot write %s: %s" % (args.frame, _reason(e)))
+    if args.png:
+        # Drawing a PNG needs pygame's surfaces, never a display.
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        try:
+            import pygame
+        except ImportError as e:
+            return fail("--png needs pygame (%s); `make sim` installs it" % e)
+        try:
+            render.to_png(frame, args.png, args.scale)
+        except (OSError, pygame.error) as e:
+            return fail("cannot write %s: %s" % (args.png, _reason(e)))
+    if args.ascii or not (args.frame or args.png):
+        sys.stdout.write(render.to_ascii(frame))
+    return 0
+
+
+# --- the window ---
+
+# Colours of the drawn handheld.
+BACKGROUND = (28, 30, 36)
+BODY = (62, 66, 78)
+BODY_EDGE = (92, 97, 112)
+BEZEL = (12, 12, 14)
+BUTTON = (108, 113, 128)
+BUTTON_LIT = (255, 196, 64)
+BUTTON_MARK = (30, 32, 38)
+DPAD_HUB = (84, 88, 102)
+LABEL = (170, 176, 190)
+HELP_TEXT = (205, 210, 220)
+
+HELP_LINES = (
+    "arrows: move    Z or Enter: A    X or Backspace: B",
+    "hold a key for a long press    F12 or P: screenshot    Esc: quit",
+)
+BRAND = "CRISS CROSS POCKET"
+
+
+class Layout:
+    """Where everything goes for a given scale (pixels per OLED pixel)."""
+
+    def __init__(self, scale, text_w, line_h):
+        u = scale
+        self.scale = u
+        self.margin = max(3 * u, 12)
+        self.bezel = max(2 * u, 6)
+        side = max(5 * u, 18)
+        top = max(5 * u, 18)
+        screen_w, screen_h = WIDTH * u, HEIGHT * u
+        glass_w = screen_w + 2 * self.bezel
+        self.cell = max(7 * u, 20)  # one arm of the d-pad
+        self.radius = max(9 * u // 2, 13)  # A and B
+        c, r = self.cell, self.radius
+        # d-pad, a gap, then B and A (5 radii from B's left to A's right edge).
+        controls_w = c + 3 * c + c + 5 * r + c
+        body_w = max(glass_w, controls_w) + 2 * side
+        gap = max(6 * u, 28)
+        body_h = top + screen_h + 2 * self.bezel + gap + 3 * c + top
+        width = max(body_w, text_w) + 2 * self.margin
+        self.body = ((width - body_w) // 2, self.margin, body_w, body_h)
+        bx, by = self.body[0], self.body[1]
+        glass_x = bx + (body_w - glass_w) // 2
+        self.oled = (glass_x + self.bezel, by + top + self.bezel, screen_w, screen_h)
+        self.bezel_rect = (glass_x, by + top, glass_w, screen_h + 2 * self.bezel)
+        self.brand_y = by + top + screen_h + 2 * self.bezel + gap // 3
+        pad_y = by + top + screen_h + 2 * self.bezel + gap
+        pad_x = bx + side + c
+        self.dpad = {
+            buttons.UP: (pad_x + c, pad_y, c, c),
+            buttons.DOWN: (pad_x + c, pad_y + 2 * c, c, c),
+            buttons.LEFT: (pad_x, pad_y + c, c, c),
+            buttons.RIGHT: (pad_x + 2 * c, pad_y + c, c, c),
+        }
+        self.hub = (pad_x + c, pad_y + c, c, c)
+        mid = pad_y + 3 * c // 2
+        ax = bx + body_w - side - c - r
+        self.round = {
+            buttons.A: (ax, mid - r * 2 // 3),
+            buttons.B: (ax - 3 * r, mid + r * 2 // 3),
+        }
+        self.help_y = by + body_h + self.margin
+        self.line_h = line_h
+        self.size = (width, self.help_y + len(HELP_LINES) * line_h + self.margin)
+
+    def spot(self, button):
+        """A point on a button's face that is its colour (not its arrow or letter)."""
+        if button in self.dpad:
+            x, y, w, h = self.dpad[button]
+            return (x + w // 6 + 1, y + h // 6 + 1)
+        x, y = self.round[button]
+        return (x, y + self.radius * 3 // 4)
+
+
+def init_display():
+    """Start pygame's video; NoDisplay if there is no real screen to show it on."""
+    import pygame
+
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise NoDisplay(str(e))
+    # With no display server SDL quietly picks an invisible driver: no use to a player.
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and asked != driver:
+        pygame.display.quit()
+        raise NoDisplay("no display found (SDL chose the %r driver)" % driver)
+    return pygame
+
+
+class Simulator:
+    """The window: turns pygame events into button edges and draws the device."""
+
+    def __init__(self, device, scale=render.DEFAULT_SCALE, shots=SCREENSHOT_DIR):
+        import pygame
+
+        self.pg = pygame
+        self.device = device
+        self.scale = scale
+        self.shots = shots
+        pygame.font.init()
+        self.font = pygame.font.Font(None, 22 if scale >= 3 else 16)
+        self.small = pygame.font.Font(None, max(14, 3 * scale))
+        text_w = max(self.font.size(line)[0] for line in HELP_LINES)
+        self.layout = Layout(scale, text_w, self.font.get_linesize() + 4)
+        try:
+            self.surface = pygame.display.set_mode(self.layout.size)
+        except pygame.error as e:
+            raise NoDisplay(str(e))
+        pygame.display.set_caption(WINDOW_TITLE)
+        self.bindings = {
+            pygame.K_UP: buttons.UP,
+            pygame.K_DOWN: buttons.DOWN,
+            pygame.K_LEFT: buttons.LEFT,
+            pygame.K_RIGHT: buttons.RIGHT,
+            pygame.K_z: buttons.A,
+            pygame.K_RETURN: buttons.A,
+            pygame.K_KP_ENTER: buttons.A,
+            pygame.K_x: buttons.B,
+            pygame.K_BACKSPACE: buttons.B,
+        }
+        self.shot_keys = (pygame.K_F12, pygame.K_p)
+        self.quit_keys = (pygame.K_ESCAPE,)
+        # Two keys can mean one button (Z and Enter): it is up when both are.
+        self._keys = [set() for _ in range(buttons.COUNT)]
+        self._oled = None
+        self._drawn_mask = -1
+
+    def _key_down(self, key, now):
+        button = self.bindings[key]
+        if not self._keys[button]:
+            self.device.down(button, now)
+        self._keys[button].add(key)
+
+    def _key_up(self, key, now):
+        button = self.bindings[key]
+        if key in self._keys[button]:
+            self._keys[button].discard(key)
+            if not self._keys[button]:
+                self.device.up(button, now)
+
+    def release_all(self, now):
+        """Focus lost: the key-ups will go elsewhere, so nothing may stay held."""
+        for button in range(buttons.COUNT):
+            if self._keys[button]:
+                self._keys[button].clear()
+                self.device.up(button, now)
+
+    def step(self, events, now):
+        """Handle events, run one frame, draw if anything changed; False to quit."""
+        pg = self.pg
+        running = True
+        for e in events:
+            if e.type == pg.QUIT:
+                running = False
+            elif e.type == pg.KEYDOWN:
+                if e.key in self.bindings:
+                    self._key_down(e.key, now)
+                elif e.key in self.shot_keys:
+                    self.screenshot()
+                elif e.key in self.quit_keys:
+                    running = False
+            elif e.type == pg.KEYUP and e.key in self.bindings:
+                self._key_up(e.key, now)
+            elif e.type == pg.WINDOWFOCUSLOST:
+                self.release_all(now)
+        changed = self.device.step(now)
+        mask = self.device.held_mask()
+        if changed or self._oled is None or mask != self._drawn_mask:
+            if changed or self._oled is None:
+                self._oled = render.to_surface(self.device.frame, self.scale)
+            self._drawn_mask = mask
+            self.draw()
+            pg.display.flip()
+        return running
+
+    def draw(self):
+        pg, s, lay = self.pg, self.surface, self.layout
+        s.fill(BACKGROUND)
+        corner = max(3 * lay.scale, 10)
+        pg.draw.rect(s, BODY, lay.body, border_radius=corner)
+        pg.draw.rect(s, BODY_EDGE, lay.body, width=2, border_radius=corner)
+        pg.draw.rect(s, BEZEL, lay.bezel_rect, border_radius=lay.bezel)
+        s.blit(self._oled, lay.oled[:2])
+        brand = self.small.render(BRAND, True, LABEL)
+        s.blit(
+            brand, brand.get_rect(center=(lay.body[0] + lay.body[2] // 2, lay.brand_y))
+        )
+        pg.draw.rect(s, DPAD_HUB, lay.hub)
+        for button, rect in sorted(lay.dpad.items()):
+            pg.draw.rect(s, self._colour(button), rect, border_radius=lay.cell // 5)
+            pg.draw.polygon(s, BUTTON_MARK, _arrow(button, rect))
+        for button, (x, y) in sorted(lay.round.items()):
+            pg.draw.circle(s, self._colour(button), (x, y), lay.radius)
+            letter = self.small.render(buttons.NAMES[button].upper(), True, BUTTON_MARK)
+            s.blit(letter, letter.get_rect(center=(x, y)))
+        for k, line in enumerate(HELP_LINES):
+            text = self.font.render(line, True, HELP_TEXT)
+            s.blit(text, (lay.margin, lay.help_y + k * lay.line_h))
+
+    def _colour(self, button):
+        return BUTTON_LIT if self.device.buttons.held(button) else BUTTON
+
+    def screenshot(self):
+        """Save the screen's pixels (scaled) as screenshots/crisscross-TIME.png."""
+        try:
+            os.makedirs(self.shots, exist_ok=True)
+            stem = os.path.join(self.shots, time.strftime("crisscross-%Y%m%d-%H%M%S"))
+            path, n = stem + ".png", 1
+            while os.path.exists(path):
+                n += 1
+                path = "%s-%d.png" % (stem, n)
+            render.to_png(self.device.frame, path, self.scale)
+        except (OSError, self.pg.error) as e:
+            sys.stderr.write("cannot save a screenshot: %s\n" % _reason(e))
+            return None
+        print("screenshot saved: %s" % path)
+        return path
+
+
+def _arrow(button, rect):
+    """A small triangle pointing the button's way, centred on its square."""
+    x, y, w, h = rect
+    cx, cy, r = x + w // 2, y + h // 2, max(w // 5, 3)
+    if button == buttons.UP:
+        return ((cx, cy - r), (cx - r, cy + r // 2), (cx + r, cy + r // 2))
+    if button == buttons.DOWN:
+        return ((cx, cy + r), (cx - r, cy - r // 2), (cx + r, cy - r // 2))
+    if button == buttons.LEFT:
+        return ((cx - r, cy), (cx + r // 2, cy - r), (cx + r // 2, cy + r))
+    return ((cx + r, cy), (cx - r // 2, cy - r), (cx - r // 2, cy + r))
+
+
+def run_window(args, app_class=None):
+    try:
+        pygame = init_display()
+    except ImportError as e:
+        return fail(
+            "the simulator window needs pygame (%s); `make sim` installs it" % e
+        )
+    except NoDisplay as e:
+        return fail(
+            "cannot open the simulator window: %s.\n"
+            "Without a display, play in the terminal with `make term` "
+            "(python3 -m host term), or script it with "
+            "`python3 -m host sim --headless`." % e
+        )
+    try:
+        data = args.data or default_data_dir()
+        storage = open_storage(data)
+        clock = hostclock.WallClock()
+        device = make_device(storage, clock.now(), args.seed, app_class, today)
+        if device is None:
+            return 2
+        try:
+            sim = Simulator(device, args.scale)
+        except NoDisplay as e:
+            return fail("cannot open the simulator window: %s" % e)
+        print("Criss Cross Pocket: saves in %s; F12 or P saves a screenshot." % data)
+        ticker = pygame.time.Clock()
+        try:
+            while sim.step(pygame.event.get(), clock.now()):
+                ticker.tick(FPS)
+        except KeyboardInterrupt:
+            pass
+        return 0
+    finally:
+        pygame.quit()
+
+
+# --- command line ---
+
+
+def today():
+    """The PC's date for the game's daily puzzle: (year, month, day)."""
+    return tuple(time.localtime()[:3])
+
+
+def make_device(storage, now, seed, app_class=None, today=None, prog="sim"):
+    """A Device, or None (after a message) when the game cannot be loaded."""
+    if app_class is None:
+        try:
+            app_class = load_app_class()
+        except ImportError as e:
+            sys.stderr.write(
+                "%s: cannot load the game (crisscross.app): %s\n" % (prog, e)
+            )
+            return None
+    return Device(storage, now, seed, app_class, today)
+
+
+def fail(message):
+    sys.stderr.write("sim: %s\n" % message)
+    return 2
+
+
+def _reason(e):
+    return getattr(e, "strerror", None) or str(e)
+
+
+def scale_arg(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if not 1 <= value <= MAX_SCALE:
+        raise argparse.ArgumentTypeError("scale must be 1..%d" % MAX_SCALE)
+    return value
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m host sim",
+        description="The Criss Cross Pocket simulator: the same game as on the "
+        "device, in a window (arrows move, Z or Enter is A, X or Backspace is B, "
+        "F12 or P saves a screenshot), or --headless from a key file.",
+    )
+    p.add_argument(
+        "--scale",
+        type=scale_arg,
+        default=render.DEFAULT_SCALE,
+        help="screen pixels per OLED pixel (default %d)" % render.DEFAULT_SCALE,
+    )
+    p.add_argument("--seed", type=int, help="dice seed of the first game")
+    p.add_argument(
+        "--data",
+        metavar="DIR",
+        help="save folder (window default: %s; headless default: none, "
+        "saves kept in memory)" % default_data_dir(),
+    )
+    p.add_argument("--headless", action="store_true", help="no window: replay --keys")
+    p.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="key file: one of up down left right a b long-a long-b, "
+        "optionally with a count, or 'wait MS', per line; '-' reads stdin",
+    )
+    p.add_argument("--png", metavar="OUT.png", help="write the last frame, scaled")
+    p.add_argument(
+        "--frame", metavar="OUT.bin", help="write the last frame's 1024 bytes"
+    )
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="print the last frame as ASCII art (the default without --png/--frame)",
+    )
+    return p
+
+
+def main(argv, app_class=None):
+    args = build_parser().parse_args(argv)
+    if not args.headless:
+        extra = [
+            name
+            for name, value in (
+                ("--keys", args.keys),
+                ("--png", args.png),
+                ("--frame", args.frame),
+                ("--ascii", args.ascii),
+            )
+            if value
+        ]
+        if extra:
+            return fail("%s only work with --headless" % ", ".join(extra))
+        return run_window(args, app_class)
+    return run_headless(args, app_class)

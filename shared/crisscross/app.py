@@ -1,0 +1,103 @@
+"""The handheld's application: a state machine fed button events and a clock.
+
+    app = App(canvas, storage, now_ms, seed=None, today=None)
+    app.feed(button, kind, now_ms)   # one event from crisscross.buttons
+    app.tick(now_ms)                 # timers: messages, AI turns
+    if app.render(): show(canvas)    # redraws only after something changed
+
+It never reads hardware: the host injects the canvas (framebuf API, 128x64,
+MONO_VLSB), a storage object (crisscross.storage) and the time. `today` is a
+callable returning (year, month, day), or None where the board has no clock.
+"""
+
+from crisscross import buttons
+from crisscross.compat import gc_collect
+
+TOAST_MS = 1500
+
+
+class App:
+    def __init__(self, canvas, storage=None, now_ms=0, seed=None, today=None):
+        self.canvas = canvas
+        self.now = now_ms
+        self.seed = seed  # a fixed seed for the first new game (simulator --seed)
+        self.today = today
+        self.store = None
+        if storage is not None:
+            from crisscross.store import Store
+
+            self.store = Store(storage)
+        self.screen = None
+        self.session = None
+        self.dirty = True
+        self._toast = None
+        self._toast_until = 0
+        self.events = 0
+        from crisscross.screens.title import Title
+
+        self.go(Title(self))
+        warning = self.store.pop_warning() if self.store else None
+        if warning:
+            self.toast(warning, 4000)
+
+    # ---- navigation -------------------------------------------------------
+    def go(self, screen):
+        """Show another screen; the old one is dropped and memory collected."""
+        self.screen = None
+        gc_collect()
+        self.screen = screen
+        self.dirty = True
+
+    def toast(self, text, ms=TOAST_MS):
+        """A short message over the current screen; any key dismisses it."""
+        from crisscross.ui import wrap
+
+        self._toast = wrap(text, 14)[:5]
+        self._toast_until = self.now + ms
+        self.dirty = True
+
+    def next_seed(self):
+        """A fixed seed once (from the host), then seeds from the clock and events."""
+        if self.seed is not None:
+            s, self.seed = self.seed, None
+            return s
+        from crisscross.rng import scramble
+
+        return (
+            scramble((self.now * 2654435761 + self.events * 40503) & 0xFFFFFFFF)
+            & 0xFFFFFF
+        )
+
+    # ---- the host's three calls --------------------------------------------
+    def feed(self, button, kind, now_ms):
+        self.now = now_ms
+        self.events += 1
+        if kind == buttons.RELEASE:
+            return
+        if self._toast is not None and kind == buttons.PRESS:
+            self._toast = None
+            self.dirty = True
+            if button == buttons.B or button == buttons.A:
+                return
+        self.screen.key(button, kind)
+        self.dirty = True
+
+    def tick(self, now_ms):
+        self.now = now_ms
+        if self._toast is not None and buttons.diff(now_ms, self._toast_until) >= 0:
+            self._toast = None
+            self.dirty = True
+        self.screen.tick(now_ms)
+
+    def render(self):
+        if not self.dirty:
+            return False
+        self.dirty = False
+        c = self.canvas
+        c.fill(0)
+        self.screen.draw(c)
+        if self._toast is not None:
+            from crisscross.ui import box
+
+            box(c, self._toast)
+        return True

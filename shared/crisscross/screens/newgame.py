@@ -1,0 +1,241 @@
+"""New game: choose the game, rules, players, start symbols and the dice.
+
+Up/down pick a row, left/right change it, A on "Start" begins.
+"""
+
+from crisscross import buttons, glyphs, ui
+from crisscross.screens import Screen
+
+GAMES = ("symbols", "digits")
+GAME_NAMES = ("Symbols", "Digits")
+RULES = {
+    "symbols": (("basic", "Basic"), ("advanced", "Advanced")),
+    "digits": (("", "Standard"), ("cc", "Criss&Cross"), ("versus", "Versus")),
+}
+DICE = ("Random", "Daily", "Code")
+LEVELS = ("device", "strongest")
+LEVEL_NAMES = ("Quick", "Strong")
+MAX_SEATS = {"symbols": 6, "digits": 10}
+ROWS = 6
+
+
+class NewGame(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        last = {}
+        if app.store is not None:
+            last = app.store.settings().get("new_game") or {}
+        self.game = _pick(GAMES, last.get("game"), 0)
+        self.rules = last.get("rules", 0) if isinstance(last.get("rules"), int) else 0
+        self.humans = 1
+        self.ais = 0
+        self.starts = [1, 2, 3, 4, 5, 6]  # start symbol per seat (symbols)
+        self.dice = 0
+        self.code = ""  # share code typed on the code screen
+        self.level = 0
+        self.row = 0
+        self.top = 0
+        self._fix()
+
+    # ---- the rows ---------------------------------------------------------
+    def family(self):
+        return GAMES[self.game]
+
+    def rows(self):
+        """(key, label, value text) for every row shown now."""
+        fam = self.family()
+        out = [("game", "Game", GAME_NAMES[self.game])]
+        out.append(("rules", "Rule", RULES[fam][self.rules][1]))
+        out.append(("humans", "Players", str(self.humans)))
+        if not self.versus():
+            out.append(("ais", "AI foes", str(self.ais)))
+        if fam == "symbols":
+            for p in range(self.humans):
+                out.append(
+                    (
+                        "start%d" % p,
+                        "Start P%d" % (p + 1) if self.humans > 1 else "Start",
+                        "",
+                    )
+                )
+        if self.ais or self.versus() and self.humans < 2:
+            out.append(("level", "AI", LEVEL_NAMES[self.level]))
+        out.append(
+            (
+                "dice",
+                "Dice",
+                DICE[self.dice] if self.dice != 2 else (self.code or "Code"),
+            )
+        )
+        out.append(("start", "> Start game", ""))
+        return out
+
+    def versus(self):
+        return self.family() == "digits" and RULES["digits"][self.rules][0] == "versus"
+
+    def _fix(self):
+        """Keep the choices consistent after any change."""
+        fam = self.family()
+        self.rules %= len(RULES[fam])
+        if self.versus():
+            self.humans = min(max(self.humans, 1), 2)
+            self.ais = 2 - self.humans
+        most = MAX_SEATS[fam]
+        self.humans = min(max(self.humans, 1), most)
+        self.ais = min(max(self.ais, 0), most - self.humans)
+        # Start symbols of the humans must all differ (symbols: at most 6 seats).
+        for p in range(self.humans if fam == "symbols" else 0):
+            while self.starts[p] in self.starts[:p]:
+                self.starts[p] = self.starts[p] % 6 + 1
+
+    def _change(self, key, step):
+        if key == "game":
+            self.game = (self.game + step) % len(GAMES)
+            self.rules = 0
+        elif key == "rules":
+            self.rules = (self.rules + step) % len(RULES[self.family()])
+        elif key == "humans":
+            most = 2 if self.versus() else MAX_SEATS[self.family()]
+            self.humans = (self.humans - 1 + step) % most + 1
+            if self.versus():
+                self.ais = 2 - self.humans
+        elif key == "ais":
+            most = MAX_SEATS[self.family()] - self.humans + 1
+            self.ais = (self.ais + step) % most
+        elif key.startswith("start") and key != "start":
+            p = int(key[5:])
+            s = self.starts[p]
+            for _ in range(6):
+                s = (s - 1 + step) % 6 + 1
+                if s not in self.starts[: self.humans] or s == self.starts[p]:
+                    break
+            self.starts[p] = s
+        elif key == "level":
+            self.level = (self.level + step) % len(LEVELS)
+        elif key == "dice":
+            self.dice = (self.dice + step) % len(DICE)
+        self._fix()
+
+    # ---- keys -------------------------------------------------------------
+    def key(self, b, kind):
+        rows = self.rows()
+        if kind == buttons.LONG:
+            return
+        if b == buttons.UP:
+            self.row = (self.row - 1) % len(rows)
+        elif b == buttons.DOWN:
+            self.row = (self.row + 1) % len(rows)
+        elif b == buttons.LEFT or b == buttons.RIGHT:
+            self._change(rows[self.row][0], 1 if b == buttons.RIGHT else -1)
+        elif kind == buttons.REPEAT:
+            return
+        elif b == buttons.B:
+            from crisscross.screens.title import Title
+
+            self.app.go(Title(self.app, "New game"))
+        elif b == buttons.A:
+            key = rows[self.row][0]
+            if key == "start":
+                self.start()
+            elif key == "dice" and self.dice == 2:
+                from crisscross.screens.codeentry import CodeEntry
+
+                self.app.go(CodeEntry(self.app, self))
+            else:
+                self._change(key, 1)
+        self.row = min(self.row, len(self.rows()) - 1)
+
+    def apply_variant(self, variant):
+        """A share code names the rule set too: select it."""
+        from crisscross.session import RULESETS, ruleset
+
+        if variant >= len(RULESETS):
+            return
+        fam, rules = ruleset(RULESETS[variant])
+        self.game = _pick(GAMES, fam, 0)
+        names = [r[0] for r in RULES[fam]]
+        self.rules = _pick(names, rules, 0)
+        self._fix()
+
+    def seed(self):
+        """(seed, share code, daily date) for the chosen dice; None if unavailable."""
+        from crisscross import sharecode
+
+        app = self.app
+        if self.dice == 1:
+            date = app.today() if app.today else None
+            if not date:
+                app.toast("No clock on this board: no daily game")
+                return None
+            return (
+                sharecode.daily_seed(date[0], date[1], date[2]),
+                "%04d-%02d-%02d" % date,
+            )
+        if self.dice == 2:
+            if not self.code:
+                app.toast("Enter a code first (A on Dice)")
+                return None
+            return sharecode.decode(self.code), ""
+        return app.next_seed(), ""
+
+    def start(self):
+        from crisscross import session as sess
+
+        picked = self.seed()
+        if picked is None:
+            return
+        seed, daily = picked
+        fam = self.family()
+        rules = RULES[fam][self.rules][0]
+        players = self.humans + self.ais
+        starts = None
+        if fam == "symbols":
+            starts = self.starts[: self.humans]
+            for s in range(1, 7):
+                if len(starts) < players and s not in starts:
+                    starts.append(s)
+        game = sess.new_game(fam, seed, self.humans, self.ais, rules, starts)
+        seats = [sess.HUMAN] * self.humans + [sess.AI] * self.ais
+        app = self.app
+        if app.store is not None:
+            app.store.save_settings({"new_game": {"game": fam, "rules": self.rules}})
+        app.session = sess.Session(
+            game, seats, sess.share_code(game), LEVELS[self.level], daily
+        )
+        from crisscross.screens.play import open_session
+
+        open_session(app)
+
+    # ---- drawing ----------------------------------------------------------
+    def draw(self, c):
+        ui.bar(c, "NEW GAME")
+        rows = self.rows()
+        if self.row < self.top:
+            self.top = self.row
+        elif self.row >= self.top + ROWS:
+            self.top = self.row - ROWS + 1
+        for k in range(ROWS):
+            i = self.top + k
+            if i >= len(rows):
+                break
+            key, label, value = rows[i]
+            y = 11 + k * 9
+            fg = 1
+            if i == self.row:
+                c.fill_rect(0, y - 1, 125, 9, 1)
+                fg = 0
+            c.text(label, 1, y, fg)
+            if key.startswith("start") and key != "start":
+                glyphs.symbol(c, self.starts[int(key[5:])], 112, y, fg == 0)
+                if i == self.row:
+                    c.text("<", 102, y, 0)
+            elif value:
+                ui.right(c, value, 125, y, fg)
+        ui.scrollbar(c, self.top, ROWS, len(rows), 10)
+
+
+def _pick(names, value, default):
+    for k in range(len(names)):
+        if names[k] == value:
+            return k
+    return default

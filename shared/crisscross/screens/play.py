@@ -1,0 +1,288 @@
+"""The play screen: the sheet, the roll, the cursor that places it.
+
+Symbols: the cursor is a pair of cells; arrows move it, B turns it (right, down,
+left, up: the first die's symbol sits on the anchor, so turning also swaps the
+order), A places. Digits: one cell; B opens the menu. Hold A for a hint, hold B
+for the menu. After placing, A rolls on and B takes the placement back.
+"""
+
+from crisscross import buttons, glyphs, ui
+from crisscross.grid import isolated
+from crisscross.screens import Screen
+from crisscross import session as sess
+
+X0 = 0  # the sheet's top-left corner
+Y0 = 4
+PANEL = 60  # x of the panel on the right
+DR = (0, 1, 0, -1)  # right, down, left, up
+DC = (1, 0, -1, 0)
+TRY_ORDER = (0, 1, 3, 2)  # when the chosen way does not fit: next, previous, opposite
+
+
+def open_session(app):
+    """Show what the session needs now: play, hand-over or results."""
+    s = app.session
+    if s.phase == sess.OVER:
+        from crisscross.screens.results import Results
+
+        app.go(Results(app))
+    elif s.phase == sess.HANDOVER:
+        from crisscross.screens.handover import Handover
+
+        app.go(Handover(app))
+    else:
+        app.go(Play(app))
+
+
+def save(app):
+    if app.store is not None and app.session is not None:
+        app.store.save_game(app.session.to_text())
+
+
+def pair_at(anchor, d):
+    r = anchor // 5 + DR[d]
+    c = anchor % 5 + DC[d]
+    if 0 <= r < 5 and 0 <= c < 5:
+        return r * 5 + c
+    return -1
+
+
+def lone_cells_made(game, move):
+    """How many empty cells this placement would leave with no empty neighbour."""
+    cells = game.sheet()
+    before = len(isolated(cells))
+    cells[move[0]] = 7  # any non-zero value: only emptiness matters here
+    cells[move[1]] = 7
+    after = len(isolated(cells))
+    cells[move[0]] = 0
+    cells[move[1]] = 0
+    return after - before
+
+
+class Play(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.session = app.session
+        self.game = app.session.game
+        self.symbols = self.game.FAMILY == "symbols"
+        self.cursor = 12
+        self.dir = 0
+        self.asking = None  # a placement waiting for "leaves a lone cell" consent
+        self._snap()
+
+    # ---- the cursor -------------------------------------------------------
+    def move(self):
+        """(move, legal) under the cursor; the pair turns itself to fit if it can."""
+        game = self.game
+        if not self.symbols:
+            return self.cursor, game.is_legal(self.cursor)
+        for k in TRY_ORDER:
+            d = (self.dir + k) % 4
+            other = pair_at(self.cursor, d)
+            if other >= 0 and game.is_legal((self.cursor, other)):
+                return (self.cursor, other), True
+        return (self.cursor, pair_at(self.cursor, self.dir)), False
+
+    def _snap(self):
+        """Put the cursor on the nearest cell where something can be placed."""
+        if self.session.phase != sess.PLACE or self.game.over:
+            return
+        start = self.cursor
+        for k in range(25):
+            self.cursor = (start + k) % 25
+            if self.move()[1]:
+                return
+        self.cursor = start
+
+    # ---- keys -------------------------------------------------------------
+    def key(self, b, kind):
+        s = self.session
+        if kind == buttons.LONG:
+            if b == buttons.B:
+                from crisscross.screens.pause import Pause
+
+                self.app.go(Pause(self.app))
+            elif b == buttons.A and s.phase == sess.PLACE:
+                self.hint()
+            return
+        if s.phase == sess.PLACED:
+            if kind != buttons.PRESS:
+                return
+            if b == buttons.A:
+                self.proceed()
+            elif b == buttons.B:
+                s.undo()
+                save(self.app)
+            return
+        if self.asking is not None:
+            if kind == buttons.PRESS and b == buttons.A:
+                self.place(self.asking)
+            elif kind == buttons.PRESS:
+                self.asking = None
+            return
+        if b < buttons.A:
+            r, c = divmod(self.cursor, 5)
+            if b == buttons.UP:
+                r = (r - 1) % 5
+            elif b == buttons.DOWN:
+                r = (r + 1) % 5
+            elif b == buttons.LEFT:
+                c = (c - 1) % 5
+            else:
+                c = (c + 1) % 5
+            self.cursor = r * 5 + c
+        elif kind != buttons.PRESS:
+            return
+        elif b == buttons.B:
+            if self.symbols:
+                self.turn()
+            else:
+                from crisscross.screens.pause import Pause
+
+                self.app.go(Pause(self.app))
+        elif b == buttons.A:
+            move, legal = self.move()
+            if not legal:
+                self.app.toast("Can't place here: the cells must be empty")
+            elif (
+                self.symbols
+                and lone_cells_made(self.game, move) > 0
+                and self._lone_free()
+            ):
+                self.asking = move
+            else:
+                self.place(move)
+
+    def turn(self):
+        """B: the next way round that fits at the anchor (right, down, left, up)."""
+        move, legal = self.move()
+        cur = self.dir
+        if legal:
+            for d in range(4):
+                if pair_at(self.cursor, d) == move[1]:
+                    cur = d
+        for k in range(1, 5):
+            d = (cur + k) % 4
+            other = pair_at(self.cursor, d)
+            if other >= 0 and self.game.is_legal((self.cursor, other)):
+                self.dir = d
+                return
+        self.dir = (cur + 1) % 4
+
+    def _lone_free(self):
+        """True if some placement this turn leaves no new lone cell."""
+        for m in self.game.legal_moves():
+            if lone_cells_made(self.game, m) == 0:
+                return True
+        return False
+
+    def place(self, move):
+        self.asking = None
+        self.session.confirm(move)
+        save(self.app)
+
+    def proceed(self):
+        app = self.app
+        self.session.proceed()
+        save(app)
+        if self.session.phase != sess.PLACE:
+            open_session(app)
+        else:
+            self._snap()
+
+    def hint(self):
+        from crisscross import ai
+
+        move, expected = ai.hint(self.game, self.session.level)
+        if self.symbols:
+            self.cursor = move[0]
+            for d in range(4):
+                if pair_at(move[0], d) == move[1]:
+                    self.dir = d
+        else:
+            self.cursor = move
+        if expected is not None:
+            self.app.toast("Hint: about %d points at the end" % expected)
+
+    # ---- drawing ----------------------------------------------------------
+    def draw(self, c):
+        s = self.session
+        game = self.game
+        player = s.last_human if s.phase == sess.PLACED else game.turn
+        cells = game.sheet_of(player)
+        fam = game.FAMILY
+        advanced = self.symbols and game.advanced
+        ui.sheet(c, fam, cells, X0, Y0, None, advanced)
+        score = game.score(player).total
+        delta = None
+        if s.phase == sess.PLACE:
+            move, legal = self.move()
+            self._preview(c, cells, move, legal)
+            if legal:
+                delta = self._delta(move, player, score)
+        self._panel(c, s, player, score, delta)
+        if self.asking is not None:
+            ui.box(c, ("Leaves a lone", "empty cell!", "A:place B:no"))
+
+    def _preview(self, c, cells, move, legal):
+        game = self.game
+        if self.symbols:
+            a, b = game.dice()
+            targets = ((move[0], a), (move[1], b))
+        else:
+            targets = ((move, game.dice() + 1),)
+        for i, v in targets:
+            if i < 0:
+                continue
+            if legal:
+                ui.cell(c, game.FAMILY, v, i, X0, Y0, True)
+            else:
+                ui.hatch(c, i, X0, Y0)
+
+    def _delta(self, move, player, score):
+        """What the score would be after this placement (the coach's number)."""
+        game = self.game
+        cells = game.sheet_of(player)
+        if self.symbols:
+            a, b = game.dice()
+            cells[move[0]], cells[move[1]] = a, b
+            after = game.score(player).total
+            cells[move[0]] = cells[move[1]] = 0
+        else:
+            cells[move] = game.dice() + 1
+            after = game.score(player).total
+            cells[move] = 0
+        return after - score
+
+    def _panel(self, c, s, player, score, delta):
+        game = self.game
+        x = PANEL + 2
+        rnd = "%d/%d" % (min(s.shown_round() + 1, game.ROUNDS), game.ROUNDS)
+        if game.players > 1:
+            c.text("P%d" % (player + 1), x, 0)
+        else:
+            c.text("Rnd", x, 0)
+        ui.right(c, rnd, 127, 0)
+        if s.phase == sess.PLACE:
+            if self.symbols:
+                a, b = game.dice()
+                for k, v in ((0, a), (1, b)):
+                    bx = x + 4 + k * 16
+                    c.rect(bx, 11, 12, 12, 1)
+                    glyphs.symbol(c, v, bx + 2, 13)
+            else:
+                c.rect(x + 4, 11, 12, 12, 1)
+                c.text(str(game.dice()), x + 6, 13)
+                c.text("digit", x + 22, 13)
+        else:
+            c.text("placed", x, 13)
+        c.text("Pts", x, 28)
+        ui.right(c, str(score), 127, 28)
+        if delta:
+            ui.right(c, ("+%d" if delta > 0 else "%d") % delta, 127, 37)
+        if s.phase == sess.PLACED:
+            c.text("A:roll" if s.humans == 1 else "A:next", x, 47)
+            c.text("B:undo", x, 56)
+        else:
+            c.text("A:put", x, 47)
+            c.text("B:turn" if self.symbols else "B:menu", x, 56)

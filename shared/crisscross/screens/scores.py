@@ -1,0 +1,88 @@
+"""High scores and statistics per game and rule set.
+
+Left/right: the rule set. Up/down: high scores, statistics, the last 20 games as
+a bar chart. B: back.
+"""
+
+from crisscross import buttons, ui
+from crisscross.screens import Screen
+from crisscross.session import RULESETS
+
+TITLES = ("SYMBOLS BASIC", "SYMBOLS ADV.", "DIGITS", "DIGITS C&C", "DIGITS VERSUS")
+PAGES = 3
+
+
+class Scores(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.set = 0
+        self.page = 0
+
+    def key(self, b, kind):
+        if kind == buttons.LONG or kind == buttons.RELEASE:
+            return
+        if b == buttons.LEFT:
+            self.set = (self.set - 1) % len(RULESETS)
+        elif b == buttons.RIGHT:
+            self.set = (self.set + 1) % len(RULESETS)
+        elif b == buttons.UP:
+            self.page = (self.page - 1) % PAGES
+        elif b == buttons.DOWN:
+            self.page = (self.page + 1) % PAGES
+        elif b == buttons.B or b == buttons.A:
+            from crisscross.screens.title import Title
+
+            self.app.go(Title(self.app, "High scores"))
+
+    def draw(self, c):
+        ui.bar(c, "<" + TITLES[self.set] + ">")
+        store = self.app.store
+        if store is None:
+            ui.center(c, "No storage", 30)
+            return
+        key = RULESETS[self.set]
+        if self.page == 0:
+            self._high(c, store.high_scores(key))
+        elif self.page == 1:
+            self._stats(c, store.stats(key), key.startswith("symbols"))
+        else:
+            self._chart(c, store.stats(key)["last"])
+        c.text("%d/%d" % (self.page + 1, PAGES), 104, 56)
+
+    def _high(self, c, high):
+        if not high:
+            ui.center(c, "No games yet", 28)
+            return
+        for k in range(len(high)):
+            h = high[k]
+            y = 11 + k * 9
+            c.text("%d %3d" % (k + 1, h["score"]), 0, y)
+            c.text(h["date"][5:] if h["date"] else h["code"][:7], 56, y)
+
+    def _stats(self, c, st, symbols):
+        c.text("Played %d" % st["played"], 0, 11)
+        if st["played"]:
+            m = st["mean10"]
+            c.text("Mean %d.%d" % (m // 10, m % 10), 0, 20)
+            c.text("Best %d" % st["best"], 0, 29)
+        if symbols and st["played"]:
+            c.text("Ranks, best..", 0, 38)
+            c.text(" ".join(str(n) for n in st["ranks"])[:13], 0, 47)
+
+    def _chart(self, c, last):
+        c.text("Last %d" % len(last), 0, 11)
+        if not last:
+            return
+        top = max(1, max(last))
+        low = min(0, min(last))
+        span = top - low
+        base = 62 + low * 40 // span  # y of zero
+        for k in range(len(last)):
+            v = last[k]
+            x = 4 + k * 6
+            y = 62 - (v - low) * 40 // span
+            if v >= 0:
+                c.fill_rect(x, y, 5, base - y + 1, 1)
+            else:
+                c.fill_rect(x, base, 5, y - base + 1, 1)
+        ui.right(c, str(top), 127, 11)

@@ -1,0 +1,44 @@
+"""A page of text that scrolls: rules, help, about. Nothing is cut off."""
+
+from crisscross import buttons, ui
+from crisscross.screens import Screen
+
+ROWS = 6  # text lines under the title bar
+
+
+class TextView(Screen):
+    def __init__(self, app, title, text, back=None):
+        Screen.__init__(self, app)
+        self.title = title
+        self.lines = ui.wrap(text, ui.COLS - 1)
+        self.top = 0
+        self._back = back
+
+    def key(self, b, kind):
+        last = max(0, len(self.lines) - ROWS)
+        if b == buttons.UP:
+            self.top = max(0, self.top - 1)
+        elif b == buttons.DOWN:
+            self.top = min(last, self.top + 1)
+        elif b == buttons.LEFT and kind != buttons.REPEAT:
+            self.top = max(0, self.top - ROWS)
+        elif b == buttons.RIGHT and kind != buttons.REPEAT:
+            self.top = min(last, self.top + ROWS)
+        elif (b == buttons.B or b == buttons.A) and kind == buttons.PRESS:
+            if self._back is not None:
+                self.app.go(self._back)
+            else:
+                from crisscross.screens.title import Title
+
+                self.app.go(Title(self.app))
+
+    def draw(self, c):
+        ui.bar(c, self.title)
+        for k in range(ROWS):
+            i = self.top + k
+            if i >= len(self.lines):
+                break
+            c.text(self.lines[i], 0, 11 + k * 9)
+        ui.scrollbar(c, self.top, ROWS, len(self.lines), 10)
+        if self.top + ROWS < len(self.lines):
+            c.text("v", 120, 56)

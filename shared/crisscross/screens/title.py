@@ -1,0 +1,71 @@
+"""The title screen and main menu."""
+
+from crisscross import ui
+from crisscross.screens.listmenu import ListMenu
+
+CONTINUE = "Continue"
+NEW = "New game"
+SCORES = "High scores"
+RULES = "Rules"
+HELP = "Controls"
+ABOUT = "About"
+
+
+class Title(ListMenu):
+    title = "CRISS CROSS"
+
+    def __init__(self, app, item=None):
+        items = []
+        store = app.store
+        if store is not None and store.load_game():
+            items.append(CONTINUE)
+        items += [NEW, SCORES, RULES, HELP, ABOUT]
+        selected = items.index(item) if item in items else 0
+        ListMenu.__init__(self, app, items, selected)
+
+    def back(self):
+        pass  # the title is the root
+
+    def choose(self, i):
+        app = self.app
+        item = self.items[i]
+        if item == CONTINUE:
+            self._continue()
+        elif item == NEW:
+            from crisscross.screens.newgame import NewGame
+
+            app.go(NewGame(app))
+        elif item == SCORES:
+            from crisscross.screens.scores import Scores
+
+            app.go(Scores(app))
+        elif item == RULES:
+            from crisscross.screens.rulesmenu import RulesMenu
+
+            app.go(RulesMenu(app))
+        else:
+            from crisscross import texts
+            from crisscross.screens.textview import TextView
+
+            text = texts.CONTROLS if item == HELP else texts.ABOUT
+            app.go(TextView(app, item, text, Title(app, item)))
+
+    def _continue(self):
+        from crisscross.session import Session
+
+        app = self.app
+        try:
+            app.session = Session.from_text(app.store.load_game())
+        except ValueError as e:
+            app.store.clear_game()
+            app.go(Title(app))
+            app.toast("Saved game unreadable: " + str(e))
+            return
+        from crisscross.screens.play import open_session
+
+        open_session(app)
+
+    def draw(self, c):
+        ListMenu.draw(self, c)
+        if len(self.items) < 6:
+            ui.center(c, "A:choose", 56)

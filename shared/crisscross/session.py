@@ -1,0 +1,169 @@
+"""A game being played on the handheld: the game, who sits where, and the flow.
+
+The flow of one round, for each seat in turn:
+  PLACE    a human moves the cursor and confirms a placement
+  PLACED   written, but the next dice are not yet revealed: A goes on, B undoes
+  HANDOVER pass-and-play: the next human must confirm before seeing their sheet
+AI seats play as soon as their turn comes. OVER: the results.
+"""
+
+from crisscross.compat import const
+
+PLACE = const(0)
+PLACED = const(1)
+HANDOVER = const(2)
+OVER = const(3)
+
+HUMAN = const(0)
+AI = const(1)
+
+SAVE_VERSION = const(1)
+
+
+def new_game(family, seed, humans, ais, rules, starts=None):
+    """Build a SymbolsGame or DigitsGame; the humans take the first seats."""
+    players = humans + ais
+    if family == "symbols":
+        from crisscross.symbols import SymbolsGame
+
+        return SymbolsGame(seed, players, rules == "advanced", starts)
+    from crisscross.digits import DigitsGame
+
+    return DigitsGame(seed, players, rules)
+
+
+# A share code carries the seed and the index of the rule set here (its "variant").
+RULESETS = ("symbols-basic", "symbols-advanced", "digits", "digits-cc", "digits-versus")
+
+
+def rules_key(game):
+    """The high-score table a game belongs to, e.g. 'symbols-advanced'."""
+    if game.FAMILY == "symbols":
+        return "symbols-advanced" if game.advanced else "symbols-basic"
+    return "digits-" + game.variant if game.variant else "digits"
+
+
+def ruleset(key):
+    """'digits-cc' -> ('digits', 'cc'); the inverse of rules_key."""
+    family, _, rules = key.partition("-")
+    if family == "symbols":
+        return family, rules
+    return family, rules
+
+
+def share_code(game):
+    from crisscross import sharecode
+
+    return sharecode.encode(game.seed & 0xFFFFFF, RULESETS.index(rules_key(game)))
+
+
+class Session:
+    def __init__(
+        self, game, seats, code="", level="device", daily="", placed=False, last=-1
+    ):
+        self.game = game
+        self.seats = seats  # one of HUMAN / AI per player
+        self.code = code  # share code of the seed, shown on the results
+        self.daily = daily  # "2026-11-22" for a daily challenge
+        self.level = level
+        self.last_human = last
+        self.ai_log = []  # (player, move) of AI placements since the last human one
+        if placed and game.history and not game.over:
+            # Restored right after a placement: the next dice stay hidden.
+            self.phase = PLACED
+        else:
+            self.phase = PLACE
+            self._ai_turns()
+
+    @property
+    def humans(self):
+        return self.seats.count(HUMAN)
+
+    def is_human(self, player):
+        return self.seats[player] == HUMAN
+
+    def _ai_turns(self):
+        """Let AI seats play until a human must act; then set the phase."""
+        game = self.game
+        if not game.over and not self.is_human(game.turn):
+            from crisscross import ai
+
+            while not game.over and not self.is_human(game.turn):
+                move = ai.choose(game, self.level)
+                self.ai_log.append((game.turn, move))
+                game.place(move)
+        if game.over:
+            self.phase = OVER
+        elif self.humans > 1 and game.turn != self.last_human:
+            self.phase = HANDOVER
+        else:
+            self.phase = PLACE
+
+    def shown_round(self):
+        """The round on screen: after a placement, still the round just played."""
+        game = self.game
+        if self.phase == PLACED and game.history:
+            if game.over or game.turn <= self.last_human:
+                return game.round - 1
+        return game.round
+
+    def confirm(self, move):
+        """A human's confirmed placement; it can be undone until `proceed()`."""
+        self.last_human = self.game.turn
+        self.ai_log = []
+        self.game.place(move)
+        self.phase = PLACED
+
+    def can_undo(self):
+        return self.phase == PLACED
+
+    def undo(self):
+        if self.phase != PLACED:
+            return False
+        self.game.undo()
+        self.phase = PLACE
+        return True
+
+    def proceed(self):
+        """After PLACED (A: roll / next player) or HANDOVER (A: ready)."""
+        if self.phase == HANDOVER:
+            self.phase = PLACE
+            self.last_human = self.game.turn
+        elif self.phase == PLACED:
+            self._ai_turns()
+
+    # ---- saving -----------------------------------------------------------
+    def to_text(self):
+        """One line: version|seats|level|share code|daily|phase|game code."""
+        seats = "".join("h" if s == HUMAN else "a" for s in self.seats)
+        fields = (
+            str(SAVE_VERSION),
+            seats,
+            self.level,
+            self.code,
+            self.daily,
+            str(self.phase),
+            str(self.last_human),
+            self.game.encode(),
+        )
+        return "|".join(fields)
+
+    @classmethod
+    def from_text(cls, text):
+        """Rebuild a saved session; ValueError with a reason when it is not one."""
+        parts = text.split("|")
+        if len(parts) != 8 or parts[0] != str(SAVE_VERSION):
+            raise ValueError("not a saved game of this version")
+        _, seats, level, code, daily, phase, last, gcode = parts
+        if gcode.startswith("S"):
+            from crisscross.symbols import SymbolsGame as cls_game
+        elif gcode.startswith("D"):
+            from crisscross.digits import DigitsGame as cls_game
+        else:
+            raise ValueError("unknown game in save")
+        game = cls_game.decode(gcode)
+        seat_list = [HUMAN if ch == "h" else AI for ch in seats]
+        if len(seat_list) != game.players or not seats:
+            raise ValueError("seats do not match the game")
+        last = int(last) if last.lstrip("-").isdigit() else -1
+        return cls(game, seat_list, code, level, daily, phase == str(PLACED), last)
