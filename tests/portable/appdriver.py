@@ -22,10 +22,12 @@ class Driver:
         self.now = 1000
         self.app = App(self.canvas, self.storage, self.now, seed, today)
         self.app.render()
+        self.log = []  # every event pressed, for writing key files
 
     def press(self, names):
         """Space-separated events: up down left right a b long-a long-b wait:MS."""
         for name in names.split():
+            self.log.append(name)
             if name.startswith("wait:"):
                 self.now += int(name[5:])
             else:

@@ -1,0 +1,58 @@
+"""Write the README's screenshots with the real simulator, headless.
+
+A scripted player (the greedy policy, through button presses) records a key file
+for each picture; `python3 -m host sim --headless --keys` then replays it and
+writes the PNG, exactly as anyone can reproduce:
+
+    python3 tools/screenshots.py          # writes docs/img/*.png and *.keys
+"""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "portable")]
+
+import host  # noqa: E402,F401
+
+OUT = os.path.join(ROOT, "docs", "img")
+SEED = 7
+
+
+def scripts():
+    from appdriver import Driver
+    from crisscross import policies
+
+    d = Driver(seed=SEED)
+    d.start_game("down right")  # advanced rules
+    game = d.app.session.game
+    for _ in range(5):
+        d.place(policies.greedy_move(game))
+        d.press("a")
+    d.press("right b")
+    yield "play", list(d.log)
+    while not game.over:
+        d.place(policies.greedy_move(game))
+        d.press("a")
+    yield "results", list(d.log)
+    d.press("a down down down down down down down down down down")
+    yield "results-sheet", list(d.log)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, keys in scripts():
+        keyfile = os.path.join(OUT, name + ".keys")
+        with open(keyfile, "w") as f:
+            f.write("# python3 -m host sim --headless --seed %d --keys %s.keys\n" % (SEED, name))
+            f.write("\n".join(k.replace("wait:", "wait ") for k in keys) + "\n")
+        png = os.path.join(OUT, name + ".png")
+        cmd = [sys.executable, "-m", "host", "sim", "--headless", "--seed", str(SEED)]
+        cmd += ["--keys", keyfile, "--png", png, "--scale", "4"]
+        subprocess.run(cmd, check=True, cwd=ROOT)
+        print(png)
+
+
+if __name__ == "__main__":
+    main()
