@@ -45,7 +45,10 @@ def main():
     for name, keys in scripts():
         keyfile = os.path.join(OUT, name + ".keys")
         with open(keyfile, "w") as f:
-            f.write("# python3 -m host sim --headless --seed %d --keys %s.keys\n" % (SEED, name))
+            f.write(
+                "# python3 -m host sim --headless --seed %d --keys %s.keys\n"
+                % (SEED, name)
+            )
             f.write("\n".join(k.replace("wait:", "wait ") for k in keys) + "\n")
         png = os.path.join(OUT, name + ".png")
         cmd = [sys.executable, "-m", "host", "sim", "--headless", "--seed", str(SEED)]
