@@ -33,7 +33,37 @@ def new_game(family, seed, humans, ais, rules, starts=None):
 
 
 # A share code carries the seed and the index of the rule set here (its "variant").
-RULESETS = ("symbols-basic", "symbols-advanced", "digits", "digits-cc", "digits-versus")
+# Append only: a code's meaning must never change.
+RULESETS = (
+    "symbols-basic",
+    "symbols-advanced",
+    "digits",
+    "digits-cc",
+    "digits-versus",
+    "cards",
+    "cards-joker",
+    "cards-strict",
+    "words",
+    "words-tournament",
+    "words-optional",
+)
+
+# Game families with their own session class: `crisscross.<family>.session` holds
+# `new_session(seed, humans, ais, rules, level, code, daily)` and a `Session` with
+# `to_text()`, `from_text(text)` and `open(app)` (shows its screen).
+OTHER_FAMILIES = ("cards", "words")
+
+
+def family_session(family):
+    return __import__("crisscross.%s.session" % family, None, None, ["Session"])
+
+
+def restore(text):
+    """A saved session of any family; ValueError with a reason when unreadable."""
+    head = text.split("|", 1)[0]
+    if head in OTHER_FAMILIES:
+        return family_session(head).Session.from_text(text)
+    return Session.from_text(text)
 
 
 def rules_key(game):
@@ -46,15 +76,15 @@ def rules_key(game):
 def ruleset(key):
     """'digits-cc' -> ('digits', 'cc'); the inverse of rules_key."""
     family, _, rules = key.partition("-")
-    if family == "symbols":
-        return family, rules
     return family, rules
 
 
-def share_code(game):
+def share_code(game, key=None):
+    """The share code of a game's seed and rule set (`key` defaults to rules_key)."""
     from crisscross import sharecode
 
-    return sharecode.encode(game.seed & 0xFFFFFF, RULESETS.index(rules_key(game)))
+    key = key or rules_key(game)
+    return sharecode.encode(game.seed & 0xFFFFFF, RULESETS.index(key))
 
 
 class Session:

@@ -6,16 +6,24 @@ Up/down pick a row, left/right change it, A on "Start" begins.
 from crisscross import buttons, glyphs, ui
 from crisscross.screens import Screen
 
-GAMES = ("symbols", "digits")
-GAME_NAMES = ("Symbols", "Digits")
+GAMES = ("symbols", "digits", "cards", "words")
+GAME_NAMES = ("Symbols", "Digits", "Cards", "Words")
 RULES = {
     "symbols": (("basic", "Basic"), ("advanced", "Advanced")),
     "digits": (("", "Standard"), ("cc", "Criss&Cross"), ("versus", "Versus")),
+    "cards": (("", "Standard"), ("joker", "Joker"), ("strict", "Strict")),
+    "words": (("", "Normal"), ("tournament", "Tournament"), ("optional", "Big draw")),
 }
 DICE = ("Random", "Daily", "Code")
-LEVELS = ("device", "strongest")
-LEVEL_NAMES = ("Quick", "Strong")
-MAX_SEATS = {"symbols": 6, "digits": 10}
+# AI levels per family: (name the engine knows, name on the screen)
+LEVELS = {
+    "symbols": (("device", "Quick"), ("strongest", "Strong")),
+    "digits": (("device", "Quick"), ("strongest", "Strong")),
+    "cards": (("easy", "Easy"), ("hard", "Hard")),
+    "words": (("quick", "Quick"), ("strong", "Strong")),
+}
+MIN_SEATS = {"symbols": 1, "digits": 1, "cards": 2, "words": 1}
+MAX_SEATS = {"symbols": 6, "digits": 10, "cards": 4, "words": 4}
 ROWS = 6
 
 
@@ -59,7 +67,7 @@ class NewGame(Screen):
                     )
                 )
         if self.ais or self.versus() and self.humans < 2:
-            out.append(("level", "AI", LEVEL_NAMES[self.level]))
+            out.append(("level", "AI", LEVELS[fam][self.level][1]))
         out.append(
             (
                 "dice",
@@ -82,7 +90,8 @@ class NewGame(Screen):
             self.ais = 2 - self.humans
         most = MAX_SEATS[fam]
         self.humans = min(max(self.humans, 1), most)
-        self.ais = min(max(self.ais, 0), most - self.humans)
+        self.ais = min(max(self.ais, MIN_SEATS[fam] - self.humans), most - self.humans)
+        self.level %= len(LEVELS[fam])
         # Start symbols of the humans must all differ (symbols: at most 6 seats).
         for p in range(self.humans if fam == "symbols" else 0):
             while self.starts[p] in self.starts[:p]:
@@ -100,8 +109,10 @@ class NewGame(Screen):
             if self.versus():
                 self.ais = 2 - self.humans
         elif key == "ais":
-            most = MAX_SEATS[self.family()] - self.humans + 1
-            self.ais = (self.ais + step) % most
+            fam = self.family()
+            low = max(0, MIN_SEATS[fam] - self.humans)
+            span = MAX_SEATS[fam] - self.humans - low + 1
+            self.ais = low + (self.ais - low + step) % span
         elif key.startswith("start") and key != "start":
             p = int(key[5:])
             s = self.starts[p]
@@ -111,7 +122,7 @@ class NewGame(Screen):
                     break
             self.starts[p] = s
         elif key == "level":
-            self.level = (self.level + step) % len(LEVELS)
+            self.level = (self.level + step) % len(LEVELS[self.family()])
         elif key == "dice":
             self.dice = (self.dice + step) % len(DICE)
         self._fix()
@@ -187,6 +198,21 @@ class NewGame(Screen):
         seed, daily = picked
         fam = self.family()
         rules = RULES[fam][self.rules][0]
+        level = LEVELS[fam][self.level][0]
+        app = self.app
+        if app.store is not None:
+            app.store.save_settings({"new_game": {"game": fam, "rules": self.rules}})
+        if fam in sess.OTHER_FAMILIES:
+            from crisscross import sharecode
+
+            key = fam + "-" + rules if rules else fam
+            code = sharecode.encode(seed & 0xFFFFFF, sess.RULESETS.index(key))
+            mod = sess.family_session(fam)
+            app.session = mod.new_session(
+                seed, self.humans, self.ais, rules, level, code, daily
+            )
+            app.session.open(app)
+            return
         players = self.humans + self.ais
         starts = None
         if fam == "symbols":
@@ -196,12 +222,7 @@ class NewGame(Screen):
                     starts.append(s)
         game = sess.new_game(fam, seed, self.humans, self.ais, rules, starts)
         seats = [sess.HUMAN] * self.humans + [sess.AI] * self.ais
-        app = self.app
-        if app.store is not None:
-            app.store.save_settings({"new_game": {"game": fam, "rules": self.rules}})
-        app.session = sess.Session(
-            game, seats, sess.share_code(game), LEVELS[self.level], daily
-        )
+        app.session = sess.Session(game, seats, sess.share_code(game), level, daily)
         from crisscross.screens.play import open_session
 
         open_session(app)

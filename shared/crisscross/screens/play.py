@@ -22,7 +22,9 @@ TRY_ORDER = (0, 1, 3, 2)  # when the chosen way does not fit: next, previous, op
 def open_session(app):
     """Show what the session needs now: play, hand-over or results."""
     s = app.session
-    if s.phase == sess.OVER:
+    if hasattr(s, "open"):  # another game family shows its own screens
+        s.open(app)
+    elif s.phase == sess.OVER:
         from crisscross.screens.results import Results
 
         app.go(Results(app))

@@ -51,12 +51,12 @@ class Title(ListMenu):
             app.go(TextView(app, item, text, Title(app, item)))
 
     def _continue(self):
-        from crisscross.session import Session
+        from crisscross.session import restore
 
         app = self.app
         try:
-            app.session = Session.from_text(app.store.load_game())
-        except ValueError as e:
+            app.session = restore(app.store.load_game())
+        except (ValueError, ImportError) as e:
             app.store.clear_game()
             app.go(Title(app))
             app.toast("Saved game unreadable: " + str(e))

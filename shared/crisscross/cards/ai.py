@@ -1,0 +1,223 @@
+"""Computer opponents for the card game: 'easy' and 'hard'.
+
+easy: plays the card and place that score it the most points now (ties broken at
+random), but one turn in EASY_WANDER it plays any legal move instead.
+hard: scores every move as its own points minus the best reply it leaves any
+opponent (one ply of look-ahead). Opponents' hands are hidden, so a reply may use
+any card of their colour not yet on the table. A reply that ends the game with a
+colour four while this seat is not ahead counts as a loss, so hard blocks it; a
+colour four of its own is taken only when it wins. To stay fast on the device, only
+the cells whose lines run through the new card are looked at again after each
+candidate move; every other cell keeps the value it had before.
+Randomness (easy's wandering, ties) comes from the Rng passed in.
+"""
+
+from crisscross.compat import const
+from crisscross.cards import scoring
+from crisscross.cards.table import EMPTY, SIZE
+
+EASY = "easy"
+HARD = "hard"
+LEVELS = (EASY, HARD)
+EASY_WANDER = const(4)
+WIN = const(1000)  # beyond any points a single move can make
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+_REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
+
+
+def choose(game, level, rng):
+    """The move (card, x, y) for the seat to play, or None when it must pass."""
+    moves = game.legal_moves()
+    if not moves:
+        return None
+    if level == EASY:
+        return _easy(game, moves, rng)
+    if level == HARD:
+        return _hard(game, moves, rng)
+    raise ValueError("unknown level: %s" % level)
+
+
+def _pick(pool, rng):
+    return pool[rng.below(len(pool))]
+
+
+def _easy(game, moves, rng):
+    if rng.below(EASY_WANDER) == 0:
+        return _pick(moves, rng)
+    me = game.turn
+    profiles = {}
+    best = None
+    pool = []
+    for m in moves:
+        card, x, y = m
+        i = y * SIZE + x
+        prof = profiles.get(i)
+        if prof is None:
+            prof = profiles[i] = scoring.profile(game.table, x, y)
+        g, _ = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
+        if best is None or g[me] > best:
+            best = g[me]
+            pool = [m]
+        elif g[me] == best:
+            pool.append(m)
+    return _pick(pool, rng)
+
+
+class _Replies:
+    """Best replies of one opponent: its value for a cell is the most it can gain
+    over this seat by playing there, or WIN when that ends the game with this seat
+    not ahead. Values of 0 or less are not kept: a reply elsewhere costs nothing."""
+
+    def __init__(self, game, me, opp):
+        self.game = game
+        self.me = me
+        self.opp = opp
+        self.cards = game.unplayed(opp)
+        ranked = []
+        t = game.table
+        for y in range(SIZE):
+            for x in range(SIZE):
+                v = self.value(t, x, y)
+                if v > 0:
+                    ranked.append((v, y * SIZE + x))
+        ranked.sort()
+        ranked.reverse()
+        self.ranked = ranked  # best first
+
+    def value(self, t, x, y):
+        i = y * SIZE + x
+        top = t.top[i]
+        if top == EMPTY:
+            if not t.fits(x, y):
+                return 0
+        elif i == t.last:
+            return 0
+        prof = scoring.profile(t, x, y)
+        if not scoring.could_score(prof):
+            return 0
+        pot = scoring.potentials(prof)
+        game = self.game
+        me = self.me
+        opp = self.opp
+        best = 0
+        for c in self.cards:
+            if top != EMPTY and (top & 3) != (c & 3):
+                continue
+            g, ends = scoring.card_gains(pot, c, opp, game.rules, game.seats)
+            v = g[opp] - g[me]
+            if ends and _behind(game, g, me):
+                v = WIN
+            if v > best:
+                best = v
+        return best
+
+    def after(self, t, changed):
+        """The best reply on table `t` (after a move) given the cells `changed` by it."""
+        best = 0
+        for v, i in self.ranked:
+            if i in changed:
+                continue
+            x = i % SIZE
+            y = i // SIZE
+            if t.top[i] != EMPTY or t.fits(x, y):
+                best = v
+                break
+        for i in changed:
+            v = self.value(t, i % SIZE, i // SIZE)
+            if v > best:
+                best = v
+        return best
+
+
+def _behind(game, g, me):
+    """After gains `g`, would `me` fail to be strictly ahead of every other seat?"""
+    mine = game.scores[me] + g[me]
+    for s in range(game.seats):
+        if s != me and game.scores[s] + g[s] >= mine:
+            return True
+    return False
+
+
+def _occupied_run(t, x, y, dx, dy):
+    """How many occupied cells follow (x, y) in direction (dx, dy)."""
+    n = 0
+    for _ in range(_REACH):
+        x += dx
+        y += dy
+        if t.at(x, y) == EMPTY:
+            break
+        n += 1
+    return n
+
+
+def _changed(t, x, y, before_last):
+    """Cells whose best reply a card at (x, y) can change: those a run through it
+    reaches over occupied cells, if that run could be 3 long with them, and the
+    previous last card, which may now be covered."""
+    out = []
+    for dx, dy in _STEPS:
+        cx = x
+        cy = y
+        for k in range(1, _REACH + 1):
+            cx += dx
+            cy += dy
+            if not (0 <= cx < SIZE and 0 <= cy < SIZE):
+                break
+            empty = t.top[cy * SIZE + cx] == EMPTY
+            # From k = 2 on, this cell, the cards between and the new card make 3;
+            # next to the new card a third must lie past this cell or behind it.
+            if (
+                k >= 2
+                or _occupied_run(t, cx, cy, dx, dy)
+                or _occupied_run(t, x, y, -dx, -dy)
+            ):
+                out.append(cy * SIZE + cx)
+            if empty:
+                break
+    if before_last >= 0 and before_last not in out:
+        out.append(before_last)
+    return out
+
+
+def _hard(game, moves, rng):
+    me = game.turn
+    table = game.table
+    opponents = []
+    for s in range(game.seats):
+        if s != me and game.hands[s]:
+            opponents.append(_Replies(game, me, s))
+    scratch = table.copy()  # each candidate move is placed here and taken back
+    profiles = {}
+    best = None
+    pool = []
+    for m in moves:
+        card, x, y = m
+        i = y * SIZE + x
+        prof = profiles.get(i)
+        if prof is None:
+            prof = profiles[i] = scoring.profile(table, x, y)
+        g, ends = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
+        lead = g[me]
+        for s in range(game.seats):
+            if s != me and g[me] - g[s] < lead:
+                lead = g[me] - g[s]
+        if ends:
+            v = (-WIN if _behind(game, g, me) else WIN) + lead
+        else:
+            below = scratch.top[i]
+            mark = scratch.mark()
+            scratch.place(card, x, y)
+            changed = _changed(scratch, x, y, table.last)
+            threat = 0
+            for r in opponents:
+                t = r.after(scratch, changed)
+                if t > threat:
+                    threat = t
+            scratch.take_back(x, y, below, mark)
+            v = lead - threat
+        if best is None or v > best:
+            best = v
+            pool = [m]
+        elif v == best:
+            pool.append(m)
+    return _pick(pool, rng)

@@ -1,0 +1,172 @@
+"""One game of Criss Cross with the Janken Deck: seats, hands, turns, variants, the end.
+
+Seat i plays colour i (Sun, Mountain, Forest, Ocean) with that colour's 16 cards,
+shuffled into a draw pile; hands hold HAND_SIZE cards. A turn plays one card and
+draws one. A seat that holds cards but has no legal placement passes; seats without
+cards are skipped. The game ends at once when a card completes four in a row of its
+player's colour ("colour"), when nobody has cards left ("cards"), or when every seat
+still holding cards has passed in a row, so nobody can ever play again ("blocked").
+
+What a screen uses: `turn`, `hands[seat]` (card ints, see `deck`), `scores`,
+`table` (`at(x, y)`, `height(x, y)`, `bounds()`, `last`, `spots(card)`),
+`legal_moves()` -> [(card, x, y)], `preview(card, x, y)`, `play(card, x, y)` ->
+[scoring.Line] (kind, value, cells to flash, points, seat), `pass_turn()` when
+`legal_moves()` is empty, then `over`, `end_reason`, `winners()`, `jokers()`.
+"""
+
+from crisscross.compat import const
+from crisscross.rng import Rng
+from crisscross.cards import deck, scoring
+from crisscross.cards.table import Table
+
+HAND_SIZE = const(4)
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(4)
+VARIANTS = ("joker", "strict")
+END_COLOUR = "colour"
+END_CARDS = "cards"
+END_BLOCKED = "blocked"
+PASS = const(-1)  # the card of a pass in `history`
+
+
+class Game:
+    def __init__(self, players=2, seed=0, variant=None):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError("players must be 2 to 4")
+        if variant is not None and variant not in VARIANTS:
+            raise ValueError("unknown variant: %s" % variant)
+        self.seats = players
+        self.variant = variant
+        self.seed = seed
+        rng = Rng(seed)
+        self.colours = list(range(players))
+        # High card for the first player: each seat turns a random card of its own
+        # colour, puts it back, then shuffles. Colours differ, so no ties.
+        self.first_cards = []
+        for s in range(players):
+            self.first_cards.append(deck.colour_cards(self.colours[s])[rng.below(16)])
+        self.first = 0
+        for s in range(1, players):
+            if deck.rank(self.first_cards[s]) > deck.rank(self.first_cards[self.first]):
+                self.first = s
+        self.piles = []
+        self.hands = []
+        for s in range(players):
+            pile = rng.shuffle(deck.colour_cards(self.colours[s]))
+            hand = []
+            for _ in range(HAND_SIZE):
+                hand.append(pile.pop())
+            self.piles.append(pile)
+            self.hands.append(hand)
+        jokers = None
+        if variant == "joker":
+            # One joker per seat, each holding a different item.
+            items = rng.shuffle(list(range(deck.ITEMS)))
+            jokers = items[:players]
+        self.rules = scoring.Rules(players, variant == "strict", jokers)
+        self.table = Table()
+        self.played = bytearray(deck.DECK_SIZE)  # 1 once a card is on the table
+        self.scores = [0] * players
+        self.turn = self.first
+        self.over = False
+        self.end_reason = None
+        self.passes = 0  # passes in a row since the last card played
+        self.history = []  # (seat, card or PASS, x, y, lines)
+        self.last_lines = []
+
+    def jokers(self):
+        """Each seat's joker item, or None without the Joker Bonus."""
+        if self.variant != "joker":
+            return None
+        return list(self.rules.jokers)
+
+    def cards_left(self, seat):
+        return len(self.hands[seat]) + len(self.piles[seat])
+
+    def unplayed(self, seat):
+        """Cards of the seat's colour not yet on the table: what others may infer."""
+        out = []
+        for c in deck.colour_cards(self.colours[seat]):
+            if not self.played[c]:
+                out.append(c)
+        return out
+
+    def legal_moves(self):
+        """(card, x, y) for every card in the current hand and every place it may go."""
+        if self.over:
+            return []
+        moves = []
+        for card in self.hands[self.turn]:
+            for x, y in self.table.spots(card):
+                moves.append((card, x, y))
+        return moves
+
+    def preview(self, card, x, y, seat=None):
+        """The lines `card` would complete at (x, y), without playing it."""
+        if seat is None:
+            seat = self.turn
+        prof = scoring.profile(self.table, x, y)
+        return scoring.award(prof, card, seat, self.rules)
+
+    def play(self, card, x, y):
+        """Play `card` from the current hand to (x, y); returns the lines it scored."""
+        if self.over:
+            raise ValueError("the game is over")
+        seat = self.turn
+        if card not in self.hands[seat]:
+            raise ValueError("that card is not in the hand")
+        if not self.table.can_place(card, x, y):
+            raise ValueError("the card may not go there")
+        awarded = self.preview(card, x, y, seat)
+        self.table.place(card, x, y)
+        self.played[card] = 1
+        self.hands[seat].remove(card)
+        g, ends = scoring.gains(awarded, self.seats)
+        for s in range(self.seats):
+            self.scores[s] += g[s]
+        made = scoring.lines(awarded, card, x, y)
+        self.last_lines = made
+        self.history.append((seat, card, x, y, made))
+        self.passes = 0
+        if ends:
+            self._finish(END_COLOUR)
+            return made
+        if self.piles[seat]:
+            self.hands[seat].append(self.piles[seat].pop())
+        self._advance()
+        return made
+
+    def pass_turn(self):
+        """The current seat cannot play: it passes (only allowed then)."""
+        if self.over:
+            raise ValueError("the game is over")
+        if self.legal_moves():
+            raise ValueError("a card can be played, so passing is not allowed")
+        self.history.append((self.turn, PASS, -1, -1, []))
+        self.last_lines = []
+        self.passes += 1
+        holders = 0
+        for s in range(self.seats):
+            if self.hands[s]:
+                holders += 1
+        if self.passes >= holders:
+            self._finish(END_BLOCKED)
+            return
+        self._advance()
+
+    def _advance(self):
+        for step in range(1, self.seats + 1):
+            s = (self.turn + step) % self.seats
+            if self.hands[s]:
+                self.turn = s
+                return
+        self._finish(END_CARDS)
+
+    def _finish(self, reason):
+        self.over = True
+        self.end_reason = reason
+
+    def winners(self):
+        """Seats with the highest score (more than one on a tie)."""
+        best = max(self.scores)
+        return [s for s in range(self.seats) if self.scores[s] == best]

@@ -1,0 +1,221 @@
+"""Which lines a played card completes and who scores for them.
+
+A line is a run of consecutive cells (row, column or diagonal) through the played
+card whose top cards all share its number, its item or its colour. Because every
+card fits a 4x4 grid, a run is at most 4 long. The run that counts is the longest
+one through the played card: 3 scores THREE_POINTS, 4 scores FOUR_POINTS (a four
+does not also count the threes inside it). Number and item runs are separate lines,
+so three "2 Key" cards in a row score for both. A run of 4 in the card's colour (the
+player's own) scores COLOUR_POINTS and ends the game. See docs/rules.md.
+
+`profile` reads the neighbours of one cell once; `award` then scores any card there.
+The AI scores many cards at one cell that way; the game uses the same two calls.
+"""
+
+from crisscross.compat import const
+from crisscross.cards.table import EMPTY, SIZE
+
+THREE_POINTS = const(1)
+FOUR_POINTS = const(2)
+COLOUR_POINTS = const(3)
+RUN_MIN = const(3)  # shortest run that scores
+RUN_MAX = const(4)
+
+# Kinds of scoring line: the first three equal the deck's attribute indexes.
+NUMBER = const(0)
+ITEM = const(1)
+COLOUR = const(2)
+JOKER = const(3)  # a bonus for the holder of the joker with that item
+KIND_NAMES = ("number", "item", "colour", "joker")
+
+# Row, column, diagonal, anti-diagonal; each runs both ways from the cell.
+DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+_ATTRS = const(3)
+_SLOTS = const(24)  # 4 directions x 2 sides x 3 attributes
+
+
+class Rules:
+    """The scoring variant: `strict` drops number lines; `jokers[seat]` is the item of
+    that seat's joker, or -1 when the Joker Bonus is not played."""
+
+    def __init__(self, seats, strict=False, jokers=None):
+        self.strict = strict
+        self.jokers = tuple(jokers) if jokers else (-1,) * seats
+
+
+class Line:
+    """One scoring line: `points` for `seat` (who may not be the player, for a joker).
+    `cells` lists the run's (x, y) from one end to the other."""
+
+    def __init__(self, kind, value, cells, points, seat):
+        self.kind = kind
+        self.value = value  # the shared number-1, item or colour (0..3)
+        self.cells = cells
+        self.points = points
+        self.seat = seat
+
+    def __repr__(self):
+        return "Line(%s %d %r %d->%d)" % (
+            KIND_NAMES[self.kind],
+            self.value,
+            self.cells,
+            self.points,
+            self.seat,
+        )
+
+
+def profile(table, x, y):
+    """The neighbourhood of (x, y): for each direction, side and attribute, the value
+    of the adjacent card and how many cards in a row from there share it.
+    Returns (values, counts), two bytearrays indexed (dir * 2 + side) * 3 + attr."""
+    values = bytearray(_SLOTS)
+    counts = bytearray(_SLOTS)
+    top = table.top
+    k = 0
+    for dx, dy in DIRS:
+        for sign in (-1, 1):
+            sx = sign * dx
+            sy = sign * dy
+            cx = x + sx
+            cy = y + sy
+            run = []
+            while len(run) < RUN_MAX - 1 and 0 <= cx < SIZE and 0 <= cy < SIZE:
+                c = top[cy * SIZE + cx]
+                if c == EMPTY:
+                    break
+                run.append(c)
+                cx += sx
+                cy += sy
+            if run:
+                first = run[0]
+                for a in range(_ATTRS):
+                    shift = 2 * a
+                    v = (first >> shift) & 3
+                    n = 1
+                    while n < len(run) and ((run[n] >> shift) & 3) == v:
+                        n += 1
+                    values[k + a] = v
+                    counts[k + a] = n
+            k += _ATTRS
+    return values, counts
+
+
+def could_score(prof):
+    """False when no card at all could complete a line here (a quick skip)."""
+    values, counts = prof
+    for d in range(4):
+        k = d * 6
+        for a in range(_ATTRS):
+            left = counts[k + a]
+            right = counts[k + 3 + a]
+            if values[k + a] == values[k + 3 + a] and left and right:
+                n = left + right
+            else:
+                n = left if left > right else right
+            if n + 1 >= RUN_MIN:
+                return True
+    return False
+
+
+def award(prof, card, seat, rules):
+    """The lines `card` played by `seat` completes at the profiled cell, as tuples
+    (kind, direction, left, right, points, beneficiary); left and right count the
+    run's cards on each side of the played one."""
+    values, counts = prof
+    out = []
+    for d in range(4):
+        k = d * 6
+        for a in range(_ATTRS):
+            v = (card >> (2 * a)) & 3
+            left = counts[k + a] if values[k + a] == v else 0
+            right = counts[k + 3 + a] if values[k + 3 + a] == v else 0
+            run = 1 + left + right
+            if run < RUN_MIN:
+                continue
+            if a == COLOUR:
+                if run >= RUN_MAX:
+                    out.append((COLOUR, d, left, right, COLOUR_POINTS, seat))
+                continue
+            points = FOUR_POINTS if run >= RUN_MAX else THREE_POINTS
+            if a == NUMBER and rules.strict:
+                continue
+            out.append((a, d, left, right, points, seat))
+            if a == ITEM:
+                for s in range(len(rules.jokers)):
+                    if rules.jokers[s] == v:
+                        out.append((JOKER, d, left, right, points, s))
+    return out
+
+
+def potentials(prof):
+    """What any card would score at the profiled cell, by attribute value: points of
+    number lines by number-1, of item lines by item, and whether each colour would
+    make a four. The same sums as `award`, without building lines (for the AI)."""
+    values, counts = prof
+    by_number = [0, 0, 0, 0]
+    by_item = [0, 0, 0, 0]
+    four = [False, False, False, False]
+    for d in range(4):
+        k = d * 6
+        for a in range(_ATTRS):
+            left = counts[k + a]
+            right = counts[k + 3 + a]
+            lv = values[k + a]
+            rv = values[k + 3 + a]
+            for v in range(4):
+                run = 1 + (left if lv == v else 0) + (right if rv == v else 0)
+                if run < RUN_MIN:
+                    continue
+                if a == COLOUR:
+                    if run >= RUN_MAX:
+                        four[v] = True
+                    continue
+                points = FOUR_POINTS if run >= RUN_MAX else THREE_POINTS
+                if a == NUMBER:
+                    by_number[v] += points
+                else:
+                    by_item[v] += points
+    return by_number, by_item, four
+
+
+def card_gains(pot, card, seat, rules, seats):
+    """`gains(award(...))` for one card, from `potentials`: (points per seat, ends)."""
+    by_number, by_item, four = pot
+    g = [0] * seats
+    item = (card >> 2) & 3
+    mine = by_item[item]
+    if not rules.strict:
+        mine += by_number[card & 3]
+    ends = four[card >> 4]
+    if ends:
+        mine += COLOUR_POINTS
+    g[seat] = mine
+    if by_item[item]:
+        for s in range(seats):
+            if rules.jokers[s] == item:
+                g[s] += by_item[item]
+    return g, ends
+
+
+def gains(awarded, seats):
+    """Points per seat from `award`'s tuples, and whether the game ends."""
+    g = [0] * seats
+    ends = False
+    for t in awarded:
+        g[t[5]] += t[4]
+        if t[0] == COLOUR:
+            ends = True
+    return g, ends
+
+
+def lines(awarded, card, x, y):
+    """`award`'s tuples as Line objects with their cells, for screens and logs."""
+    out = []
+    for kind, d, left, right, points, seat in awarded:
+        dx, dy = DIRS[d]
+        cells = []
+        for i in range(-left, right + 1):
+            cells.append((x + i * dx, y + i * dy))
+        value = (card >> (2 * (ITEM if kind == JOKER else kind))) & 3
+        out.append(Line(kind, value, tuple(cells), points, seat))
+    return out
