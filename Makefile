@@ -13,6 +13,7 @@ PORT ?= auto
 PY_DIRS := $(wildcard shared firmware host tests tools)
 
 .PHONY: all sim term test lint format mpy-cross pytest test-mpy parity golden deps clean help
+.PHONY: flash repl logs
 
 all: test
 
@@ -20,6 +21,9 @@ help:
 	@echo "make sim      play in the desktop simulator (window)"
 	@echo "make term     play in the terminal"
 	@echo "make test     install what is needed and run every test"
+	@echo "make flash    put the game on a board over USB (PORT=auto, or PORT=/dev/ttyACM0)"
+	@echo "make repl     the board's MicroPython prompt"
+	@echo "make logs     print the board's error log"
 
 $(STAMP_PY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -55,8 +59,9 @@ test-mpy: $(STAMP_JS)
 	$(MPY_RUN) --mount shared:/shared --mount tests/portable:/tests/portable \
 		--path /shared tests/mpy_suite.py
 
+# Same seeds, same moves, same frames under MicroPython and CPython.
 parity: deps
-	$(PY) -m pytest -q tests/host/test_parity.py
+	$(PY) -m pytest -q tests/host -k parity
 
 # Rewrite the golden frames of every screen, on purpose, after a deliberate change.
 golden: $(STAMP_PY)
@@ -66,3 +71,13 @@ test: deps lint mpy-cross pytest test-mpy
 
 clean:
 	rm -rf $(VENV) node_modules bench/out .pytest_cache
+
+# The board: see docs/flashing.md. ARGS="--dry-run" shows the plan only.
+flash: $(STAMP_PY)
+	$(PY) -m host flash --port $(PORT) $(ARGS)
+
+repl: $(STAMP_PY)
+	$(PY) -m host flash repl --port $(PORT)
+
+logs: $(STAMP_PY)
+	$(PY) -m host flash logs --port $(PORT)

@@ -207,7 +207,11 @@ class NewGame(Screen):
 
             key = fam + "-" + rules if rules else fam
             code = sharecode.encode(seed & 0xFFFFFF, sess.RULESETS.index(key))
-            mod = sess.family_session(fam)
+            try:
+                mod = sess.family_session(fam)
+            except ImportError:
+                app.toast("This game is not installed")
+                return
             app.session = mod.new_session(
                 seed, self.humans, self.ais, rules, level, code, daily
             )

@@ -37,8 +37,12 @@ def open_session(app):
 
 
 def save(app):
+    """Save the session after a move; a failing flash is told once, never fatal."""
     if app.store is not None and app.session is not None:
         app.store.save_game(app.session.to_text())
+        warning = app.store.pop_warning()
+        if warning:
+            app.toast(warning, 3000)
 
 
 def pair_at(anchor, d):
@@ -215,7 +219,7 @@ class Play(Screen):
         fam = game.FAMILY
         advanced = self.symbols and game.advanced
         ui.sheet(c, fam, cells, X0, Y0, None, advanced)
-        score = game.score(player).total
+        score = game.total(player)  # no Score object: this runs on every redraw
         delta = None
         if s.phase == sess.PLACE:
             move, legal = self.move()
@@ -248,11 +252,11 @@ class Play(Screen):
         if self.symbols:
             a, b = game.dice()
             cells[move[0]], cells[move[1]] = a, b
-            after = game.score(player).total
+            after = game.total(player)
             cells[move[0]] = cells[move[1]] = 0
         else:
             cells[move] = game.dice() + 1
-            after = game.score(player).total
+            after = game.total(player)
             cells[move] = 0
         return after - score
 

@@ -1,0 +1,83 @@
+"""The 300 letter cards: how many of each letter, and each letter's values.
+
+A card is a small int: 0..25 for A..Z and WILD (26). Precise values (PV) are kept in
+integer tenths (3.7 -> 37) so MicroPython and CPython agree to the last digit; score
+values (SV) are the rounded whole numbers printed on the cards.
+"""
+
+from crisscross.compat import const
+
+WILD = const(26)
+KINDS = const(27)
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+WILD_CHAR = "*"
+
+# Cards of each kind, A..Z then wild: 287 letters + 13 wild = 300.
+COUNTS = (22, 5, 7, 10, 33, 5, 9, 5, 20, 2, 5, 15, 6,
+          18, 20, 7, 2, 20, 22, 25, 11, 4, 5, 2, 5, 2, 13)  # fmt: skip
+
+# Precise value in tenths, A..Z then wild (the table at the end of the rules).
+PV = (9, 43, 30, 21, 6, 38, 23, 37, 10, 101, 44, 13, 36,
+      11, 10, 28, 118, 10, 9, 8, 18, 53, 39, 114, 38, 93, 0)  # fmt: skip
+
+# Score value: PV rounded to the nearest whole number (as printed on the cards).
+SV = (1, 4, 3, 2, 1, 4, 2, 4, 1, 10, 4, 1, 4,
+      1, 1, 3, 12, 1, 1, 1, 2, 5, 4, 11, 4, 9, 0)  # fmt: skip
+
+# The letters a wild card may not help to get rid of in the tournament (rule 6.2).
+JUNK = "JQVXZ"
+
+
+def total():
+    """Number of cards in a full deck (300)."""
+    n = 0
+    for c in COUNTS:
+        n += c
+    return n
+
+
+def new_deck():
+    """A full, unshuffled deck as a list of card codes."""
+    cards = []
+    for kind in range(KINDS):
+        cards.extend([kind] * COUNTS[kind])
+    return cards
+
+
+def char(card):
+    """'A'..'Z', or '*' for a wild card."""
+    return WILD_CHAR if card == WILD else ALPHABET[card]
+
+
+def code(ch):
+    """Card code of a letter or '*'; -1 for anything else."""
+    if ch == WILD_CHAR:
+        return WILD
+    ch = ch.upper()
+    i = ALPHABET.find(ch)
+    return i if len(ch) == 1 else -1
+
+
+def hand_text(hand):
+    """A hand as a sorted string, wild cards last: 'AEHOSU**'."""
+    return "".join(char(c) for c in sorted(hand))
+
+
+def parse_hand(text):
+    """'AEH*' -> [0, 4, 7, 26]; raises ValueError on other characters."""
+    out = []
+    for ch in text:
+        c = code(ch)
+        if c < 0:
+            raise ValueError("not a card: %r" % ch)
+        out.append(c)
+    return out
+
+
+def tenths(value):
+    """Format integer tenths as points: 450 -> '45', 8624 -> '862.4', -5 -> '-0.5'."""
+    sign = "-" if value < 0 else ""
+    value = -value if value < 0 else value
+    if value % 10:
+        return "%s%d.%d" % (sign, value // 10, value % 10)
+    return "%s%d" % (sign, value // 10)

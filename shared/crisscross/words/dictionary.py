@@ -1,0 +1,215 @@
+"""The word list, read from a file on flash a block at a time (never loaded whole).
+
+File layout (all built by tools/build_dict.py, see words.md next to the data):
+  header  16 bytes: b"CCWD", version, key size, block size (u16 LE), block count
+          (u16 LE), word count (u32 LE), longest word, 0
+  pairs   26 u32 LE: bit j of entry i = some word starts with letters i, j;
+          then 26 u32 LE: bit j of entry i = letters i, j are a word. Kept in RAM
+          (208 bytes): the AI asks about 1- and 2-letter beginnings all the time.
+  triples 26 x 26 u32 LE: bit k of entry (i, j) = some word starts with i, j, k;
+          then the same for 3-letter words. Read a byte at a time from the file:
+          3-letter beginnings would otherwise cost most of the block decoding.
+  index   one key per block: the block's first word, ASCII, cut or zero-padded to
+          the key size; sorted, so a binary search by seeking finds the block
+  blocks  fixed size; 5-bit symbols, most significant bit first. Each word is
+          [letters shared with the previous word] [new letters 1..26]... [0];
+          every block starts afresh (shared 0) and ends with 31 or its last byte.
+A lookup seeks through the index (about eleven 12-byte reads), decodes one block
+(128 bytes, ~45 words) and keeps the last `cache` decoded blocks (about 2 KB each in
+MicroPython), because the AI asks about neighbouring prefixes over and over. Words are lower-case a-z; the API takes str.
+"""
+
+from crisscross.compat import const
+
+MAGIC = b"CCWD"
+VERSION = const(1)
+HEADER_SIZE = const(16)
+PAIRS_SIZE = const(208)
+TRIPLES_SIZE = const(2704)
+END = const(31)
+FILE_NAME = "words.bin"
+
+
+def default_path():
+    """words.bin beside this module, on the device and on a PC alike."""
+    here = __file__
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    return (here[: cut + 1] if cut >= 0 else "") + FILE_NAME
+
+
+def decode_block(block):
+    """Every word in one block, as a list of bytes objects in sorted order."""
+    data = bytes(block) + b"\0"  # one spare byte: symbols are read two bytes at a time
+    limit = len(block) * 8
+    words = []
+    buf = bytearray(32)
+    pos = 0
+    while pos + 5 <= limit:
+        i = pos >> 3
+        n = ((data[i] << 8 | data[i + 1]) >> (11 - (pos & 7))) & 31
+        pos += 5
+        if n == END:
+            break
+        while True:
+            i = pos >> 3
+            s = ((data[i] << 8 | data[i + 1]) >> (11 - (pos & 7))) & 31
+            pos += 5
+            if not s:
+                break
+            buf[n] = 96 + s
+            n += 1
+        words.append(bytes(buf[:n]))
+    return words
+
+
+def _bisect(words, w):
+    """Index of the first entry >= w."""
+    lo, hi = 0, len(words)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if words[mid] < w:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+class Dictionary:
+    """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
+
+    def __init__(self, path=None, cache=2):
+        self.path = path or default_path()
+        self._f = open(self.path, "rb")
+        head = self._f.read(HEADER_SIZE)
+        if len(head) != HEADER_SIZE or head[:4] != MAGIC or head[4] != VERSION:
+            self._f.close()
+            raise ValueError("not a word list: " + self.path)
+        self.key_size = head[5]
+        self.block_size = head[6] | head[7] << 8
+        self.blocks = head[8] | head[9] << 8
+        self.count = head[10] | head[11] << 8 | head[12] << 16 | head[13] << 24
+        self.longest = head[14]
+        self._pairs = self._f.read(PAIRS_SIZE)
+        self._triples = HEADER_SIZE + PAIRS_SIZE
+        self._index = self._triples + 2 * TRIPLES_SIZE
+        self._data = self._index + self.blocks * self.key_size
+        self._cache = []  # up to `cache` (block number, words), most recent first
+        self._cache_size = cache
+        self.reads = 0  # blocks decoded: a measure of flash traffic
+
+    def close(self):
+        if self._f:
+            self._f.close()
+            self._f = None
+
+    def _key(self, b):
+        self._f.seek(self._index + b * self.key_size)
+        return self._f.read(self.key_size)
+
+    def _block(self, b):
+        for entry in self._cache:
+            if entry[0] == b:
+                if entry is not self._cache[0]:
+                    self._cache.remove(entry)
+                    self._cache.insert(0, entry)
+                return entry[1]
+        self._f.seek(self._data + b * self.block_size)
+        words = decode_block(self._f.read(self.block_size))
+        self.reads += 1
+        self._cache.insert(0, (b, words))
+        if len(self._cache) > self._cache_size:
+            self._cache.pop()
+        return words
+
+    def _find(self, w):
+        """(block number, words of it) for the block where w is or would be."""
+        for b, words in self._cache:
+            if words and words[0] <= w <= words[-1]:
+                return b, words
+        k = w[: self.key_size]
+        k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
+        lo, hi = 0, self.blocks - 1
+        while lo < hi:  # last block whose key <= k
+            mid = (lo + hi + 1) >> 1
+            if self._key(mid) <= k:
+                lo = mid
+            else:
+                hi = mid - 1
+        words = self._block(lo)
+        # Keys are cut short: a long word may sort before its block's first word.
+        while lo > 0 and w < words[0]:
+            lo -= 1
+            words = self._block(lo)
+        return lo, words
+
+    def _pair(self, table, w):
+        """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
+        i = 4 * (w[0] - 97) + (PAIRS_SIZE // 2 if table else 0)
+        j = w[1] - 97
+        return (self._pairs[i + (j >> 3)] >> (j & 7)) & 1 == 1
+
+    def _triple(self, table, w):
+        j = w[2] - 97
+        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (j >> 3)
+        self._f.seek(self._triples + (TRIPLES_SIZE if table else 0) + at)
+        return (self._f.read(1)[0] >> (j & 7)) & 1 == 1
+
+    def contains(self, word):
+        w = word.encode() if isinstance(word, str) else word
+        if len(w) < 2 or len(w) > self.longest:
+            return False
+        if len(w) == 2:
+            return self._pair(1, w)
+        if len(w) == 3:
+            return self._triple(1, w)
+        words = self._find(w)[1]
+        i = _bisect(words, w)
+        return i < len(words) and words[i] == w
+
+    def has_prefix(self, prefix):
+        """True when some word starts with `prefix` (the word itself counts)."""
+        p = prefix.encode() if isinstance(prefix, str) else prefix
+        if len(p) > self.longest:
+            return False
+        if len(p) < 2:
+            return True  # every letter starts a word (checked when the file is built)
+        if len(p) == 2:
+            return self._pair(0, p)
+        if len(p) == 3:
+            return self._triple(0, p)
+        b, words = self._find(p)
+        i = _bisect(words, p)
+        if i < len(words):
+            return words[i].startswith(p)
+        if b + 1 < self.blocks:
+            return self._block(b + 1)[0].startswith(p)
+        return False
+
+    def __contains__(self, word):
+        return self.contains(word)
+
+
+class WordSet:
+    """The same API over an in-memory list: for tests and house rules."""
+
+    def __init__(self, words):
+        self._words = sorted(set(w.lower().encode() for w in words))
+
+    def _triple(self, table, w):
+        j = w[2] - 97
+        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (j >> 3)
+        self._f.seek(self._triples + (TRIPLES_SIZE if table else 0) + at)
+        return (self._f.read(1)[0] >> (j & 7)) & 1 == 1
+
+    def contains(self, word):
+        w = word.encode() if isinstance(word, str) else word
+        i = _bisect(self._words, w)
+        return i < len(self._words) and self._words[i] == w
+
+    def has_prefix(self, prefix):
+        p = prefix.encode() if isinstance(prefix, str) else prefix
+        i = _bisect(self._words, p)
+        return i < len(self._words) and self._words[i].startswith(p)
+
+    def __contains__(self, word):
+        return self.contains(word)

@@ -1,0 +1,316 @@
+"""A game of the word family: seats, the deck, dice draws, turns, scores, the end.
+
+All dice come from one `Rng(seed)`, so a game is its seed plus its list of actions.
+On their turn a player does one thing: `play(cells)`, `draw()` (roll one die, take
+that many cards; over the hand limit means no cards and this turn and the next are
+lost) or `pass_turn()`. Scores are integer tenths. `log` records every action as a
+small dict of ints, strings and lists (JSON-ready); `actions` records only what the
+players chose, as short strings, so `replay(seed, ..., actions)` rebuilds the game
+(a save is its seed, its options and its actions).
+"""
+
+from crisscross.compat import const
+from crisscross.rng import Rng
+from crisscross.words import deck, rules
+from crisscross.words.board import Board
+
+EMPTY_BONUS = const(125)  # x number of times the hand has been emptied
+TOPIC_BONUS = const(50)  # per card laid, topic games (rule 7.3)
+STALL_ROUNDS = const(3)  # rounds in which nobody lays or draws a card end the game
+MAX_RESTARTS = const(3)  # re-deals when nobody can open
+TIEBREAK_CARDS = const(6)
+MAX_TIEBREAKS = const(5)
+
+
+class Player:
+    def __init__(self, name):
+        self.name = name
+        self.hand = []  # card codes, kept sorted
+        self.score = 0  # tenths
+        self.empties = 0  # times the hand was emptied
+        self.skips = 0  # turns still to lose after an over-limit draw
+
+
+def cells_text(cells):
+    """'3,3,C 3,5,n' for a play (lower case: a wild card)."""
+    parts = []
+    for r, c, letter, wild in cells:
+        ch = deck.ALPHABET[letter]
+        parts.append("%d,%d,%s" % (r, c, ch.lower() if wild else ch))
+    return " ".join(parts)
+
+
+def parse_cells(text):
+    """The inverse of cells_text; raises ValueError with a readable message."""
+    cells = []
+    for part in text.replace(";", " ").split():
+        bits = part.split(",")
+        if len(bits) != 3 or len(bits[2]) != 1 or not bits[2].isalpha():
+            raise ValueError("a card is written ROW,COL,LETTER, not %r" % part)
+        try:
+            r, c = int(bits[0]), int(bits[1])
+        except ValueError:
+            raise ValueError("a card is written ROW,COL,LETTER, not %r" % part)
+        letter = deck.code(bits[2])
+        if letter < 0 or letter == deck.WILD:
+            raise ValueError("not a letter: %r" % bits[2])
+        cells.append((r, c, letter, bits[2].islower()))
+    return cells
+
+
+class Game:
+    """Seats 0..n-1; `current` is the seat to act; `over` / `winner` at the end."""
+
+    def __init__(self, players=2, seed=0, options=None, lookup=None, tiebreak=None):
+        if not 1 <= players <= 8:
+            raise ValueError("1 to 8 players")
+        self.options = options or rules.Options(players=players)
+        if lookup is None:
+            from crisscross.words.dictionary import Dictionary
+
+            lookup = Dictionary()
+        self.lookup = lookup
+        self.seed = seed
+        self.rng = Rng(seed)
+        # tiebreak(hand, lookup, options) -> best score in tenths; None = the AI's.
+        self._tiebreak = tiebreak
+        self.players = [Player("P%d" % (i + 1)) for i in range(players)]
+        self.log = []
+        self.over = False
+        self.winner = None
+        self.reason = ""
+        self.restarts = 0
+        self.turn = 0
+        self.actions = []  # "p CELLS" (with "!" declared, "#" topic), "d", "x"
+        self._start()
+
+    # --- setting up -------------------------------------------------------------
+    def _start(self):
+        self.board = Board()
+        self.deck = self.rng.shuffle(deck.new_deck())
+        for p in self.players:
+            p.hand = []
+            p.score = p.empties = p.skips = 0
+        self.first = self._roll_first()
+        self.current = self.first
+        n = len(self.players)
+        for i in range(n):
+            seat = (self.first + i) % n
+            rolls = self._roll(self.options.rolls)
+            got = self._take(seat, sum(rolls))
+            self._note(seat, "deal", rolls=rolls, drawn=got)
+        self._quiet = 0
+
+    def _roll(self, times):
+        return [self.rng.die() for _ in range(times)]
+
+    def _roll_first(self):
+        seats = list(range(len(self.players)))
+        while len(seats) > 1:
+            rolls = self._roll(len(seats))
+            self._note(-1, "first", seats=list(seats), rolls=rolls)
+            top = max(rolls)
+            seats = [s for s, r in zip(seats, rolls) if r == top]
+        return seats[0]
+
+    def _take(self, seat, n):
+        hand = self.players[seat].hand
+        got = 0
+        while got < n and self.deck:
+            hand.append(self.deck.pop())
+            got += 1
+        hand.sort()
+        return got
+
+    def _note(self, seat, action, **fields):
+        entry = {"turn": self.turn, "player": seat, "action": action}
+        entry.update(fields)
+        self.log.append(entry)
+        return entry
+
+    # --- asking ---------------------------------------------------------------
+    def hand(self, seat=None):
+        return self.players[self.current if seat is None else seat].hand
+
+    def scores(self):
+        return [p.score for p in self.players]
+
+    def _has_cards(self, cells):
+        need = [0] * deck.KINDS
+        for _, _, letter, wild in cells:
+            need[deck.WILD if wild else letter] += 1
+        hand = self.hand()
+        for kind in range(deck.KINDS):
+            if need[kind] > hand.count(kind):
+                return False
+        return True
+
+    def check(self, cells, declared=False):
+        """The Result of laying `cells` now, without changing anything."""
+        res = rules.evaluate(self.board, cells, self.lookup, self.options, declared)
+        if not res.error and not self._has_cards(cells):
+            res.error = "those cards are not in your hand"
+        return res
+
+    # --- acting ---------------------------------------------------------------
+    def play(self, cells, declared=False, topic=False):
+        """Lay cards. A Result with `error` changes nothing; a word that is not in the
+        dictionary costs the turn (the cards go back to the hand, 0 points)."""
+        if self.over:
+            res = rules.Result()
+            return res.fail("the game is over")
+        res = self.check(cells, declared)
+        if res.error:
+            return res
+        seat = self.current
+        flags = ("!" if declared else "") + ("#" if topic else "")
+        self.actions.append("p%s %s" % (flags, cells_text(cells)))
+        if res.bad_words:
+            self._note(seat, "reject", cells=cells_text(cells), words=res.bad_words)
+            self._quiet += 1
+            self._next()
+            return res
+        p = self.players[seat]
+        for r, c, letter, wild in cells:
+            self.board.put(r, c, letter, wild)
+            p.hand.remove(deck.WILD if wild else letter)
+        for r, c in res.square:
+            self.board.spend(r, c)
+        gained = res.score
+        bonus = 0
+        if topic and self.options.topic:
+            bonus += TOPIC_BONUS * len(cells) * 10
+        entry = self._note(
+            seat, "play", cells=cells_text(cells), words=res.words, score=res.score
+        )
+        if res.multiplier:
+            entry["square"] = res.multiplier
+        if not p.hand:
+            p.empties += 1
+            bonus += EMPTY_BONUS * p.empties * 10
+            rolls = self._roll(self.options.rolls)
+            entry["rolls"] = rolls
+            entry["drawn"] = self._take(seat, sum(rolls))
+        entry["bonus"] = bonus
+        p.score += gained + bonus
+        self._quiet = 0
+        target = self.options.target
+        if target and p.score >= target * 10:
+            self._end("reached %d" % target)
+        else:
+            self._next()
+        return res
+
+    def draw(self):
+        """Roll one die and take that many cards; returns the log entry."""
+        if self.over:
+            return None
+        self.actions.append("d")
+        seat = self.current
+        p = self.players[seat]
+        if not self.deck:
+            entry = self._note(seat, "draw", roll=0, drawn=0)
+            self._end("no cards left to draw")
+            return entry
+        roll = self.rng.die()
+        if len(p.hand) + roll > self.options.hand_limit:
+            p.skips += 1  # this turn and the next one are lost
+            entry = self._note(seat, "draw", roll=roll, drawn=0, lost=True)
+            self._quiet += 1
+        else:
+            entry = self._note(seat, "draw", roll=roll, drawn=self._take(seat, roll))
+            self._quiet = 0
+        self._next()
+        return entry
+
+    def pass_turn(self):
+        if self.over:
+            return
+        self.actions.append("x")
+        self._note(self.current, "pass")
+        if not self.deck:
+            self._end("no cards left to draw")
+            return
+        self._quiet += 1
+        self._next()
+
+    # --- turn order and the end -------------------------------------------------
+    def _next(self):
+        n = len(self.players)
+        while True:
+            if self._quiet >= STALL_ROUNDS * n:
+                self._stalled()
+                return
+            self.turn += 1
+            self.current = (self.current + 1) % n
+            p = self.players[self.current]
+            if not p.skips:
+                return
+            p.skips -= 1
+            self._note(self.current, "skip")
+
+    def _stalled(self):
+        if self.board.is_empty() and self.restarts < MAX_RESTARTS:
+            self.restarts += 1
+            self._note(-1, "restart")
+            self._start()
+            return
+        self._end("nobody can lay or draw cards")
+
+    def _end(self, reason):
+        self.over = True
+        self.reason = reason
+        scores = self.scores()
+        top = max(scores)
+        tied = [i for i in range(len(scores)) if scores[i] == top]
+        if len(tied) > 1 and self.options.tiebreak:
+            tied = self._tie_break(tied)
+        self.winner = tied[0] if len(tied) == 1 else None
+        self._note(self.winner if self.winner is not None else -1, "end", why=reason)
+
+    def _tie_break(self, tied):
+        """Rule 9: all cards back in the bin; the tied draw six each; best word wins."""
+        score_of = self._tiebreak
+        if score_of is None:
+            from crisscross.words import ai
+
+            score_of = ai.best_word_score
+        for _ in range(MAX_TIEBREAKS):
+            bin_ = self.rng.shuffle(deck.new_deck())
+            hands = []
+            best = []
+            for seat in tied:
+                hand = sorted(bin_[-TIEBREAK_CARDS:])
+                del bin_[-TIEBREAK_CARDS:]
+                hands.append(deck.hand_text(hand))
+                best.append(score_of(hand, self.lookup, self.options))
+            self._note(-1, "tiebreak", seats=list(tied), hands=hands, scores=best)
+            top = max(best)
+            tied = [s for s, b in zip(tied, best) if b == top]
+            if len(tied) == 1:
+                break
+        return tied
+
+
+def replay(players, seed, options, lookup, actions):
+    """The game that `actions` (a Game's `actions` list) leads to from `seed`.
+    Raises ValueError naming the first action that does not fit."""
+    g = Game(players, seed, options, lookup)
+    for i in range(len(actions)):
+        a = actions[i]
+        if g.over:
+            raise ValueError("action %d: the game was already over" % (i + 1))
+        if a == "d":
+            g.draw()
+        elif a == "x":
+            g.pass_turn()
+        elif a[:1] == "p":
+            parts = a.split(" ", 1)
+            head = parts[0]
+            cells = parse_cells(parts[1] if len(parts) > 1 else "")
+            res = g.play(cells, "!" in head, "#" in head)
+            if res.error:
+                raise ValueError("action %d: %s" % (i + 1, res.error))
+        else:
+            raise ValueError("action %d: unknown %r" % (i + 1, a))
+    return g

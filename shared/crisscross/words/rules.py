@@ -1,0 +1,348 @@
+"""What a play is, whether it is legal, and what it scores (see docs/rules.md).
+
+A play is a list of cells (r, c, letter, wild) laid in one turn. Two kinds are legal:
+- a plain play: cards in one row or column, no gap, joined to the layout along that
+  line, forming exactly one word of 3 or more letters;
+- a Square Effect play: the new cards complete at least one 2x2 square of cards; then
+  every word they form counts (2-letter words too) and the cards may span lines.
+Scores are integer tenths. A plain play scores (sum of SV) x (letters); a square play
+adds that for every word formed and multiplies by the sum of the precise values of
+the cards in the fresh squares (squares with no card already spent in an earlier
+Square Effect).
+"""
+
+from crisscross.compat import const
+from crisscross.words import deck
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, SPAN, SPENT_BIT, WILD_BIT
+from crisscross.words.board import key, unkey
+
+OPENING_MIN = const(5)  # the first player lays at least 5 cards
+MIN_WORD = const(3)  # no 2-letter words except with the Square Effect
+
+
+class Options:
+    """Rule switches. `tournament` forces rules 6.1-6.4 (the "required" ones)."""
+
+    def __init__(
+        self,
+        tournament=False,
+        big_hands=False,
+        wild_halves=None,
+        junk_ban=None,
+        names=False,
+        topic=False,
+        target=None,
+        tiebreak=True,
+        players=2,
+    ):
+        if tournament and big_hands:
+            raise ValueError("the 30-card limit is not allowed in the tournament")
+        if tournament and (names or topic):
+            raise ValueError("names and topic games are not allowed in the tournament")
+        self.tournament = tournament
+        self.big_hands = big_hands
+        # 6.3 / 7.1: hand limit and number of dice rolled to draw a fresh hand.
+        if tournament:
+            self.hand_limit, self.rolls = 18, 3
+        elif big_hands:
+            self.hand_limit, self.rolls = 30, 5
+        else:
+            self.hand_limit, self.rolls = 24, 4
+        self.wild_halves = tournament if wild_halves is None else wild_halves
+        self.junk_ban = tournament if junk_ban is None else junk_ban
+        self.names = names
+        self.topic = topic
+        self.tiebreak = tiebreak
+        if target is None:
+            # The tournament plays until the cards run out; 6000 is the solo goal,
+            # about 3000 suits 2 or 3 players.
+            target = 0 if tournament else (6000 if players == 1 else 3000)
+        self.target = target  # whole points; 0 = no target
+
+
+class Result:
+    """The outcome of checking a play; `error` is None when it may be laid."""
+
+    def __init__(self):
+        self.error = None
+        self.bad_words = []  # formed but not in the dictionary: the turn is lost
+        self.words = []  # upper case, wild cards in lower case
+        self.score = 0  # tenths
+        self.word_points = 0  # whole points before the square multiplier
+        self.multiplier = 0  # tenths of the precise-value sum; 0 = no Square Effect
+        self.halvings = 0
+        self.square = []  # (r, c) of the cards that made the Square Effect
+        self.cards = 0
+
+    def fail(self, message):
+        self.error = message
+        return self
+
+
+class _Overlay:
+    """The board with the new cards laid on top, without copying it."""
+
+    def __init__(self, board, new):
+        self.board = board
+        self.new = new
+
+    def get(self, r, c):
+        v = self.new.get(key(r, c), -1)
+        return v if v >= 0 else self.board.get(r, c)
+
+
+def _run(view, r, c, direction):
+    """(start r, start c, length) of the maximal run of cards through (r, c)."""
+    dr, dc = (0, 1) if direction == ACROSS else (1, 0)
+    while view.get(r - dr, c - dc) >= 0:
+        r, c = r - dr, c - dc
+    n = 0
+    while view.get(r + n * dr, c + n * dc) >= 0:
+        n += 1
+    return r, c, n
+
+
+def _word(view, r, c, n, direction):
+    """(text, sum of score values) of the run of n cards starting at (r, c)."""
+    dr, dc = (0, 1) if direction == ACROSS else (1, 0)
+    chars = []
+    points = 0
+    for i in range(n):
+        v = view.get(r + i * dr, c + i * dc)
+        ch = chr(65 + (v & LETTER_MASK))
+        if v & WILD_BIT:
+            chars.append(ch.lower())
+        else:
+            chars.append(ch)
+            points += deck.SV[v & LETTER_MASK]
+    return "".join(chars), points
+
+
+def _squares(view, cells):
+    """Sorted top-left corners of complete 2x2 squares that hold a new card."""
+    found = []
+    for r, c, _, _ in cells:
+        for tr in (r - 1, r):
+            for tc in (c - 1, c):
+                if (
+                    view.get(tr, tc) >= 0
+                    and view.get(tr, tc + 1) >= 0
+                    and view.get(tr + 1, tc) >= 0
+                    and view.get(tr + 1, tc + 1) >= 0
+                ):
+                    k = key(tr, tc)
+                    if k not in found:
+                        found.append(k)
+    found.sort()
+    return found
+
+
+def _connected(view, cells, others):
+    """True when the new cells, the cards between two of them in a line and `others`
+    (keys: the cards of the completed squares) form one 4-connected group."""
+    group = [key(r, c) for r, c, _, _ in cells]
+    for k in others:
+        if k not in group:
+            group.append(k)
+    for a in cells:
+        for b in cells:
+            if a[0] == b[0] and a[1] < b[1] or a[1] == b[1] and a[0] < b[0]:
+                dr, dc = (0, 1) if a[0] == b[0] else (1, 0)
+                between = []
+                r, c = a[0] + dr, a[1] + dc
+                while (r, c) != (b[0], b[1]) and view.get(r, c) >= 0:
+                    between.append(key(r, c))
+                    r, c = r + dr, c + dc
+                if (r, c) == (b[0], b[1]):
+                    for k in between:
+                        if k not in group:
+                            group.append(k)
+    seen = [group[0]]
+    todo = [group[0]]
+    while todo:
+        k = todo.pop()
+        for n in (k - 1, k + 1, k - SPAN, k + SPAN):
+            if n in group and n not in seen:
+                seen.append(n)
+                todo.append(n)
+    return len(seen) == len(group)
+
+
+def _check_cards(board, cells, options, res):
+    """Shape-free checks: letters, free and distinct positions, tournament wilds."""
+    if not cells:
+        return res.fail("lay at least one card")
+    new = {}
+    wild_used = junk_card = False
+    for cell in cells:
+        r, c, letter, wild = cell
+        if not 0 <= letter < 26:
+            return res.fail("not a letter")
+        if board.get(r, c) >= 0:
+            return res.fail("a card is already there")
+        k = key(r, c)
+        if k in new:
+            return res.fail("two cards on one place")
+        new[k] = letter | (WILD_BIT if wild else 0)
+        if wild:
+            wild_used = True
+            if options.junk_ban and deck.ALPHABET[letter] in deck.JUNK:
+                return res.fail("tournament: a wild card may not be J, Q, V, X or Z")
+        elif deck.ALPHABET[letter] in deck.JUNK:
+            junk_card = True
+    if options.junk_ban and wild_used and junk_card:
+        return res.fail("tournament: no wild card in a play that lays J, Q, V, X or Z")
+    res.cards = len(cells)
+    return new
+
+
+def _line(cells):
+    """ACROSS or DOWN when all cells share a row or a column, else -1."""
+    rows = [c[0] for c in cells]
+    cols = [c[1] for c in cells]
+    if min(rows) == max(rows):
+        return ACROSS
+    if min(cols) == max(cols):
+        return DOWN
+    return -1
+
+
+def _gapless(view, cells, direction):
+    dr, dc = (0, 1) if direction == ACROSS else (1, 0)
+    first = min(cells)
+    last = max(cells)
+    n = (last[0] - first[0]) + (last[1] - first[1])
+    for i in range(n + 1):
+        if view.get(first[0] + i * dr, first[1] + i * dc) < 0:
+            return False
+    return True
+
+
+def _opening(view, cells, res):
+    direction = _line(cells)
+    if len(cells) == 1 or direction < 0:
+        return res.fail("the first word goes in one row or column")
+    if not _gapless(view, cells, direction):
+        return res.fail("the first word has a gap")
+    if len(cells) < OPENING_MIN:
+        return res.fail("the first play lays at least %d cards" % OPENING_MIN)
+    r, c = min(cells)[0], min(cells)[1]
+    text, points = _word(view, r, c, len(cells), direction)
+    res.words.append(text)
+    res.word_points = points * len(cells)
+    res.score = res.word_points * 10
+    return res
+
+
+def _plain(board, view, cells, res):
+    direction = _line(cells)
+    if direction < 0:
+        return res.fail("lay the cards in one row or column (or make a Square Effect)")
+    r0, c0 = cells[0][0], cells[0][1]
+    if len(cells) == 1:
+        across = _run(view, r0, c0, ACROSS)[2] > 1
+        down = _run(view, r0, c0, DOWN)[2] > 1
+        if across and down:
+            return res.fail("that makes two words: only the Square Effect allows it")
+        direction = DOWN if down else ACROSS
+    elif not _gapless(view, cells, direction):
+        return res.fail("the cards leave a gap")
+    other = DOWN if direction == ACROSS else ACROSS
+    for r, c, _, _ in cells:
+        if _run(view, r, c, other)[2] > 1:
+            return res.fail("that makes two words: only the Square Effect allows it")
+    r, c, n = _run(view, r0, c0, direction)
+    if n == len(cells):
+        return res.fail("join the cards on the table")
+    if n < MIN_WORD:
+        return res.fail("no 2-letter words except with the Square Effect")
+    text, points = _word(view, r, c, n, direction)
+    res.words.append(text)
+    res.word_points = points * n
+    res.score = res.word_points * 10
+    return res
+
+
+def _square_play(board, view, cells, corners, options, res):
+    square_keys = []
+    fresh = []
+    for k in corners:
+        four = (k, k + 1, k + SPAN, k + SPAN + 1)
+        spent = False
+        for q in four:
+            if q not in square_keys:
+                square_keys.append(q)
+            v = board.at_key(q)  # -1 for a new card: never spent
+            if v >= 0 and v & SPENT_BIT:
+                spent = True
+        if not spent:
+            for q in four:
+                if q not in fresh:
+                    fresh.append(q)
+    if not _connected(view, cells, square_keys):
+        return res.fail("a Square Effect play must be one connected group")
+    seen = []
+    points = 0
+    for r, c, _, _ in sorted(cells):
+        for direction in (ACROSS, DOWN):
+            sr, sc, n = _run(view, r, c, direction)
+            tag = key(sr, sc) * 2 + direction
+            if n > 1 and tag not in seen:
+                seen.append(tag)
+                text, p = _word(view, sr, sc, n, direction)
+                res.words.append(text)
+                points += p * n
+    res.word_points = points
+    if not fresh:
+        res.score = points * 10  # every square here was spent already
+        return res
+    fresh.sort()
+    pv = 0
+    wilds = 0
+    for k in fresh:
+        v = view.new.get(k, -1)
+        if v < 0:
+            v = board.at_key(k)
+        if v & WILD_BIT:
+            wilds += 1
+        else:
+            pv += deck.PV[v & LETTER_MASK]
+        res.square.append(unkey(k))
+    res.multiplier = pv
+    score = points * pv  # whole points x tenths = tenths
+    if options.wild_halves and wilds:
+        res.halvings = wilds
+        d = 1 << wilds
+        score = (2 * score + d) // (2 * d)  # halve per wild, nearest tenth
+    res.score = score
+    return res
+
+
+def evaluate(board, cells, lookup, options, declared=False, check_words=True):
+    """Check a play against the board; returns a Result (see its fields).
+
+    `lookup` has `contains(word)`; `declared` marks a name/city/acronym the player
+    vouches for (only with `options.names`). With check_words False the dictionary
+    is not consulted (the AI has checked the words already).
+    """
+    res = Result()
+    new = _check_cards(board, cells, options, res)
+    if res.error:
+        return res
+    view = _Overlay(board, new)
+    if board.is_empty():
+        _opening(view, cells, res)
+    else:
+        corners = _squares(view, cells)
+        if corners:
+            _square_play(board, view, cells, corners, options, res)
+        else:
+            _plain(board, view, cells, res)
+    if res.error or not check_words:
+        return res
+    for w in res.words:
+        if not lookup.contains(w.lower()):
+            res.bad_words.append(w)
+    if res.bad_words and options.names and declared:
+        res.bad_words = []
+    return res

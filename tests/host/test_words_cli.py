@@ -1,0 +1,116 @@
+"""The word game's command lines: `words check` and `play --game words`."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+from host import play_words, words_cli
+from mpy import ROOT
+
+
+def run_words(*argv):
+    out = subprocess.run(
+        [sys.executable, "-m", "host", "words"] + list(argv),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    return out.returncode, out.stdout + out.stderr
+
+
+def test_check_accepts_words_and_refuses_names():
+    assert run_words("check", "house") == (0, "HOUSE: accepted\n")
+    code, text = run_words("check", "Venice")
+    assert code == 1 and "VENICE: not in the dictionary" in text
+    code, text = run_words("check", "house", "trivias")
+    assert code == 1 and "HOUSE: accepted" in text and "TRIVIAS" in text
+
+
+def test_check_explains_bad_input_without_a_traceback(capsys):
+    assert words_cli.main(["check", "h0use"]) == 1
+    assert "only the letters A-Z" in capsys.readouterr().out
+    assert words_cli.main(["check", "x"]) == 1
+    assert "2 letters or more" in capsys.readouterr().out
+    assert words_cli.main([]) == 2
+    assert words_cli.main(["--dict", "/nonexistent/w.bin", "check", "house"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the dictionary" in err and "Traceback" not in err
+
+
+def test_info_describes_the_file(capsys):
+    assert words_cli.main(["info"]) == 0
+    assert "words:" in capsys.readouterr().out
+
+
+def play_json(*argv):
+    out = io.StringIO()
+    assert play_words.main(["--auto", "--json"] + list(argv), stdout=out) == 0
+    return json.loads(out.getvalue())
+
+
+def test_auto_game_json_is_complete_and_repeatable():
+    a = play_json("--seed", "4", "--players", "2", "--target", "500", "--budget", "400")
+    b = play_json("--seed", "4", "--players", "2", "--target", "500", "--budget", "400")
+    assert a == b
+    assert a["seed"] == 4 and len(a["scores"]) == 2
+    assert a["winner"] in (0, 1)
+    assert a["scores"][a["winner"]] == max(a["scores"])
+    plays = [m for m in a["moves"] if m["action"] == "play"]
+    assert plays
+    total = sum(m["score"] + m["bonus"] for m in plays)  # tenths
+    assert abs(total - round(10 * sum(a["scores"]))) == 0
+
+
+def test_rule_sets_change_the_deal():
+    t = play_json("--seed", "2", "--players", "3", "--tournament", "--budget", "200")
+    deals = [m for m in t["moves"] if m["action"] == "deal"]
+    assert len(deals) == 3 and all(len(m["rolls"]) == 3 for m in deals)
+    big = play_json(
+        "--seed", "2", "--optional-draw", "--target", "300", "--budget", "200"
+    )
+    assert all(len(m["rolls"]) == 5 for m in big["moves"] if m["action"] == "deal")
+
+
+def test_solo_game_runs():
+    solo = play_json(
+        "--seed", "9", "--players", "1", "--target", "400", "--budget", "300"
+    )
+    assert len(solo["scores"]) == 1 and solo["winner"] == 0
+
+
+def test_bad_options_are_refused_clearly(capsys):
+    assert play_words.main(["--auto", "--players", "5"]) == 2
+    assert "1 to 4" in capsys.readouterr().err
+    assert play_words.main(["--auto", "--tournament", "--optional-draw"]) == 2
+    assert "tournament" in capsys.readouterr().err
+    assert play_words.main(["--auto", "--seed", "x"]) == 2
+
+
+def test_text_output_and_a_human_seat():
+    out = io.StringIO()
+    script = io.StringIO(
+        "help\nplay 0 0 sideways HOUSE\nplay a b across HOUSE\ncells 1,1\n"
+        "hint\ndraw\nquit\n"
+    )
+    assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 0
+    text = out.getvalue()
+    assert "commands:" in text and "play ROW COL across|down WORD" in text
+    assert "ROW,COL,LETTER" in text and "P1 draw" in text
+    assert "ROW and COL are whole numbers" in text
+    assert "game abandoned" in text
+
+
+def test_module_entry_point():
+    out = subprocess.run(
+        [sys.executable, "-m", "host", "play", "--game", "words", "--auto"]
+        + ["--seed", "1", "--target", "300", "--budget", "300"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "winner:" in out.stdout and "P1:" in out.stdout

@@ -1,0 +1,93 @@
+"""The dictionary file: size budget, reproducible build, and lookups that agree with
+the word list (hypothesis)."""
+
+import os
+import shutil
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mpy import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import build_dict  # noqa: E402
+from crisscross.words.dictionary import Dictionary, decode_block  # noqa: E402
+
+DATA = os.path.join(ROOT, "shared", "crisscross", "words", "words.bin")
+HAVE_WAMERICAN = os.path.exists(build_dict.DEFAULT_SOURCE)
+
+
+def all_words():
+    d = Dictionary(DATA)
+    words = []
+    for b in range(d.blocks):
+        d._f.seek(d._data + b * d.block_size)
+        words.extend(w.decode() for w in decode_block(d._f.read(d.block_size)))
+    d.close()
+    return words
+
+
+WORDS = all_words()
+WORD_SET = set(WORDS)
+PREFIXES = set(w[:i] for w in WORDS for i in range(len(w) + 1))
+
+
+def test_data_file_fits_the_budget():
+    assert os.path.getsize(DATA) <= 256 * 1024
+
+
+def test_the_file_holds_the_words_it_says_in_order():
+    d = Dictionary(DATA)
+    assert len(WORDS) == d.count and WORDS == sorted(WORD_SET)
+    assert all(build_dict.keep(w) for w in WORDS)
+    d.close()
+
+
+@pytest.mark.skipif(
+    not HAVE_WAMERICAN,
+    reason="wamerican is not installed (apt-get install wamerican): cannot rebuild",
+)
+def test_the_build_reproduces_the_committed_file_byte_for_byte(tmp_path):
+    out = tmp_path / "words.bin"
+    assert build_dict.main(["--out", str(out)]) == 0
+    assert out.read_bytes() == open(DATA, "rb").read()
+    assert build_dict.main(["--check"]) == 0
+
+
+def test_build_from_a_small_list_and_refuse_bad_input(tmp_path, capsys):
+    src = tmp_path / "list.txt"
+    names = "Venice\nhouse\nhouse's\ncafé\nkg\nzoo\n" + "".join(
+        "%s%s\n" % (ch, "ea") for ch in "abcdefghijklmnopqrstuvwxyz"
+    )
+    src.write_text(names, encoding="utf-8")
+    out = tmp_path / "w.bin"
+    assert build_dict.main(["--source", str(src), "--out", str(out)]) == 0
+    d = Dictionary(str(out))
+    assert d.contains("house") and d.contains("zoo") and d.contains("bea")
+    for w in ("venice", "house's", "kg", "caf"):
+        assert not d.contains(w)
+    d.close()
+    assert build_dict.main(["--source", str(tmp_path / "missing.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    # --check notices a changed file.
+    shutil.copy(str(out), str(tmp_path / "copy.bin"))
+    with open(str(tmp_path / "copy.bin"), "r+b") as f:
+        f.seek(-1, 2)
+        f.write(b"\x01")
+    args = ["--source", str(src), "--out", str(tmp_path / "copy.bin"), "--check"]
+    assert build_dict.main(args) == 1
+
+
+letters = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=0, max_size=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.sampled_from(WORDS), letters))
+def test_lookups_agree_with_the_list(word):
+    d = Dictionary(DATA, cache=1)
+    assert d.contains(word) == (word in WORD_SET)
+    prefix = word[: max(1, len(word) - 2)]
+    assert d.has_prefix(prefix) == (prefix in PREFIXES)
+    d.close()

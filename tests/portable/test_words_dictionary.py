@@ -1,0 +1,83 @@
+"""The dictionary file as the device reads it: seeks and one block at a time."""
+
+from crisscross.words.dictionary import Dictionary, WordSet, decode_block
+
+KNOWN = ("house", "trivia", "pricing", "cent", "ten", "ice", "at", "in", "spice",
+         "aardvark", "zygote", "quiz", "jazz", "fuzz", "counterrevolutionary",
+         "counterrevolutionaries", "electroencephalographs")  # fmt: skip
+NOT_WORDS = ("trivias", "houze", "qqq", "aardvarkz", "zzzz", "a", "i", "x", "")
+NAMES = ("venice", "chicago", "tokyo", "nasa", "aaa", "deere")  # capitalised ones
+
+
+def test_known_words_are_in():
+    d = Dictionary()
+    for w in KNOWN:
+        assert d.contains(w), w
+    d.close()
+
+
+def test_non_words_and_names_are_out():
+    d = Dictionary()
+    for w in NOT_WORDS + NAMES:
+        assert not d.contains(w), w
+    # Possessives and upper case never reach the file.
+    assert not d.contains("house's") and not d.contains("House")
+    d.close()
+
+
+def test_prefixes():
+    d = Dictionary()
+    for p in (
+        "h",
+        "ho",
+        "hou",
+        "hous",
+        "house",
+        "counterrevolutio",
+        "electroencephalograp",
+    ):
+        assert d.has_prefix(p), p
+    for p in ("qz", "xqa", "housez", "zzzz"):
+        assert not d.has_prefix(p), p
+    d.close()
+
+
+def test_every_block_boundary_is_found():
+    d = Dictionary()
+    step = 17  # a sample of blocks keeps the MicroPython run short
+    for b in range(0, d.blocks, step):
+        d._f.seek(d._data + b * d.block_size)
+        words = decode_block(d._f.read(d.block_size))
+        assert words == sorted(words) and len(words) > 10
+        fresh = Dictionary(d.path)  # an empty cache: the index search must work
+        for w in (words[0], words[len(words) // 2], words[-1]):
+            assert fresh.contains(w), w
+            assert fresh.has_prefix(w[:-1]), w
+        assert not fresh.contains(words[-1] + b"qj")
+        fresh.close()
+    d.close()
+
+
+def test_header_describes_the_file():
+    d = Dictionary()
+    assert d.count > 50000 and d.blocks * d.block_size < 256 * 1024
+    assert d.longest >= len("counterrevolutionaries")
+    d.close()
+
+
+def test_bad_file_is_refused():
+    d = Dictionary()
+    path = d.path[: -len("words.bin")] + "__init__.py"
+    d.close()
+    try:
+        Dictionary(path)
+    except ValueError as e:
+        assert "not a word list" in str(e)
+    else:
+        assert False, "read a Python file as a word list"
+
+
+def test_wordset_has_the_same_api():
+    s = WordSet(["House", "out"])
+    assert s.contains("house") and s.has_prefix("hou") and not s.contains("hou")
+    assert "out" in s and not s.has_prefix("x")

@@ -1,0 +1,230 @@
+"""The word game's turns: dealing, drawing by die rolls, hand limits, lost turns,
+the hand-emptying bonus, rejected words, the end of the game and the tie-break."""
+
+from crisscross.words import deck, game, rules
+from crisscross.words.board import Board
+from crisscross.words.dictionary import Dictionary, WordSet
+from crisscross.words.game import Game, cells_text, parse_cells
+
+WORDS = WordSet(["house", "houses", "out", "trivia", "pricing", "venice"])
+
+
+def entries(g, action):
+    return [e for e in g.log if e["action"] == action]
+
+
+def give(g, seat, text):
+    """Put exactly these cards in a hand (back into the deck what was there)."""
+    p = g.players[seat]
+    g.deck.extend(p.hand)
+    p.hand = []
+    for card in deck.parse_hand(text):
+        g.deck.remove(card)
+        p.hand.append(card)
+    p.hand.sort()
+
+
+def row(r, c, text):
+    return [(r, c + i, ord(ch) - 65, False) for i, ch in enumerate(text)]
+
+
+def test_deal_rolls_four_dice_per_player():
+    for seed in range(5):
+        g = Game(3, seed, lookup=WORDS)
+        deals = entries(g, "deal")
+        assert len(deals) == 3
+        held = 0
+        for e in deals:
+            assert len(e["rolls"]) == 4 and e["drawn"] == sum(e["rolls"])
+            assert len(g.players[e["player"]].hand) == e["drawn"] <= 24
+            held += e["drawn"]
+        assert len(g.deck) == 300 - held
+        # The first player rolled highest in the last round of rolls for first.
+        last = entries(g, "first")[-1]
+        best = max(last["rolls"])
+        assert last["seats"][last["rolls"].index(best)] == g.first == g.current
+        assert last["rolls"].count(best) == 1
+
+
+def test_tournament_and_big_hands_change_the_dice_and_the_limit():
+    t = Game(2, 1, rules.Options(tournament=True), WORDS)
+    assert all(len(e["rolls"]) == 3 for e in entries(t, "deal"))
+    assert t.options.hand_limit == 18 and t.options.target == 0
+    big = Game(2, 1, rules.Options(big_hands=True), WORDS)
+    assert all(len(e["rolls"]) == 5 for e in entries(big, "deal"))
+    assert big.options.hand_limit == 30
+    try:
+        rules.Options(tournament=True, big_hands=True)
+    except ValueError as e:
+        assert "tournament" in str(e)
+    else:
+        assert False, "30 cards allowed in the tournament"
+
+
+def test_drawing_takes_the_roll_or_loses_two_turns_over_the_limit():
+    seen_ok = seen_lost = False
+    for seed in range(30):
+        g = Game(2, seed, lookup=WORDS)
+        seat = g.current
+        give(g, seat, "AAAAAEEEEEIIIIIOOOOOUUUU"[:21])
+        before = len(g.deck)
+        e = g.draw()
+        hand = len(g.players[seat].hand)
+        if e["roll"] > 3:
+            seen_lost = True
+            assert e["drawn"] == 0 and e["lost"] and hand == 21
+            assert g.players[seat].skips == 1
+            g.pass_turn()  # the other player
+            assert g.log[-1]["action"] == "skip" and g.log[-1]["player"] == seat
+            assert g.current != seat  # skipped straight back to the other seat
+        else:
+            seen_ok = True
+            assert e["drawn"] == e["roll"] and hand == 21 + e["roll"]
+            assert len(g.deck) == before - e["roll"]
+    assert seen_ok and seen_lost
+
+
+def test_the_last_cards_are_taken_when_fewer_remain_than_the_roll():
+    g = Game(2, 3, lookup=WORDS)
+    del g.deck[1:]
+    seat = g.current
+    n = len(g.hand())
+    e = g.draw()
+    assert e["drawn"] == 1 and len(g.players[seat].hand) == n + 1 and not g.deck
+
+
+def test_emptying_the_hand_scores_125_times_the_count_and_redraws():
+    g = Game(2, 7, lookup=WORDS)
+    seat = g.current
+    give(g, seat, "HOUSE")
+    res = g.play(row(0, 0, "HOUSE"))
+    assert res.error is None and res.score == 450
+    p = g.players[seat]
+    assert p.empties == 1 and p.score == 450 + 1250
+    e = entries(g, "play")[-1]
+    assert e["bonus"] == 1250 and len(e["rolls"]) == 4
+    assert len(p.hand) == e["drawn"] == sum(e["rolls"])
+    g.pass_turn()
+    give(g, seat, "S")
+    res = g.play([(0, 5, 18, False)])  # HOUSES
+    assert res.error is None and res.score == 600
+    assert p.empties == 2 and p.score == 1700 + 600 + 2500
+
+
+def test_pricing_with_the_bonus_is_209():
+    g = Game(2, 2, lookup=WordSet(["pricing"]))
+    for r, c, letter in ((6, 4, 2), (5, 4, 8), (7, 4, 4)):  # the I, C, E column
+        g.board.put(r, c, letter)
+    seat = g.current
+    give(g, seat, "PRIING")
+    res = g.play(row(6, 1, "PRI") + row(6, 5, "ING"))
+    assert res.error is None and res.words == ["PRICING"]
+    assert g.players[seat].score == 840 + 1250
+
+
+def test_a_word_not_in_the_dictionary_costs_the_turn():
+    g = Game(2, 4, lookup=WORDS)
+    seat = g.current
+    give(g, seat, "HOUZE")
+    res = g.play(row(0, 0, "HOUZE"))
+    assert res.bad_words == ["HOUZE"]
+    assert g.current != seat and g.board.is_empty()
+    assert deck.hand_text(g.players[seat].hand) == "EHOUZ"
+    assert g.players[seat].score == 0 and entries(g, "reject")
+
+
+def test_a_malformed_play_changes_nothing():
+    g = Game(2, 4, lookup=WORDS)
+    seat = g.current
+    give(g, seat, "HOUSE")
+    log = len(g.log)
+    res = g.play(row(0, 0, "HOUS"))  # only four cards to open
+    assert res.error and g.current == seat and len(g.log) == log
+    res = g.play(row(0, 0, "HOUSES"))  # a card not in the hand
+    assert res.error == "those cards are not in your hand"
+
+
+def test_reaching_the_target_ends_the_game():
+    g = Game(2, 5, rules.Options(target=40), WORDS)
+    seat = g.current
+    give(g, seat, "HOUSEX")
+    g.play(row(0, 0, "HOUSE"))
+    assert g.over and g.winner == seat and g.reason == "reached 40"
+    assert g.play(row(1, 0, "OUT")).error == "the game is over"
+
+
+def test_no_play_with_the_deck_empty_ends_the_game():
+    g = Game(2, 6, lookup=WORDS)
+    other = 1 - g.current
+    g.players[other].score = 70
+    del g.deck[:]
+    g.pass_turn()
+    assert g.over and g.winner == other
+    assert entries(g, "end")[0]["why"] == "no cards left to draw"
+
+
+def test_nobody_able_to_open_restarts_then_ends():
+    g = Game(2, 8, lookup=WORDS)
+    for _ in range(game.STALL_ROUNDS * 2):
+        assert not g.over
+        g.pass_turn()
+    assert entries(g, "restart") and g.restarts == 1
+    assert len(g.deck) == 300 - sum(len(p.hand) for p in g.players)
+    while not g.over:
+        g.pass_turn()
+    assert g.restarts == game.MAX_RESTARTS
+    assert g.reason == "nobody can lay or draw cards"
+
+
+def test_a_tie_is_broken_by_six_fresh_cards_each():
+    d = Dictionary()
+    g = Game(3, 9, lookup=d)
+    g.players[0].score = g.players[2].score = 500
+    del g.deck[:]
+    g.pass_turn()
+    rounds = entries(g, "tiebreak")
+    assert rounds and rounds[0]["seats"] == [0, 2]
+    last = rounds[-1]
+    for hand in last["hands"]:
+        assert len(hand) == 6
+    if g.winner is not None:
+        top = max(last["scores"])
+        assert last["scores"][last["seats"].index(g.winner)] == top
+        assert last["scores"].count(top) == 1
+    d.close()
+
+
+def test_cells_text_round_trips():
+    cells = [(3, 3, 2, False), (-1, 5, 13, True)]
+    assert cells_text(cells) == "3,3,C -1,5,n"
+    assert parse_cells("3,3,C -1,5,n") == cells
+    for bad in ("3,3", "a,b,C", "1,2,CD", "1,2,*"):
+        try:
+            parse_cells(bad)
+        except ValueError as e:
+            assert "ROW,COL,LETTER" in str(e) or "not a letter" in str(e)
+        else:
+            assert False, bad
+
+
+def test_a_game_is_its_seed_and_its_actions():
+    from crisscross.words import ai
+
+    d = Dictionary()
+    options = rules.Options(target=500)
+    g = Game(2, 31, options, d)
+    for _ in range(12):
+        if g.over:
+            break
+        ai.take_turn(g, 300)
+    again = game.replay(2, 31, options, d, g.actions)
+    assert again.log == g.log and again.scores() == g.scores()
+    assert again.board.cells() == g.board.cells()
+    for bad in (["q"], ["p 0,0,Q"], g.actions + ["x"] * 400):
+        try:
+            game.replay(2, 31, options, d, bad)
+        except ValueError as e:
+            assert "action" in str(e)
+        else:
+            assert False, bad
+    d.close()
