@@ -14,6 +14,7 @@ PY_DIRS := $(wildcard shared firmware host tests tools)
 
 .PHONY: all sim term test lint format mpy-cross pytest test-mpy parity golden deps clean help
 .PHONY: flash repl logs
+.PHONY: bench bench-check
 
 all: test
 
@@ -30,7 +31,7 @@ $(STAMP_PY): requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-$(STAMP_JS): package.json package-lock.json
+$(STAMP_JS): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
@@ -66,6 +67,14 @@ parity: deps
 # Rewrite the golden frames of every screen, on purpose, after a deliberate change.
 golden: $(STAMP_PY)
 	$(PY) tools/golden.py --update
+
+# Performance figures beside their budgets (docs/performance.md); writes
+# bench/results.json. bench-check: the deterministic ones only, fails when over.
+bench: deps
+	$(PY) -m host bench all
+
+bench-check: deps
+	$(PY) -m host bench all --check
 
 test: deps lint mpy-cross pytest test-mpy
 

@@ -1,0 +1,30 @@
+"""Criss Cross Pocket: start the game unless safe mode is on.
+
+If even starting fails (no display, a broken install), the error goes to error.log
+and the REPL, and the board stays up for `make flash` to repair it.
+"""
+
+import sys
+
+try:
+    from pocket import safemode
+
+    skip = safemode.active
+except Exception:
+    skip = False
+
+if skip:
+    print("safe mode: game skipped; the REPL is yours")
+else:
+    try:
+        from pocket import start
+
+        start.main()
+    except Exception as e:
+        sys.print_exception(e)
+        try:
+            from pocket import errorlog
+
+            errorlog.log_exception(e, stamp="start-up")
+        except Exception:
+            pass

@@ -1,0 +1,20 @@
+"""Raspberry Pi Pico (RP2040): SSD1306 on I2C0, six buttons to ground.
+
+Pin numbers are GPIO numbers (GPn), not physical pin numbers; hardware/README.md
+has the physical pins.
+"""
+
+NAME = "Raspberry Pi Pico"
+BUS = "i2c"
+I2C_ID = 0
+SDA = 4  # GP4, physical pin 6
+SCL = 5  # GP5, physical pin 7
+# The RP2040 does Fast-mode Plus; SSD1306 modules keep up at 1 MHz with short wires.
+# Drop to 400_000 if the picture shows noise.
+I2C_FREQ = 1000000
+ADDR = 0x3C
+FLIP = False  # True turns the picture by 180 degrees (display mounted upside down)
+# GPIO of UP, DOWN, LEFT, RIGHT, A, B (the order of crisscross.buttons)
+BUTTONS = (10, 11, 12, 13, 14, 15)
+# machine.lightsleep while blank; off because on the RP2040 it drops the USB link
+LIGHTSLEEP = False

@@ -1,0 +1,76 @@
+"""What happens to an uncaught error: appended to a log on the board, shown on screen.
+
+The log is small and bounded (it rotates to error.log.1), readable with
+`make logs`. The screen says what broke in a few words and where to look.
+"""
+
+import sys
+
+from micropython import const
+
+LOG = "error.log"
+OLD_LOG = "error.log.1"
+MAX_BYTES = const(8192)  # then rotate: flash is small and the newest errors matter
+COLS = const(16)  # 8x8 font on 128 px
+
+
+def log_exception(exc, path=LOG, old=OLD_LOG, stamp=None):
+    """Append exc's traceback to the log; never raises."""
+    import os
+
+    try:
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            size = 0
+        if size > MAX_BYTES:
+            try:
+                os.remove(old)
+            except OSError:
+                pass
+            os.rename(path, old)
+        with open(path, "a") as f:
+            f.write("--- %s\n" % (stamp if stamp is not None else "error"))
+            sys.print_exception(exc, f)
+        return True
+    except Exception as e:  # a full or broken filesystem must not hide the first error
+        print("error.log:", e)
+        return False
+
+
+def wrap(text, width=COLS, lines=3):
+    """Up to `lines` lines of at most `width` characters."""
+    out = []
+    words = text.split()
+    line = ""
+    for word in words:
+        while len(word) > width:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out[:lines]
+
+
+def draw(canvas, exc):
+    """The error screen: what broke, and where the details are."""
+    canvas.fill(0)
+    canvas.fill_rect(0, 0, 128, 10, 1)
+    canvas.text("Error", 1, 1, 0)
+    canvas.text(type(exc).__name__[:COLS], 0, 14, 1)
+    y = 24
+    for line in wrap(str(exc)):
+        canvas.text(line, 0, y, 1)
+        y += 9
+    canvas.text("see error.log", 0, 47, 1)
+    canvas.text("A: restart", 0, 56, 1)

@@ -1,0 +1,83 @@
+"""Six push-buttons on GPIO pins: debounced, latched, turned into button events.
+
+Each pin reads 0 while its button is pressed (button to ground, internal pull-up).
+A level change is accepted at once and then the pin is ignored for DEBOUNCE_MS, so
+contact bounce never makes a second press. A falling-edge interrupt latches presses
+that begin and end between two scans: a tap shorter than a frame is not lost.
+Raw edges go to a `crisscross.buttons.Buttons`, which makes the same events as the
+simulator's keyboard.
+"""
+
+from micropython import const
+
+from crisscross.buttons import diff
+
+DEBOUNCE_MS = const(10)
+SAFE_MODE_SAMPLES = const(5)  # reads, 2 ms apart, that must all see a button down
+
+
+def any_held(pins, sleep_ms=None):
+    """True if a button is held steadily (safe mode at power-on)."""
+    for _ in range(SAFE_MODE_SAMPLES):
+        if all(p.value() for p in pins):
+            return False
+        if sleep_ms:
+            sleep_ms(2)
+    return True
+
+
+class Keys:
+    """Scans `pins` (anything with value(); irq() optional) into `buttons`."""
+
+    def __init__(self, pins, buttons, clock, now, irq_trigger=None):
+        self.pins = pins
+        self.buttons = buttons
+        self.clock = clock
+        n = len(pins)
+        self._down = 0  # debounced state, one bit per button
+        self._changed = [
+            now - DEBOUNCE_MS
+        ] * n  # when each debounced state last changed
+        self._edge = [0] * n  # when the interrupt last saw a press begin
+        self._latched = 0  # presses seen by the interrupt since the last scan
+        if irq_trigger is not None:
+            for i in range(n):
+                pins[i].irq(handler=self._handler(i), trigger=irq_trigger)
+
+    def _handler(self, i):
+        bit = 1 << i
+        edge = self._edge
+        clock = self.clock
+
+        def on_press(pin):
+            edge[i] = clock()
+            self._latched |= bit
+
+        return on_press
+
+    def scan(self, now):
+        """Read every pin once; call every frame (or more often)."""
+        latched = self._latched
+        self._latched = 0
+        buttons = self.buttons
+        for i in range(len(self.pins)):
+            bit = 1 << i
+            down = not self.pins[i].value()
+            was = bool(self._down & bit)
+            settled = diff(now, self._changed[i]) >= DEBOUNCE_MS
+            if down != was:
+                if settled:
+                    self._changed[i] = now
+                    if down:
+                        self._down |= bit
+                        buttons.down(i, now)
+                    else:
+                        self._down &= ~bit
+                        buttons.up(i, now)
+            elif not down and latched & bit:
+                # Pressed and released between two scans. An edge within the
+                # debounce time of the last release is that release bouncing.
+                if diff(self._edge[i], self._changed[i]) >= DEBOUNCE_MS:
+                    buttons.down(i, now)
+                    buttons.up(i, now)
+                    self._changed[i] = now

@@ -1,0 +1,238 @@
+"""One connection to a MicroPython board, through stock mpremote's serial transport.
+
+Finds the port, opens it, interrupts the running program, runs snippets in the raw
+REPL, moves files, soft-resets. Every failure a person can cause (no board, port
+busy, cable pulled, board full) becomes a `BoardError` with a message that says
+what to do; callers print it instead of a traceback.
+"""
+
+import binascii
+import errno
+import os
+
+import serial
+import serial.tools.list_ports
+from mpremote.transport import TransportError, TransportExecError
+from mpremote.transport_serial import SerialTransport
+
+# USB vendor ids of boards that run MicroPython, and of the USB-serial chips on
+# ESP32 dev boards: `--port auto` only considers these.
+KNOWN_VIDS = {
+    0x2E8A: "Raspberry Pi (RP2040)",
+    0xF055: "MicroPython",
+    0x303A: "Espressif",
+    0x10C4: "Silicon Labs CP210x",
+    0x1A86: "WCH CH340",
+    0x0403: "FTDI",
+}
+WRITE_CHUNK = 4096  # bytes per exec: as base64 text, still small for a board's heap
+# Defined on the board before writing: append or write one piece of one file.
+_WRITER = """
+import binascii
+def _w(p, b, m):
+    with open(p, m) as f:
+        f.write(binascii.a2b_base64(b))
+"""
+RESET_WAIT_S = 3
+
+
+class BoardError(Exception):
+    """A problem the user can fix; the message says how."""
+
+
+class BoardFull(BoardError):
+    pass
+
+
+class LinkLost(BoardError):
+    """The board stopped answering (unplugged, reset) in the middle of something."""
+
+
+def find_ports():
+    """USB serial ports that look like MicroPython boards, as (device, label)."""
+    found = []
+    for p in sorted(serial.tools.list_ports.comports()):
+        if p.vid in KNOWN_VIDS:
+            found.append((p.device, KNOWN_VIDS[p.vid]))
+    return found
+
+
+def resolve_port(port, ports=None):
+    """'auto' -> the single attached board; anything else is used as given."""
+    if port != "auto":
+        return port
+    ports = find_ports() if ports is None else ports
+    if not ports:
+        raise BoardError(
+            "no board found: plug one in with a USB data cable (not a charge-only one), "
+            "or name the port with --port /dev/ttyACM0 (make flash PORT=/dev/ttyACM0)"
+        )
+    if len(ports) > 1:
+        names = ", ".join("%s (%s)" % p for p in ports)
+        raise BoardError("several boards attached: %s; choose one with --port" % names)
+    return ports[0][0]
+
+
+def _why_not_open(port):
+    """Open the port once more, only to tell the user why it failed."""
+    if "://" not in port and not os.path.exists(port):
+        return "no board found at %s: that port does not exist (unplugged?)" % port
+    try:
+        s = serial.serial_for_url(port, exclusive=True, do_not_open=True)
+        s.open()
+        s.close()
+    except (OSError, serial.SerialException) as e:
+        text = str(e)
+        code = getattr(e, "errno", None)
+        if "lock" in text or code in (errno.EBUSY, errno.EAGAIN) or "busy" in text:
+            return (
+                "port %s is busy: another program has it open (Thonny, a serial "
+                "monitor, another mpremote); close it and try again" % port
+            )
+        if code == errno.EACCES or "ermission" in text:
+            return (
+                "no permission to open %s: on Linux add yourself to the 'dialout' "
+                "group and log in again" % port
+            )
+        if "refused" in text:
+            return "no board found at %s: nothing is listening there" % port
+        return "cannot open %s: %s" % (port, text)
+    return "cannot open %s (it may be in use by another program)" % port
+
+
+def _remote_errno(output):
+    """The errno of an OSError in a board's traceback text, or None."""
+    for code, name in ((errno.ENOSPC, "ENOSPC"), (errno.ENOENT, "ENOENT")):
+        if (
+            name in output
+            or "[Errno %d]" % code in output
+            or "OSError: %d" % code in output
+        ):
+            return code
+    return None
+
+
+class Link:
+    """An open raw-REPL session with one board."""
+
+    def __init__(self, port):
+        self.port = port
+        self.doing = "connecting"
+        try:
+            self.transport = SerialTransport(port, baudrate=115200)
+        except TransportError:
+            raise BoardError(_why_not_open(port)) from None
+
+    def lost(self):
+        return LinkLost(
+            "lost the connection to the board while %s: nothing is broken; "
+            "run the same command again to finish the job" % self.doing
+        )
+
+    def interrupt(self):
+        """Stop the running program (Ctrl-C) and enter the raw REPL."""
+        self.doing = "interrupting the running program"
+        for _ in range(2):  # a program busy in a slow call may miss the first Ctrl-C
+            try:
+                self.transport.enter_raw_repl(soft_reset=False)
+                return
+            except TransportError:
+                continue
+            except (OSError, serial.SerialException):
+                raise self.lost() from None
+        raise BoardError(
+            "the board on %s does not answer: is it running MicroPython? Press its "
+            "reset button, or hold a game button while plugging it in (safe mode), "
+            "then try again" % self.port
+        )
+
+    def run(self, code, doing=None):
+        """Run a snippet; its printed output as text. Board-side errors raise."""
+        if doing:
+            self.doing = doing
+        try:
+            return self.transport.exec(code).decode("utf-8", "replace")
+        except TransportExecError as e:
+            out = e.error_output
+            if _remote_errno(out) == errno.ENOSPC:
+                raise BoardFull(
+                    "the board is full while %s: delete some of your own files "
+                    "(mpremote fs ls / fs rm), then run the same command again"
+                    % self.doing
+                ) from None
+            lines = out.strip().splitlines()
+            raise BoardError(
+                "the board failed while %s: %s"
+                % (self.doing, lines[-1] if lines else "?")
+            ) from None
+        except (TransportError, OSError, serial.SerialException):
+            raise self.lost() from None
+
+    def write_files(self, items, progress=None):
+        """Write [(path, bytes)] to the board, many small files per exec.
+
+        The data travels as base64 in pieces of at most WRITE_CHUNK bytes; a big
+        file is written in pieces, appending. `progress(path)` is called when the
+        first piece of a file is sent.
+        """
+        self.run(_WRITER, "preparing to write")
+        batch = []  # lines of the next exec
+        starting = []  # files whose first piece is in it
+        budget = WRITE_CHUNK
+        for path, data in items:
+            pieces = [
+                data[i : i + WRITE_CHUNK] for i in range(0, len(data), WRITE_CHUNK)
+            ]
+            for k, piece in enumerate(pieces or [b""]):
+                if len(piece) > budget and batch:
+                    self._send(batch, starting, progress)
+                    budget = WRITE_CHUNK
+                if k == 0:
+                    starting.append(path)
+                self.doing = "writing " + path
+                text = binascii.b2a_base64(piece, newline=False)
+                batch.append("_w(%r,%r,%r)" % (path, text, "ab" if k else "wb"))
+                budget -= len(piece)
+        if batch:
+            self._send(batch, starting, progress)
+        self.run("del _w", "finishing the writes")
+
+    def _send(self, batch, starting, progress):
+        for path in starting:
+            if progress:
+                progress(path)
+        self.run("\n".join(batch))
+        del batch[:], starting[:]
+
+    def write_file(self, path, data):
+        self.write_files([(path, data)])
+
+    def read_file(self, path):
+        """The bytes of a file on the board, or None if it does not exist."""
+        out = self.run(
+            "import binascii\ntry:\n f=open(%r,'rb')\nexcept OSError:\n print('-')\nelse:\n"
+            " while 1:\n  b=f.read(%d)\n  if not b:break\n  print(binascii.b2a_base64(b,newline=False).decode())\n"
+            " f.close()\n print('.')" % (path, WRITE_CHUNK),
+            "reading " + path,
+        )
+        lines = out.split()
+        if not lines or lines[0] == "-":
+            return None
+        return b"".join(binascii.a2b_base64(x) for x in lines[:-1])
+
+    def soft_reset(self):
+        """Leave the raw REPL and restart the board's program (boot.py, main.py)."""
+        self.doing = "restarting the board"
+        try:
+            self.transport.exit_raw_repl()
+            self.transport.read_until(1, b">>> ", timeout=1)
+            self.transport.serial.write(b"\x04")
+            self.transport.read_until(1, b"soft reboot\r\n", timeout=RESET_WAIT_S)
+        except (TransportError, OSError, serial.SerialException):
+            raise self.lost() from None
+
+    def close(self):
+        try:
+            self.transport.close()
+        except (OSError, serial.SerialException):
+            pass

@@ -1,0 +1,103 @@
+"""A test double for MicroPython's `machine` module, which WebAssembly has not got.
+
+Pins hold a level a test drives (and fire their irq handler on the edge); I2C and SPI
+record every transaction and hand it to the device attached at that address, such as
+the SSD1306 emulator in panel.py. Only what the firmware uses is here.
+"""
+
+IRQ_FALLING = 4
+IRQ_RISING = 8
+
+devices = {}  # I2C address -> device with receive(bytes); shared by every bus
+spi_devices = []  # devices with spi(dc, bytes)
+sleeps = []  # every lightsleep(ms)
+pressed = set()  # pin ids whose button the outside world holds down
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = IRQ_FALLING
+    IRQ_RISING = IRQ_RISING
+    pins = {}  # id -> the last Pin made with it, for tests to drive
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self._level = 0
+        self.handler = None
+        self.trigger = 0
+        self.init(mode, pull, value)
+        Pin.pins[id] = self
+
+    def init(self, mode=-1, pull=-1, value=None):
+        if pull == Pin.PULL_UP:
+            self._level = 0 if self.id in pressed else 1
+        if value is not None:
+            self._level = 1 if value else 0
+
+    def value(self, v=None):
+        if v is None:
+            return self._level
+        self._level = 1 if v else 0
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
+        self.handler = handler
+        self.trigger = trigger
+
+    def drive(self, level):
+        """Test side: the outside world sets the pin's level."""
+        old = self._level
+        self._level = 1 if level else 0
+        if self.handler is None or old == self._level:
+            return
+        if old and self.trigger & IRQ_FALLING or not old and self.trigger & IRQ_RISING:
+            self.handler(self)
+
+
+class I2C:
+    def __init__(self, id, sda=None, scl=None, freq=400000):
+        self.id = id
+        self.freq = freq
+        self.log = []  # (addr, bytes) per transaction
+
+    def scan(self):
+        return sorted(devices)
+
+    def _send(self, addr, data):
+        if addr not in devices:
+            raise OSError(19)  # ENODEV, as a board says when nothing acknowledges
+        self.log.append((addr, data))
+        devices[addr].receive(data)
+
+    def writeto(self, addr, buf, stop=True):
+        self._send(addr, bytes(buf))
+
+    def writevto(self, addr, vector, stop=True):
+        self._send(addr, b"".join(bytes(v) for v in vector))
+
+
+class SPI:
+    def __init__(self, id, baudrate=1000000, sck=None, mosi=None, miso=None):
+        self.id = id
+        self.baudrate = baudrate
+        self.log = []
+        self.dc = None  # the DC pin, set by the test so that writes can be decoded
+
+    def write(self, buf):
+        data = bytes(buf)
+        self.log.append(data)
+        for dev in spi_devices:
+            dev.spi(self.dc.value() if self.dc else 0, data)
+
+
+def lightsleep(ms=None):
+    sleeps.append(ms)
+
+
+def reset():
+    raise RuntimeError("machine.reset() called: the firmware must never reset itself")

@@ -1,0 +1,92 @@
+"""Buttons on pins: debounce, latching of short taps, safe mode."""
+
+import machine
+from crisscross import buttons
+from crisscross.buttons import Buttons
+from pocket import keys
+from pocket.keys import Keys
+from rig import Clock
+
+
+def make():
+    pins = [machine.Pin(i, machine.Pin.IN, machine.Pin.PULL_UP) for i in range(6)]
+    clock = Clock()
+    b = Buttons()
+    k = Keys(pins, b, clock, clock(), machine.IRQ_FALLING)
+    return pins, clock, b, k
+
+
+def events(b):
+    out = []
+    e = b.get()
+    while e is not None:
+        out.append(e)
+        e = b.get()
+    return out
+
+
+def test_press_and_release_are_events():
+    pins, clock, b, k = make()
+    pins[buttons.A].drive(0)
+    k.scan(clock())
+    clock.now += 100
+    pins[buttons.A].drive(1)
+    k.scan(clock())
+    assert events(b) == [(buttons.A, buttons.PRESS), (buttons.A, buttons.RELEASE)]
+
+
+def test_bounce_within_debounce_time_is_one_press():
+    pins, clock, b, k = make()
+    for level in (0, 1, 0, 1, 0):  # contacts chatter for a few ms
+        pins[buttons.UP].drive(level)
+        k.scan(clock())
+        clock.now += 2
+    clock.now += 30
+    k.scan(clock())
+    assert events(b) == [(buttons.UP, buttons.PRESS)]
+
+
+def test_a_tap_shorter_than_a_frame_is_not_lost():
+    pins, clock, b, k = make()
+    k.scan(clock())
+    clock.now += 5
+    pins[buttons.B].drive(0)  # down and up between two scans
+    clock.now += 5
+    pins[buttons.B].drive(1)
+    clock.now += 23
+    k.scan(clock())
+    assert events(b) == [(buttons.B, buttons.PRESS), (buttons.B, buttons.RELEASE)]
+
+
+def test_release_bounce_is_not_a_second_press():
+    pins, clock, b, k = make()
+    pins[buttons.LEFT].drive(0)
+    k.scan(clock())
+    clock.now += 100
+    pins[buttons.LEFT].drive(1)
+    k.scan(clock())
+    clock.now += 2
+    pins[buttons.LEFT].drive(0)  # the contact springs back once
+    pins[buttons.LEFT].drive(1)
+    clock.now += 30
+    k.scan(clock())
+    assert events(b) == [(buttons.LEFT, buttons.PRESS), (buttons.LEFT, buttons.RELEASE)]
+
+
+def test_held_direction_repeats_through_buttons_poll():
+    pins, clock, b, k = make()
+    pins[buttons.RIGHT].drive(0)
+    for _ in range(20):
+        k.scan(clock())
+        b.poll(clock())
+        clock.now += 33
+    got = events(b)
+    assert got[0] == (buttons.RIGHT, buttons.PRESS)
+    assert (buttons.RIGHT, buttons.REPEAT) in got
+
+
+def test_safe_mode_needs_a_steady_press():
+    pins = [machine.Pin(i, machine.Pin.IN, machine.Pin.PULL_UP) for i in range(6)]
+    assert not keys.any_held(pins)
+    pins[3].drive(0)
+    assert keys.any_held(pins)

