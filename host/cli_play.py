@@ -4,12 +4,12 @@ import argparse
 import json
 import sys
 
-from crisscross import notation, policies, symbols
+from crisscross import ai, notation, symbols
 from crisscross.digits import DigitsGame
 from crisscross.rng import Rng
 from crisscross.symbols import SymbolsGame
 
-LEVELS = ("random", "greedy")
+LEVELS = ai.LEVELS
 
 
 def build_parser():
@@ -29,7 +29,10 @@ def build_parser():
     )
     p.add_argument("--auto", action="store_true", help="let a policy play")
     p.add_argument(
-        "--level", choices=LEVELS, default="greedy", help="policy for --auto"
+        "--level",
+        choices=LEVELS,
+        default=ai.DEFAULT_LEVEL,
+        help="policy for --auto: %s (strongest first)" % ", ".join(LEVELS),
     )
     p.add_argument(
         "--json", action="store_true", help="print one JSON object at the end"
@@ -121,9 +124,7 @@ def play_typed(game, inp, out):
 
 
 def choose(game, level, rng):
-    if level == "random":
-        return policies.random_move(game, rng)
-    return policies.greedy_move(game)
+    return ai.choose(game, level, rng)
 
 
 def result(game, level=None):

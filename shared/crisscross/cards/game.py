@@ -12,6 +12,7 @@ What a screen uses: `turn`, `hands[seat]` (card ints, see `deck`), `scores`,
 `legal_moves()` -> [(card, x, y)], `preview(card, x, y)`, `play(card, x, y)` ->
 [scoring.Line] (kind, value, cells to flash, points, seat), `pass_turn()` when
 `legal_moves()` is empty, then `over`, `end_reason`, `winners()`, `jokers()`.
+A game is saved as its seed, variant, seats and `move_codes()`; `replay` restores it.
 """
 
 from crisscross.compat import const
@@ -27,9 +28,14 @@ END_COLOUR = "colour"
 END_CARDS = "cards"
 END_BLOCKED = "blocked"
 PASS = const(-1)  # the card of a pass in `history`
+COLUMNS = "abcdefg"  # squares are named like the terminal's: column a-g, row 1-7
+ROWS = "1234567"
+PASS_CODE = "-"
 
 
 class Game:
+    FAMILY = "cards"
+
     def __init__(self, players=2, seed=0, variant=None):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("players must be 2 to 4")
@@ -170,3 +176,35 @@ class Game:
         """Seats with the highest score (more than one on a tie)."""
         best = max(self.scores)
         return [s for s in range(self.seats) if self.scores[s] == best]
+
+    def move_codes(self):
+        """The moves so far as text: per card 'Y3Kd4' (its short code and square),
+        per pass '-', comma-separated, in the order played."""
+        out = []
+        for _, card, x, y, _ in self.history:
+            if card == PASS:
+                out.append(PASS_CODE)
+            else:
+                out.append(deck.short(card) + COLUMNS[x] + ROWS[y])
+        return ",".join(out)
+
+    def replay(self, text):
+        """Play the moves of a `move_codes` text, each checked like a fresh move;
+        ValueError naming the first one that is not legal."""
+        if not text:
+            return
+        n = 0
+        for code in text.split(","):
+            n += 1
+            try:
+                if code == PASS_CODE:
+                    self.pass_turn()
+                    continue
+                card = deck.parse(code[:3]) if len(code) == 5 else None
+                x = COLUMNS.find(code[3])
+                y = ROWS.find(code[4])
+                if card is None or x < 0 or y < 0:
+                    raise ValueError("not a card and square")
+                self.play(card, x, y)
+            except (ValueError, IndexError) as e:
+                raise ValueError("move %d (%s): %s" % (n, code, e))

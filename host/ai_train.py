@@ -1,0 +1,374 @@
+"""Learn the AI's tables by self-play (CPython only; writes shared/crisscross/).
+
+    python3 -m host.ai_train [--rules basic|advanced|both|digits]
+                             [--games N] [--iterations K] [--out DIR]
+
+Symbols (ai_symbols_basic.py, ai_symbols_advanced.py): an n-tuple value
+function, the sum over the scoring lines and the 2x2 squares of a table entry per
+(pattern, class, stage), learned by TD(0) on afterstates. Each game is played
+greedily on the current values (EXPLORE of the placements at random); at its end
+every afterstate's value moves toward the next afterstate's (the last toward the
+final score), the error shared by the entries that made it. Starts from the
+shipped tables when they have the same stages. K x N games.
+
+Digits (ai_digits_table.py): Monte Carlo policy iteration per line: each
+iteration plays N greedy games, and every partial line is credited with the score
+that line had at the end; entries are running means, older iterations weighing
+DECAY as much as each newer one.
+"""
+
+import argparse
+import multiprocessing
+import os
+import random
+import sys
+
+import host  # noqa: F401  (puts shared/ on sys.path)
+from crisscross import ai_symbols as S
+from crisscross import ai_digits as D
+from crisscross.symbols import ROUNDS
+
+SHARED = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shared", "crisscross"
+)
+# Row i and column i are alike (the sheet is symmetric about its main diagonal,
+# the start cell and the advanced diagonal included); the diagonal has its own
+# class, and so does each square with its mirror image.
+LINE_CLASSES = (0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 3)
+_PAIRS_RC = [(min(r, c), max(r, c)) for r in range(4) for c in range(4)]
+_SQUARE_KINDS = sorted(set(_PAIRS_RC))
+CLASSES = LINE_CLASSES + tuple(4 + _SQUARE_KINDS.index(rc) for rc in _PAIRS_RC)
+# Stage buckets by rounds done after the placement (index 0 unused).
+STAGES = (0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2)
+EXPLORE = 0.03  # share of random placements while learning
+DECAY = 0.5  # MC: weight of past iterations' evidence at each new iteration
+ALPHA = 0.002  # TD: step per unit of squared feature weight
+
+
+class FloatModel(S.Model):
+    """Model whose tables are dicts of floats."""
+
+    def lookup(self, tid, code, t):
+        v = self.tables[tid].get(code)
+        return self.default(code, t) if v is None else v
+
+
+def ntables():
+    return (max(CLASSES) + 1) * (max(STAGES) + 1)
+
+
+def pick(pos, moves, a, b, policy):
+    """The placement a level would choose (as ai_symbols.choose does):
+    policy "greedy" (afterstate values only), "device" or "strongest"."""
+    scored = []
+    for n in range(len(moves)):
+        k, swap = moves[n]
+        scored.append((pos.after(k, a, b, swap), -n))
+    scored.sort(reverse=True)
+    best = scored[0]
+    width = 0
+    if policy == "strongest":
+        width = S.SEARCH_WIDTH
+    elif policy == "device":
+        width = S.device_width(len(pos.free_pairs()))
+    if width and not pos.final:
+        best = None
+        for v0, n in scored[:width]:
+            k, swap = moves[-n]
+            v = S.expected_after(pos, k, a, b, swap)
+            if best is None or v > best[0]:
+                best = (v, n)
+    return moves[-best[1]]
+
+
+def features(pos, model, stage):
+    """(table, code, weight) of every learned feature of the current sheet."""
+    out = []
+    for t in pos.used:
+        if t <= S.DIAG_LINE:
+            code, complete = S.canon(pos.rk[t])
+            if complete:
+                continue
+        else:
+            code = S.canon(pos.rk[t], 4)[0]
+        out.append((model.table_id(t, stage), code, pos.weights[t], t))
+    return out
+
+
+def play_game(model, rnd, policy="greedy"):
+    """One self-play game: ([(afterstate value, its features)], line finals, total)."""
+    cells = bytearray(25)
+    cells[0] = 1
+    pos = S.Position(model, cells, 1)
+    steps = []
+    for r in range(ROUNDS):
+        a = rnd.randrange(6) + 1
+        b = rnd.randrange(6) + 1
+        moves = S.placements(pos, a, b)
+        if not moves:
+            break
+        k, swap = pick(pos, moves, a, b, policy)
+        if rnd.random() < EXPLORE:
+            k, swap = moves[rnd.randrange(len(moves))]
+        v = pos.after(k, a, b, swap)  # the afterstate's own value, for TD
+        stage = pos.stage
+        pos.play(k, a, b, swap)
+        if stage < ROUNDS:
+            steps.append((v, features(pos, model, stage)))
+    finals = [S.code_score(S.canon(pos.rk[l])[0], model.advanced) for l in range(11)]
+    total = sum(finals[:10]) + (2 * finals[10] if model.advanced else 0)
+    return steps, finals, total
+
+
+def td_update(model, steps, total):
+    """TD(0) on afterstates: each value moves toward the next one (the last
+    toward the final score), spread over its features by their weights."""
+    for n in range(len(steps)):
+        v, feats = steps[n]
+        target = steps[n + 1][0] if n + 1 < len(steps) else total * S.SCALE
+        delta = target - v
+        for tid, code, w, t in feats:
+            tab = model.tables[tid]
+            old = tab.get(code)
+            if old is None:
+                old = model.default(code, t)
+            tab[code] = old + ALPHA * delta * w
+
+
+def initial_tables(advanced):
+    """Tables to start from: the shipped model's, mapped onto this layout (each
+    new stage bucket takes the shipped bucket of its first round); else empty."""
+    tables = [dict() for _ in range(ntables())]
+    try:
+        shipped = S.model(advanced)
+    except (ImportError, AttributeError):
+        return tables
+    nst = max(STAGES) + 1
+    for tid in range(len(tables)):
+        cls, stage = divmod(tid, nst)
+        first = STAGES.index(stage, 1)
+        old = shipped.table_id_of_class(cls, first)
+        if old is None or old >= len(shipped.tables):
+            continue
+        b = shipped.tables[old]
+        for i in range(0, len(b), 4):
+            v = b[i + 2] | (b[i + 3] << 8)
+            tables[tid][b[i] | (b[i + 1] << 8)] = v - 0x10000 if v >= 0x8000 else v
+    return tables
+
+
+def train_td(advanced, games, rounds, seed, policy, log):
+    """`rounds` x `games` TD games in this process; returns the float tables."""
+    model = FloatModel(advanced, initial_tables(advanced), CLASSES, STAGES)
+    rnd = random.Random(seed)
+    for it in range(rounds):
+        totals = []
+        for _ in range(games):
+            steps, finals, total = play_game(model, rnd, policy)
+            td_update(model, steps, total)
+            totals.append(total)
+        log(
+            "%s TD round %d (%s): mean %.2f over %d games"
+            % (
+                "advanced" if advanced else "basic",
+                it + 1,
+                policy,
+                sum(totals) / len(totals),
+                len(totals),
+            )
+        )
+    return model.tables
+
+
+def td_job(args):
+    advanced, games, rounds, seed, policy = args
+
+    def log(text):
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+    return train_td(advanced, games, rounds, seed, policy, log)
+
+
+# ---- digits ----------------------------------------------------------------
+DIGITS_OUT = os.path.join(SHARED, "ai_digits_table.py")
+
+
+class FloatLines(D.Lines):
+    """Lines valued from a dict of float means (missing: the score now)."""
+
+    def value(self, key, n):
+        if n == 5:
+            return D.key_score(key) * D.SCALE
+        v = self.table.get(key)
+        return D.key_score(key) * D.SCALE if v is None else v
+
+
+def roll_digit(rnd):
+    return (rnd.randrange(6) + rnd.randrange(6) + 2) % 10
+
+
+def digits_game(table, rnd):
+    """One solo standard game, greedy on afterstates.
+
+    Returns ([(line, partial key)] per placement, final score of each line)."""
+    cells = bytearray(25)
+    cells[12] = roll_digit(rnd) + 1
+    lines = FloatLines(table, cells)
+    records = []
+    for _ in range(24):
+        d = roll_digit(rnd)
+        empties = [i for i in range(25) if not cells[i]]
+        if rnd.random() < EXPLORE:
+            cell = empties[rnd.randrange(len(empties))]
+        else:
+            best = None
+            for i in empties:
+                rows, cols = lines.after(i, d)
+                if best is None or rows + cols > best[0]:
+                    best = (rows + cols, i)
+            cell = best[1]
+        cells[cell] = d + 1
+        lines.set(cell, d, 1)
+        records += [(l, lines.keys[l]) for l in range(10) if lines.filled[l] < 5]
+    return records, [D.key_score(k) for k in lines.keys]
+
+
+def digits_worker(args):
+    table, games, seed = args
+    rnd = random.Random(seed)
+    sums = {}
+    totals = []
+    for _ in range(games):
+        records, finals = digits_game(table, rnd)
+        totals.append(sum(finals))
+        for l, key in records:
+            s = sums.get(key)
+            if s is None:
+                s = sums[key] = [0.0, 0]
+            s[0] += finals[l] * D.SCALE
+            s[1] += 1
+    return sums, totals
+
+
+def train_digits(games, iterations, jobs, log):
+    table = {}
+    acc = {}
+    with multiprocessing.Pool(jobs) as pool:
+        for it in range(iterations):
+            args = [(table, games // jobs, 7000 + it * 100 + j) for j in range(jobs)]
+            for s in acc.values():
+                s[0] *= DECAY
+                s[1] *= DECAY
+            totals = []
+            for sums, tot in pool.map(digits_worker, args):
+                totals += tot
+                for key, (sm, c) in sums.items():
+                    a = acc.get(key)
+                    if a is None:
+                        acc[key] = [sm, c]
+                    else:
+                        a[0] += sm
+                        a[1] += c
+            table = {key: sm / c for key, (sm, c) in acc.items() if c > 0}
+            log(
+                "digits iteration %d: mean %.2f over %d games, %d patterns"
+                % (it + 1, sum(totals) / len(totals), len(totals), len(table))
+            )
+    return table
+
+
+def write_digits_module(path, table, note):
+    b = bytearray()
+    for key in sorted(table):
+        v = int(round(table[key]))
+        b += key.to_bytes(4, "little") + (v & 0xFFFF).to_bytes(2, "little")
+    text = (
+        '"""Learned line table for crisscross.ai_digits (generated by '
+        "host/ai_train.py: do not edit).\n%s\n\n6 bytes per entry, sorted: "
+        "little-endian line key (sum of 6 ** digit) and signed value in "
+        'hundredths of a point."""\n\nTABLE = %r\n' % (note, bytes(b))
+    )
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def encode_tables(tables):
+    """Each table as bytes: per entry 2 bytes code, 2 bytes signed value, sorted."""
+    out = []
+    for t in tables:
+        b = bytearray()
+        for code in sorted(t):
+            v = int(round(t[code]))
+            b += bytes((code & 0xFF, code >> 8, v & 0xFF, (v >> 8) & 0xFF))
+        out.append(bytes(b))
+    return out
+
+
+def write_module(path, tables, rules, note):
+    """One rule set's tables as a module (imported only when those rules play)."""
+    lines = [
+        '"""Learned tables for crisscross.ai_symbols, %s rules (generated by' % rules,
+        "host/ai_train.py: do not edit). %s" % note,
+        "",
+        "Each table: 4 bytes per entry, sorted little-endian canonical pattern code",
+        'and signed value in hundredths of a point."""',
+        "",
+        "CLASSES = %r" % (CLASSES,),
+        "STAGES = %r" % (STAGES,),
+        "TABLES = (",
+    ]
+    for b in encode_tables(tables):
+        lines.append("    %r," % b)
+    lines.append(")")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="python3 -m host.ai_train")
+    p.add_argument("--games", type=int, default=4000, help="games per iteration")
+    p.add_argument("--iterations", type=int, default=6)
+    p.add_argument(
+        "--policy",
+        choices=("greedy", "device", "strongest"),
+        default="greedy",
+        help="symbols self-play: the level whose choices are learned from",
+    )
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument(
+        "--rules", choices=("basic", "advanced", "both", "digits"), default="both"
+    )
+    p.add_argument("--out", default=SHARED, help="folder for the table modules")
+    args = p.parse_args(argv)
+
+    def log(text):
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+    if args.rules == "digits":
+        table = train_digits(args.games, args.iterations, args.jobs, log)
+        note = "%d iterations of %d games." % (args.iterations, args.games)
+        out = os.path.join(args.out, "ai_digits_table.py")
+        write_digits_module(out, table, note)
+        log("wrote %s" % out)
+        return 0
+    jobs = []
+    if args.rules in ("basic", "both"):
+        jobs.append((False, args.games, args.iterations, 1, args.policy))
+    if args.rules in ("advanced", "both"):
+        jobs.append((True, args.games, args.iterations, 2, args.policy))
+    with multiprocessing.Pool(len(jobs)) as pool:
+        results = pool.map(td_job, jobs)
+    basic = results[0] if args.rules != "advanced" else initial_tables(False)
+    advanced = results[-1] if args.rules != "basic" else initial_tables(True)
+    note = "%d x %d TD games." % (args.iterations, args.games)
+    for rules, tables in (("basic", basic), ("advanced", advanced)):
+        path = os.path.join(args.out, "ai_symbols_%s.py" % rules)
+        write_module(path, tables, rules, note)
+        log("wrote %s" % path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

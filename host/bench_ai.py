@@ -1,0 +1,377 @@
+"""`python3 -m host bench ai`: how well and how fast the AI levels play.
+
+Strength: N seeded solo games per rule set (symbols basic, symbols advanced, digits)
+and level; prints mean, standard deviation, p10/p50/p90, min/max and, for symbols,
+the rank titles reached. Seeds are 0..N-1, so runs are repeatable.
+
+Cost (--mpy): one hint per level and position inside real MicroPython 1.29
+(WebAssembly): executed Python lines via sys.settrace (the `settrace` build,
+deterministic), milliseconds and heap growth (gc.mem_alloc() after a collection,
+before and after the hint) on the default build, next to the same hints' CPython
+milliseconds. The RP2040 budget for the `device` level is ~100-200k lines.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import host  # noqa: F401  (puts shared/ on sys.path)
+from crisscross import ai, symbols
+from crisscross.digits import DigitsGame
+from crisscross.symbols import SymbolsGame
+
+RULES = ("symbols-basic", "symbols-advanced", "digits")
+DEFAULT_GAMES = 100
+PERCENTILES = (10, 50, 90)
+# Hint-cost positions: (rule set, moves played first by the device level).
+COST_POSITIONS = (
+    ("symbols-basic", 0),
+    ("symbols-basic", 6),
+    ("symbols-basic", 9),
+    ("symbols-advanced", 0),
+    ("symbols-advanced", 6),
+    ("symbols-advanced", 9),
+    ("digits", 0),
+    ("digits", 12),
+    ("digits", 20),
+)
+COST_LEVELS = (ai.DEVICE, ai.STRONGEST)
+COST_SEED = 3
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
+
+
+def new_game(rules, seed):
+    if rules == "digits":
+        return DigitsGame(seed, 1)
+    return SymbolsGame(seed, 1, rules == "symbols-advanced")
+
+
+def play(rules, level, seed):
+    """One solo game; returns (total, seconds spent choosing)."""
+    game = new_game(rules, seed)
+    spent = 0.0
+    while not game.over:
+        t0 = time.perf_counter()
+        move = ai.choose(game, level)
+        spent += time.perf_counter() - t0
+        game.place(move)
+    return game.score(0).total, spent, len(game.history)
+
+
+def percentile(ordered, p):
+    """Nearest-rank percentile of an ascending list."""
+    k = -(-p * len(ordered) // 100)  # ceil without floats
+    return ordered[max(k, 1) - 1]
+
+
+def stats(totals):
+    n = len(totals)
+    mean = sum(totals) / n
+    var = sum((t - mean) ** 2 for t in totals) / (n - 1) if n > 1 else 0.0
+    ordered = sorted(totals)
+    out = {"games": n, "mean": round(mean, 2), "sd": round(var**0.5, 2)}
+    for p in PERCENTILES:
+        out["p%d" % p] = percentile(ordered, p)
+    out["min"] = ordered[0]
+    out["max"] = ordered[-1]
+    return out
+
+
+def strength(rules, level, games):
+    totals = []
+    spent = 0.0
+    moves = 0
+    for seed in range(games):
+        total, s, m = play(rules, level, seed)
+        totals.append(total)
+        spent += s
+        moves += m
+    out = {"rules": rules, "level": level}
+    out.update(stats(totals))
+    out["ms_per_move"] = round(1000 * spent / max(moves, 1), 3)
+    if rules != "digits":
+        ranks = [0] * len(symbols.RANK_TITLES)
+        for t in totals:
+            ranks[symbols.rank_index(t)] += 1
+        out["ranks"] = dict(zip(symbols.RANK_TITLES, ranks))
+    return out
+
+
+# ---- hint cost ---------------------------------------------------------------
+# Runs inside MicroPython (and, for the millisecond comparison, CPython): builds
+# each position with the device level, then times one hint per level.
+COST_SCRIPT = r"""
+import gc, sys, time, json
+from crisscross import ai, ai_symbols, ai_digits
+from crisscross.symbols import SymbolsGame
+from crisscross.digits import DigitsGame
+
+POSITIONS = %(positions)r
+LEVELS = %(levels)r
+SEED = %(seed)d
+MODE = %(mode)r
+
+def ticks():
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()
+    return time.perf_counter() * 1000
+
+def position(rules, moves):
+    if rules == "digits":
+        g = DigitsGame(SEED, 1)
+    else:
+        g = SymbolsGame(SEED, 1, rules == "symbols-advanced")
+    for _ in range(moves):
+        g.place(ai.choose(g, "device"))
+    return g
+
+count = [0]
+def tracer(frame, event, arg):
+    if event == "line":
+        count[0] += 1
+    return tracer
+
+# Load every table first: their heap is reported once, not per hint.
+gc.collect()
+base = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+ai_symbols.model(False)
+ai_symbols.model(True)
+ai_digits.table()
+gc.collect()
+tables = (gc.mem_alloc() - base) if hasattr(gc, "mem_alloc") else 0
+out = []
+for rules, moves in POSITIONS:
+    g = position(rules, moves)
+    for level in LEVELS:
+        gc.collect()
+        before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+        if MODE == "lines":
+            count[0] = 0
+            sys.settrace(tracer)
+            move, value = ai.hint(g, level)
+            sys.settrace(None)
+            out.append([rules, moves, level, count[0], 0, 0, str(move)])
+        else:
+            ai.hint(g, level)  # warm-up: caches and lazy imports are not the hint
+            gc.collect()
+            before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+            t0 = ticks()
+            move, value = ai.hint(g, level)
+            ms = ticks() - t0
+            grow = (gc.mem_alloc() - before) if hasattr(gc, "mem_alloc") else 0
+            out.append([rules, moves, level, 0, ms, grow, str(move)])
+print("COST " + json.dumps({"tables": tables, "rows": out}))
+"""
+
+
+def cost_script(mode):
+    return COST_SCRIPT % {
+        "positions": COST_POSITIONS,
+        "levels": COST_LEVELS,
+        "seed": COST_SEED,
+        "mode": mode,
+    }
+
+
+def _parse_cost(text, where):
+    for line in text.splitlines():
+        if line.startswith("COST "):
+            return json.loads(line[5:])
+    raise RuntimeError("%s printed no cost figures:\n%s" % (where, text[-2000:]))
+
+
+def run_mpy(mode):
+    """Run the cost script in MicroPython: mode "lines" (settrace) or "time"."""
+    cmd = ["node", RUNNER]
+    if mode == "lines":
+        cmd += ["--variant", "settrace"]
+    cmd += ["--mount", os.path.join(ROOT, "shared") + ":/shared", "--path", "/shared"]
+    cmd += ["--exec", cost_script(mode)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, cwd=ROOT)
+    if proc.returncode:
+        raise RuntimeError("MicroPython failed:\n" + proc.stderr[-2000:])
+    return _parse_cost(proc.stdout, "MicroPython")
+
+
+def run_cpython():
+    proc = subprocess.run(
+        [sys.executable, "-c", cost_script("time")],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "shared")),
+    )
+    if proc.returncode:
+        raise RuntimeError("CPython failed:\n" + proc.stderr[-2000:])
+    return _parse_cost(proc.stdout, "CPython")
+
+
+def hint_cost():
+    """Per position and level: lines, MicroPython ms, heap growth, CPython ms."""
+    lines = run_mpy("lines")
+    timed = run_mpy("time")
+    cpy = run_cpython()
+    rows = []
+    for k in range(len(lines["rows"])):
+        rules, moves, level, n, _, _, move = lines["rows"][k]
+        t = timed["rows"][k]
+        c = cpy["rows"][k]
+        if not (move == t[6] == c[6]):
+            raise RuntimeError("hint differs between runs at %s %d %s" % t[:3])
+        rows.append(
+            {
+                "rules": rules,
+                "moves_played": moves,
+                "level": level,
+                "lines": n,
+                "mpy_ms": t[4],
+                "heap_bytes": t[5],
+                "cpython_ms": round(c[4], 2),
+                "ratio": round(t[4] / c[4], 1) if c[4] else None,
+                "move": move,
+            }
+        )
+    return {"tables_heap_bytes": timed["tables"], "hints": rows}
+
+
+# ---- output ------------------------------------------------------------------
+def format_strength(rows):
+    out = [
+        "%-17s %-9s %6s %5s %4s %4s %4s %4s %4s %8s"
+        % ("rules", "level", "mean", "sd", "p10", "p50", "p90", "min", "max", "ms/move")
+    ]
+    for r in rows:
+        out.append(
+            "%-17s %-9s %6.2f %5.2f %4d %4d %4d %4d %4d %8.2f"
+            % (
+                r["rules"],
+                r["level"],
+                r["mean"],
+                r["sd"],
+                r["p10"],
+                r["p50"],
+                r["p90"],
+                r["min"],
+                r["max"],
+                r["ms_per_move"],
+            )
+        )
+        if "ranks" in r:
+            out.append(
+                "%28s %s"
+                % (
+                    "ranks:",
+                    ", ".join(
+                        "%s %d" % (t, r["ranks"][t]) for t in symbols.RANK_TITLES
+                    ),
+                )
+            )
+    return "\n".join(out)
+
+
+def format_cost(cost):
+    out = [
+        "hint cost in MicroPython 1.29 (WebAssembly); tables: %d bytes of heap"
+        % cost["tables_heap_bytes"],
+        "%-17s %5s %-9s %9s %8s %10s %8s %6s"
+        % (
+            "rules",
+            "moves",
+            "level",
+            "lines",
+            "mpy ms",
+            "heap bytes",
+            "cpy ms",
+            "ratio",
+        ),
+    ]
+    for r in cost["hints"]:
+        out.append(
+            "%-17s %5d %-9s %9d %8d %10d %8.2f %6s"
+            % (
+                r["rules"],
+                r["moves_played"],
+                r["level"],
+                r["lines"],
+                r["mpy_ms"],
+                r["heap_bytes"],
+                r["cpython_ms"],
+                r["ratio"],
+            )
+        )
+    return "\n".join(out)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m host bench ai",
+        description="Measure the AI levels: scores over seeded solo games, and "
+        "(--mpy) the cost of one hint inside MicroPython.",
+    )
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per cell")
+    p.add_argument(
+        "--levels",
+        nargs="+",
+        default=list(ai.LEVELS),
+        metavar="LEVEL",
+        help="levels to play: %s (default: all)" % ", ".join(ai.LEVELS),
+    )
+    p.add_argument(
+        "--rules",
+        nargs="+",
+        default=list(RULES),
+        metavar="RULES",
+        help="rule sets: %s (default: all)" % ", ".join(RULES),
+    )
+    p.add_argument(
+        "--mpy",
+        action="store_true",
+        help="measure one hint's lines, ms and heap in MicroPython instead",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
+    levels = []
+    for item in args.levels:
+        levels += [x for x in item.split(",") if x]
+    rules = []
+    for item in args.rules:
+        rules += [x for x in item.split(",") if x]
+    for lv in levels:
+        if lv not in ai.LEVELS:
+            sys.stderr.write(
+                "bench ai: unknown level %r (choose from %s)\n"
+                % (lv, ", ".join(ai.LEVELS))
+            )
+            return 2
+    for r in rules:
+        if r not in RULES:
+            sys.stderr.write(
+                "bench ai: unknown rules %r (choose from %s)\n" % (r, ", ".join(RULES))
+            )
+            return 2
+    if args.games < 1:
+        sys.stderr.write("bench ai: --games must be at least 1\n")
+        return 2
+    if args.mpy:
+        try:
+            cost = hint_cost()
+        except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
+            sys.stderr.write("bench ai --mpy: %s\n" % e)
+            return 1
+        print(json.dumps(cost) if args.json else format_cost(cost))
+        return 0
+    rows = [strength(r, lv, args.games) for r in rules for lv in levels]
+    if args.json:
+        print(json.dumps({"games": args.games, "results": rows}))
+    else:
+        print(format_strength(rows))
+    return 0

@@ -1,0 +1,212 @@
+"""The digits game's AI: a learned value of every line, and a search over the digit.
+
+Order does not matter in a digits line, so a line is its multiset of digits, kept
+as the key sum(6 ** d) over its filled cells (placing d adds 6 ** d). A full line
+is scored exactly; a line with holes is looked up in a learned table (expected
+final score under self-play, from host/ai_train_digits.py, in ai_digits_table),
+by binary search over sorted bytes so the table costs no heap.
+
+The sheet's value follows the variant: rows + columns; "cc" the lower of the two
+(ties go to the higher sum); "versus" the seat's own lines minus the opponent's.
+Both levels look one digit ahead (weighted by the 2d6 odds; in "versus" the
+opponent places it, minimising our worth) for their best candidates:
+`strongest` for SEARCH_WIDTH of them, `device` for DEVICE_WIDTH.
+"""
+
+from crisscross.compat import const
+from crisscross.grid import ROWS, COLS
+from crisscross.digits import GROUP_POINTS, SEQUENCE_POINTS, ROUNDS
+
+SCALE = const(100)  # values are hundredths of a point
+POW6 = tuple(6**d for d in range(10))
+# Odds out of 36 of each digit 0..9 on 2d6 (sum mod 10).
+ODDS = (3, 2, 2, 2, 3, 4, 5, 6, 5, 4)
+SEQUENCES = (0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x3C1)
+SEARCH_WIDTH = const(8)  # strongest: candidates that get the look-ahead
+DEVICE_WIDTH = const(3)  # device: ~25k executed lines per hint at most
+ENTRY = const(6)  # table bytes per entry: 4 key, 2 value (little-endian)
+# For each cell: (row line, column line); lines 0-4 rows, 5-9 columns.
+CELL_LINES = tuple((i // 5, 5 + i % 5) for i in range(25))
+LINES = ROWS + COLS
+
+
+def key_score(key):
+    """The exact score of the line whose multiset key is `key` (holes ignored)."""
+    total = 0
+    mask = 0
+    n = 0
+    for d in range(10):
+        c = (key // POW6[d]) % 6
+        if c:
+            total += GROUP_POINTS[c]
+            mask |= 1 << d
+            n += c
+    if n == 5:
+        for s in SEQUENCES:
+            if mask == s:
+                total += SEQUENCE_POINTS
+                break
+    return total
+
+
+def line_key(cells, line):
+    """(key, filled count) of a line; cells hold digit + 1, 0 for empty."""
+    key = 0
+    n = 0
+    for i in line:
+        v = cells[i]
+        if v:
+            key += POW6[v - 1]
+            n += 1
+    return key, n
+
+
+def table_value(table, key):
+    """Binary search of the sorted table; a key it lacks is worth its score now."""
+    lo = 0
+    hi = len(table) // ENTRY
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        i = mid * ENTRY
+        k = table[i] | (table[i + 1] << 8) | (table[i + 2] << 16) | (table[i + 3] << 24)
+        if k == key:
+            v = table[i + 4] | (table[i + 5] << 8)
+            return v - 0x10000 if v >= 0x8000 else v
+        if k < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return key_score(key) * SCALE
+
+
+class Lines:
+    """One sheet's line keys and values, for valuing single placements quickly."""
+
+    def __init__(self, table, cells):
+        self.table = table
+        self.memo = {}
+        self.keys = [0] * 10
+        self.filled = bytearray(10)
+        self.vals = [0] * 10
+        for l in range(10):
+            k, n = line_key(cells, LINES[l])
+            self.keys[l] = k
+            self.filled[l] = n
+            self.vals[l] = self.value(k, n)
+
+    def value(self, key, n):
+        if n == 5:
+            return key_score(key) * SCALE
+        v = self.memo.get(key)
+        if v is None:
+            v = table_value(self.table, key)
+            self.memo[key] = v
+        return v
+
+    def set(self, cell, d, sign):
+        """Add (sign 1) or remove (sign -1) digit d in `cell`."""
+        for l in CELL_LINES[cell]:
+            self.keys[l] += sign * POW6[d]
+            self.filled[l] += sign
+            self.vals[l] = self.value(self.keys[l], self.filled[l])
+
+    def after(self, cell, d):
+        """(rows value, columns value) once d goes into the empty `cell`."""
+        r, c = CELL_LINES[cell]
+        vals = self.vals
+        rows = vals[0] + vals[1] + vals[2] + vals[3] + vals[4]
+        cols = vals[5] + vals[6] + vals[7] + vals[8] + vals[9]
+        rows += self.value(self.keys[r] + POW6[d], self.filled[r] + 1) - vals[r]
+        cols += self.value(self.keys[c] + POW6[d], self.filled[c] + 1) - vals[c]
+        return rows, cols
+
+
+def combine(variant, seat, rows, cols):
+    """A sheet's worth to `seat` in hundredths (cc: scaled by 1024, see below)."""
+    if variant == "versus":
+        return rows - cols if seat == 0 else cols - rows
+    if variant == "cc":
+        # The lower total is the score; the higher only breaks ties.
+        lo, hi = (rows, cols) if rows < cols else (cols, rows)
+        return lo * 1024 + hi
+    return rows + cols
+
+
+def own(variant, seat, rows, cols):
+    """The seat's expected score (hundredths) from the two totals."""
+    if variant == "versus":
+        return cols if seat else rows
+    if variant == "cc":
+        return rows if rows < cols else cols
+    return rows + cols
+
+
+class Search:
+    def __init__(self, game, table):
+        self.variant = game.variant
+        self.seat = game.turn
+        self.cells = bytearray(game.sheet())
+        self.lines = Lines(table, self.cells)
+        self.rounds_left = ROUNDS - game.round - 1  # after this placement
+
+    def empties(self):
+        cells = self.cells
+        return [i for i in range(25) if not cells[i]]
+
+    def best(self, d, maximise, seat):
+        """The best (or worst, for the opponent) afterstate worth for digit d."""
+        best = None
+        for i in self.empties():
+            rows, cols = self.lines.after(i, d)
+            v = combine(self.variant, seat, rows, cols)
+            if best is None or (v > best if maximise else v < best):
+                best = v
+        return best
+
+    def expected(self, cell, d):
+        """Expected worth after placing d in cell and the next digit's placement."""
+        lines = self.lines
+        lines.set(cell, d, 1)
+        self.cells[cell] = d + 1
+        versus = self.variant == "versus"
+        total = 0
+        for nd in range(10):
+            total += ODDS[nd] * self.best(nd, not versus, self.seat)
+        self.cells[cell] = 0
+        lines.set(cell, d, -1)
+        return total // 36
+
+
+def choose(game, table, lookahead, width=SEARCH_WIDTH):
+    """(cell, expected final score in hundredths) for the current player."""
+    d = game.dice()
+    s = Search(game, table)
+    scored = []
+    moves = s.empties()
+    for n in range(len(moves)):
+        rows, cols = s.lines.after(moves[n], d)
+        scored.append((combine(s.variant, s.seat, rows, cols), -n, rows, cols))
+    scored.sort(reverse=True)  # (worth, -index) is unique: deterministic order
+    v, n, rows, cols = scored[0]
+    best = (v, n)
+    if lookahead and s.rounds_left > 0:
+        best = None
+        for v0, n, r0, c0 in scored[:width]:
+            v = s.expected(moves[-n], d)
+            if best is None or v > best[0] or (v == best[0] and n > best[1]):
+                best = (v, n)
+    cell = moves[-best[1]]
+    rows, cols = s.lines.after(cell, d)
+    return cell, own(s.variant, s.seat, rows, cols)
+
+
+_TABLE = [None]
+
+
+def table():
+    """The shipped line table (bytes; imported once)."""
+    if _TABLE[0] is None:
+        from crisscross.ai_digits_table import TABLE
+
+        _TABLE[0] = TABLE
+    return _TABLE[0]

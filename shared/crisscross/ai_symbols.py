@@ -1,0 +1,432 @@
+"""The symbol game's AI: learned values of lines and squares, and a search over the dice.
+
+A sheet's worth is the sum, over its tuples (the scoring lines and the 2x2
+squares), of a learned table entry: an n-tuple value function. A tuple's key is
+its cells relabelled in order of appearance (/ X X . . and O # # . . look alike);
+tables are split by the tuple's class and the stage of the game. Empty cells
+that can no longer be filled (no empty neighbour) are marked BLOCKED here, so a
+line knows it has a hole for good. Full lines are scored exactly. The tables come
+from TD self-play (host/ai_train.py) and live in ai_symbols_basic and
+ai_symbols_advanced; docs/ai.md has the figures.
+
+`device` plays the placement with the best afterstate value, looking one roll
+ahead only late in the game, when that is cheap. `strongest` looks one roll ahead
+for its SEARCH_WIDTH best candidates: the expectation, over the 21 distinct
+rolls, of the best next placement's value.
+All values are integers (SCALE per point); ties go to the earlier move in
+pair_moves() order, so MicroPython and CPython choose alike.
+"""
+
+from crisscross.compat import const
+from crisscross.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
+from crisscross.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
+
+BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
+SCALE = const(100)  # table values are hundredths of a point
+LINES = ROWS + COLS + (DIAG,)
+DIAG_LINE = const(10)
+
+
+# The 2x2 squares: not scored, but their patterns correct the lines' sum.
+def _square(r, c):
+    """A square's cells; below the main diagonal listed as its mirror image is,
+    so a square and its mirror about the main diagonal can share a table."""
+    i = r * 5 + c
+    if r > c:
+        return (i, i + 5, i + 1, i + 6)
+    return (i, i + 1, i + 5, i + 6)
+
+
+SQUARES = tuple(_square(r, c) for r in range(4) for c in range(4))
+TUPLES = LINES + SQUARES  # everything valued: 11 lines (0-10), 16 squares
+NTUPLES = const(27)
+FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
+# The 21 distinct rolls of two symbol dice and their weights out of 36.
+ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
+SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
+# device: look ahead for DEVICE_UNITS // (free pairs) candidates; one candidate
+# costs up to ~11,000 executed lines per free pair (bench ai --mpy).
+DEVICE_UNITS = const(13)
+MEMO_LIMIT = const(1500)  # values remembered per device search (bounded heap)
+MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
+
+
+def _used(advanced):
+    """The tuples valued under a rule set: the diagonal only in advanced."""
+    return tuple(t for t in range(NTUPLES) if advanced or t != DIAG_LINE)
+
+
+def _cell_lines(advanced):
+    """For each cell: ((tuple, bit shift), ...) of the valued tuples through it."""
+    out = []
+    for i in range(25):
+        lines = []
+        for t in _used(advanced):
+            cells = TUPLES[t]
+            for k in range(len(cells)):
+                if cells[k] == i:
+                    lines.append((t, 3 * k))
+        out.append(tuple(lines))
+    return tuple(out)
+
+
+CELL_LINES = (_cell_lines(False), _cell_lines(True))
+USED = (_used(False), _used(True))
+
+
+def _pair_info(cell_lines):
+    """Per adjacent pair: (p, q, lines through p or q, cells next to p or q)."""
+    out = []
+    for p, q in PAIRS:
+        lines = []
+        for l, _ in cell_lines[p] + cell_lines[q]:
+            if l not in lines:
+                lines.append(l)
+        near = [n for n in NEIGHBOURS[p] + NEIGHBOURS[q] if n != p and n != q]
+        out.append((p, q, tuple(lines), tuple(near)))
+    return tuple(out)
+
+
+PAIR_INFO = (_pair_info(CELL_LINES[0]), _pair_info(CELL_LINES[1]))
+
+
+def canon(raw, size=5):
+    """A tuple's cells (3 bits each) relabelled: symbols become 1, 2, ... in order
+    of appearance; 0 (empty) and BLOCKED stay. Returns (code, complete)."""
+    seen = [0, 0, 0, 0, 0, 0, 0, 0]
+    code = 0
+    n = 0
+    complete = True
+    for k in range(size):
+        v = (raw >> (3 * k)) & 7
+        if v == 0:
+            complete = False
+        elif v != BLOCKED:
+            if not seen[v]:
+                n += 1
+                seen[v] = n
+            v = seen[v]
+        code |= v << (3 * k)
+    return code, complete
+
+
+def code_score(code, advanced):
+    """The line's score now, holes counting as breaks (its final score if full)."""
+    total = 0
+    prev = 0
+    run = 0
+    for k in range(5):
+        v = (code >> (3 * k)) & 7
+        if v == BLOCKED:
+            v = 0
+        if v and v == prev:
+            run += 1
+        else:
+            total += RUN_POINTS[run]
+            run = 1 if v else 0
+        prev = v
+    total += RUN_POINTS[run]
+    if advanced and not total:
+        return ZERO_LINE
+    return total
+
+
+class Model:
+    """The learned tables for one rule set and how tuples map onto them.
+
+    tables[t] is bytes, 4 per entry sorted by code: the canonical code and the
+    value in hundredths (both 16-bit little-endian, the value signed). Table
+    number = class * stages + stage bucket; `classes[t]` is tuple t's class
+    and `stages[r]` the bucket after r rounds (r = 1..12).
+    """
+
+    def __init__(self, advanced, tables, classes, stages):
+        self.advanced = advanced
+        self.tables = tables
+        self.classes = classes
+        self.stages = stages
+        self.nstages = max(stages) + 1
+
+    def table_id(self, t, rounds_done):
+        return self.classes[t] * self.nstages + self.stages[rounds_done]
+
+    def table_id_of_class(self, cls, rounds_done):
+        return cls * self.nstages + self.stages[rounds_done]
+
+    def lookup(self, tid, code, t):
+        """Binary search; a pattern self-play never met is worth a line's score
+        as it stands, and nothing for a square."""
+        table = self.tables[tid]
+        lo = 0
+        hi = len(table) >> 2
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            i = mid << 2
+            k = table[i] | (table[i + 1] << 8)
+            if k == code:
+                v = table[i + 2] | (table[i + 3] << 8)
+                return v - 0x10000 if v >= 0x8000 else v
+            if k < code:
+                lo = mid + 1
+            else:
+                hi = mid
+        return self.default(code, t)
+
+    def default(self, code, t):
+        if t < len(LINES):
+            return code_score(code, self.advanced) * SCALE
+        return 0
+
+
+class Position:
+    """One sheet being searched: cells (with BLOCKED marks), each line's raw
+    3-bit key and value, and each cell's count of empty neighbours.
+
+    Lines are valued as of `stage` rounds done: the round count after the next
+    placement, so after() values afterstates; at ROUNDS the values are final.
+    """
+
+    def __init__(self, model, cells, stage, memo_limit=MEMO_LIMIT):
+        self.model = model
+        self.memo_limit = memo_limit
+        self.adv = 1 if model.advanced else 0
+        self.cell_lines = CELL_LINES[self.adv]
+        self.pairs = PAIR_INFO[self.adv]
+        # The diagonal counts twice in advanced and not at all in basic.
+        self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
+        self.used = USED[self.adv]
+        self.memo = {}
+        c = bytearray(cells)
+        for i in range(25):
+            if not c[i]:
+                for n in NEIGHBOURS[i]:
+                    if not c[n]:
+                        break
+                else:
+                    c[i] = BLOCKED
+        self.cells = c
+        self.en = bytearray(25)
+        for i in range(25):
+            k = 0
+            for n in NEIGHBOURS[i]:
+                if not c[n]:
+                    k += 1
+            self.en[i] = k
+        self.rk = [0] * NTUPLES
+        for t in range(NTUPLES):
+            cells_t = TUPLES[t]
+            r = 0
+            for k in range(len(cells_t)):
+                r |= c[cells_t[k]] << (3 * k)
+            self.rk[t] = r
+        self.set_stage(stage)
+
+    def set_stage(self, stage):
+        """Value the lines as of `stage` rounds done (recomputes every line)."""
+        self.stage = stage
+        self.final = stage >= ROUNDS
+        # Memo key of a tuple's value: its raw cells | (its table << 15).
+        if self.final:
+            # Squares get their own tag: a square's 12 raw bits can equal a line's.
+            self.tkey = [FINAL_TABLE << 15] * 11 + [(FINAL_TABLE - 1) << 15] * 16
+        else:
+            table_id = self.model.table_id
+            self.tkey = [table_id(t, stage) << 15 for t in range(NTUPLES)]
+        self.lv = [0] * NTUPLES
+        total = 0
+        for t in self.used:
+            v = self.value(t, self.rk[t])
+            self.lv[t] = v
+            total += self.weights[t] * v
+        self.total = total
+
+    def value(self, t, raw):
+        """Tuple t's value in hundredths when its raw key is `raw` (memoised)."""
+        model = self.model
+        key = raw | self.tkey[t]
+        tid = key >> 15
+        v = self.memo.get(key)
+        if v is None:
+            if self.final and t > DIAG_LINE:
+                v = 0  # at the end only the lines' scores count
+            elif t <= DIAG_LINE:
+                code, complete = canon(raw)
+                if complete or self.final:
+                    v = code_score(code, model.advanced) * SCALE
+                else:
+                    v = model.lookup(tid, code, t)
+            else:
+                v = model.lookup(tid, canon(raw, 4)[0], t)
+            if len(self.memo) >= self.memo_limit:
+                self.memo = {}
+            self.memo[key] = v
+        return v
+
+    def free_pairs(self):
+        """Indices into PAIRS of the pairs with both cells empty."""
+        cells = self.cells
+        out = []
+        for k in range(40):
+            p, q = PAIRS[k]
+            if not cells[p] and not cells[q]:
+                out.append(k)
+        return out
+
+    def after(self, k, x, y, swap):
+        """Value of the sheet once x goes into one cell of pair k and y into the
+        other (x into the lower cell unless swap)."""
+        p, q, lines, near = self.pairs[k]
+        if swap:
+            p, q = q, p
+        cells = self.cells
+        en = self.en
+        cl = self.cell_lines
+        nr = self.rk[:]
+        for l, sh in cl[p]:
+            nr[l] += x << sh
+        for l, sh in cl[q]:
+            nr[l] += y << sh
+        touched = lines
+        for n in near:
+            if not cells[n] and en[n] == 1:
+                if touched is lines:
+                    touched = list(lines)
+                for l, sh in cl[n]:
+                    nr[l] += BLOCKED << sh
+                    if l not in touched:
+                        touched.append(l)
+        total = self.total
+        w = self.weights
+        lv = self.lv
+        memo = self.memo
+        tkey = self.tkey
+        for t in touched:
+            # The memo lookup inlined: this loop is most of the AI's time.
+            v = memo.get(nr[t] | tkey[t])
+            if v is None:
+                v = self.value(t, nr[t])
+            total += w[t] * (v - lv[t])
+        return total
+
+    def play(self, k, x, y, swap):
+        """Make the placement and move to the next stage; returns undo() data."""
+        p, q, lines, near = self.pairs[k]
+        if swap:
+            p, q = q, p
+        saved = (self.cells[:], self.en[:], self.rk[:], self.stage)
+        cells = self.cells
+        en = self.en
+        cells[p] = x
+        cells[q] = y
+        for c in (p, q):
+            for n in NEIGHBOURS[c]:
+                en[n] -= 1
+        for n in near:
+            if not cells[n] and en[n] == 0:
+                cells[n] = BLOCKED
+        for c in (p, q) + near:
+            if cells[c]:
+                for l, sh in self.cell_lines[c]:
+                    self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
+        self.set_stage(self.stage + 1)
+        return saved
+
+    def undo(self, saved):
+        self.cells, self.en, self.rk, stage = saved
+        self.set_stage(stage)
+
+
+def placements(pos, a, b):
+    """(pair index, swap) for every legal placement, in pair_moves() order."""
+    out = []
+    for k in pos.free_pairs():
+        out.append((k, False))
+        if a != b:
+            out.append((k, True))
+    return out
+
+
+def as_move(k, swap):
+    p, q = PAIRS[k]
+    return (q, p) if swap else (p, q)
+
+
+def best_reply_value(pos, x, y):
+    """The best afterstate value over placements of the roll (x, y)."""
+    best = None
+    for k in pos.free_pairs():
+        v = pos.after(k, x, y, False)
+        if best is None or v > best:
+            best = v
+        if x != y:
+            v = pos.after(k, x, y, True)
+            if v > best:
+                best = v
+    return best
+
+
+def expected_after(pos, k, a, b, swap):
+    """Expected value (hundredths) one roll after making placement (k, swap)."""
+    if pos.final:
+        return pos.after(k, a, b, swap)
+    saved = pos.play(k, a, b, swap)
+    if not pos.free_pairs():
+        pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
+        total = pos.total
+    else:
+        total = 0
+        for x, y, weight in ROLLS:
+            total += weight * best_reply_value(pos, x, y)
+        total = total // 36
+    pos.undo(saved)
+    return total
+
+
+def device_width(free):
+    """How many candidates the device level can afford to look ahead for."""
+    width = DEVICE_UNITS // max(free, 1)
+    return width if width >= 2 else 0
+
+
+def choose(game, model, lookahead, width=SEARCH_WIDTH):
+    """(move, expected final score in hundredths) for the current player.
+
+    lookahead: True for strongest (`width` candidates looked ahead); False for
+    the device level, which looks ahead only as far as DEVICE_UNITS allow."""
+    a, b = game.dice()
+    limit = MEMO_LIMIT_LOOKAHEAD if lookahead else MEMO_LIMIT
+    pos = Position(model, game.sheet(), game.round + 1, limit)
+    moves = placements(pos, a, b)
+    if not lookahead:
+        width = device_width(len(pos.free_pairs()))
+        lookahead = width > 0
+    scored = []
+    for n in range(len(moves)):
+        k, swap = moves[n]
+        scored.append((pos.after(k, a, b, swap), -n))
+    scored.sort(reverse=True)  # (value, -index) is unique: order is deterministic
+    best = scored[0]
+    if lookahead and not pos.final:
+        best = None
+        for v0, n in scored[:width]:
+            k, swap = moves[-n]
+            v = expected_after(pos, k, a, b, swap)
+            if best is None or v > best[0] or (v == best[0] and n > best[1]):
+                best = (v, n)
+    k, swap = moves[-best[1]]
+    return as_move(k, swap), best[0]
+
+
+_MODELS = [None, None]
+
+
+def model(advanced):
+    """The shipped tables for a rule set (kept as bytes: no heap per entry)."""
+    adv = 1 if advanced else 0
+    if _MODELS[adv] is None:
+        if advanced:
+            from crisscross import ai_symbols_advanced as T
+        else:
+            from crisscross import ai_symbols_basic as T
+        _MODELS[adv] = Model(advanced, T.TABLES, T.CLASSES, T.STAGES)
+    return _MODELS[adv]

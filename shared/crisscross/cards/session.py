@@ -1,0 +1,206 @@
+"""A card game on the handheld: who sits where, whose move it is, saving.
+
+Humans take the first seats (seat 0 plays Sun), AI foes the rest. The phase says
+what the screen must do next:
+  PLAY      the human at `game.turn` chooses a card and a square (or passes)
+  AI_TURN   an AI seat moves next (the play screen lets it, one move per tick)
+  HANDOVER  pass-and-play: another human must take the handheld first
+  OVER      the results
+A save is the seed, the rules, the seats, the AI's random states and the moves:
+restoring replays every move through the engine's checks.
+"""
+
+from crisscross.compat import const
+from crisscross.rng import Rng
+from crisscross.cards import ai, autoplay
+from crisscross.cards.game import Game
+
+HEAD = "cards"
+SAVE_VERSION = "1"
+# The dice session's numbers where they mean the same, so shared checks agree.
+PLAY = const(0)
+HANDOVER = const(2)
+OVER = const(3)
+AI_TURN = const(4)
+
+HUMAN = const(0)
+AI = const(1)
+RULES = ("", "joker", "strict")
+HINT_LEVEL = ai.HARD
+HINT_SEED_STEP = const(104729)  # a prime, apart from autoplay's AI_SEED_STEP
+_FIELDS = const(10)
+
+
+def new_session(seed, humans, ais, rules, level, code="", daily=""):
+    """A fresh game as the New game screen asks for it."""
+    return Session(seed, [HUMAN] * humans + [AI] * ais, rules, level, code, daily)
+
+
+class Session:
+    def __init__(
+        self,
+        seed,
+        seats,
+        rules="",
+        level=ai.HARD,
+        code="",
+        daily="",
+        moves="",
+        rng_states=None,
+    ):
+        if rules not in RULES:
+            raise ValueError("unknown card rules: %s" % rules)
+        if level not in ai.LEVELS:
+            raise ValueError("unknown AI level: %s" % level)
+        self.seats = seats
+        self.rules = rules
+        self.level = level
+        self.code = code  # share code of the seed and rules, shown on the results
+        self.daily = daily  # "2026-11-22" for a daily game, else ""
+        self.game = Game(len(seats), seed, rules or None)
+        self.game.replay(moves)
+        self.rngs = [autoplay.ai_rng(seed, s) for s in range(len(seats))]
+        if rng_states is not None:
+            if len(rng_states) != len(seats):
+                raise ValueError("AI states do not match the seats")
+            for s in range(len(seats)):
+                if not 0 < rng_states[s] <= 0xFFFFFFFF:
+                    raise ValueError("bad AI state")
+                self.rngs[s].state = rng_states[s]
+        # The human who holds the handheld; unknown after a restore, so a
+        # pass-and-play game resumes behind the hand-over screen.
+        self.last_human = seats.index(HUMAN) if self.humans == 1 else -1
+        self.recorded = False  # results written to the store (once)
+        self.phase = PLAY
+        self._update()
+
+    @property
+    def humans(self):
+        return self.seats.count(HUMAN)
+
+    def is_human(self, seat):
+        return self.seats[seat] == HUMAN
+
+    def rules_key(self):
+        """The high-score table and share-code rule set: 'cards', 'cards-joker'..."""
+        return HEAD + "-" + self.rules if self.rules else HEAD
+
+    def _update(self):
+        game = self.game
+        if game.over:
+            self.phase = OVER
+        elif not self.is_human(game.turn):
+            self.phase = AI_TURN
+        elif self.humans > 1 and game.turn != self.last_human:
+            self.phase = HANDOVER
+        else:
+            self.phase = PLAY
+
+    # ---- moves ------------------------------------------------------------
+    def play(self, card, x, y):
+        """The human to move plays `card` at (x, y); returns the lines it scored."""
+        if self.phase != PLAY:
+            raise ValueError("not a human's turn")
+        lines = self.game.play(card, x, y)
+        self._update()
+        return lines
+
+    def pass_turn(self):
+        if self.phase != PLAY:
+            raise ValueError("not a human's turn")
+        self.game.pass_turn()
+        self._update()
+
+    def ai_step(self):
+        """One AI seat moves (or passes); returns its history entry
+        (seat, card or game.PASS, x, y, lines)."""
+        if self.phase != AI_TURN:
+            raise ValueError("not an AI's turn")
+        autoplay.step(self.game, (self.level,), self.rngs)
+        self._update()
+        return self.game.history[-1]
+
+    def hint(self):
+        """The hard AI's choice for the human to move, or None when it must pass.
+        Its own random stream, so asking never changes what the AI seats do."""
+        game = self.game
+        rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & 0xFFFFFFFF)
+        return ai.choose(game, HINT_LEVEL, rng)
+
+    def proceed(self):
+        """Hand-over confirmed: the human to move now holds the handheld."""
+        if self.phase == HANDOVER:
+            self.last_human = self.game.turn
+            self._update()
+
+    def can_undo(self):
+        return False  # cards are drawn blind: taking a move back would show them
+
+    def undo(self):
+        return False
+
+    def last_move(self):
+        """The history entry of the move played last, or None."""
+        h = self.game.history
+        return h[-1] if h else None
+
+    # ---- screens ------------------------------------------------------------
+    def open(self, app):
+        """Show the screen the phase needs."""
+        if self.phase == OVER:
+            from crisscross.screens.cards_results import CardsResults
+
+            app.go(CardsResults(app))
+        elif self.phase == HANDOVER:
+            from crisscross.screens.handover import Handover
+
+            app.go(Handover(app))
+        else:
+            from crisscross.screens.cards_play import CardsPlay
+
+            app.go(CardsPlay(app))
+
+    # ---- saving -------------------------------------------------------------
+    def to_text(self):
+        """cards|version|seats|level|code|daily|rules|seed|AI states|moves"""
+        fields = (
+            HEAD,
+            SAVE_VERSION,
+            "".join("h" if s == HUMAN else "a" for s in self.seats),
+            self.level,
+            self.code,
+            self.daily,
+            self.rules,
+            str(self.game.seed),
+            ",".join("%x" % r.state for r in self.rngs),
+            self.game.move_codes(),
+        )
+        return "|".join(fields)
+
+    @classmethod
+    def from_text(cls, text):
+        """Rebuild a saved game by replaying it; ValueError with a reason if the
+        text is not one."""
+        parts = text.split("|")
+        if len(parts) != _FIELDS or parts[0] != HEAD:
+            raise ValueError("not a saved card game")
+        if parts[1] != SAVE_VERSION:
+            raise ValueError("card save of another version")
+        _, _, seat_text, level, code, daily, rules, seed, states, moves = parts
+        seats = []
+        for ch in seat_text:
+            if ch == "h":
+                seats.append(HUMAN)
+            elif ch == "a":
+                seats.append(AI)
+            else:
+                raise ValueError("bad seats in save")
+        if HUMAN not in seats:
+            raise ValueError("no human seat in save")
+        if not seed.isdigit():
+            raise ValueError("bad seed in save")
+        try:
+            rng_states = [int(t, 16) for t in states.split(",")]
+        except ValueError:
+            raise ValueError("bad AI states in save")
+        return cls(int(seed), seats, rules, level, code, daily, moves, rng_states)

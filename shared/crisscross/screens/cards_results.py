@@ -1,0 +1,160 @@
+"""Card game results: the ranking with scores and why the game ended; A shows the
+final table (the last lines that scored inverted), B goes back to the title.
+
+One human against AI foes: the score goes into the high scores ('cards',
+'cards-joker', 'cards-strict'); with several humans the save is only cleared.
+"""
+
+from crisscross import buttons, ui
+from crisscross.compat import const
+from crisscross.screens import Screen
+from crisscross.screens import cards_draw as cd
+from crisscross.cards import deck
+from crisscross.cards.game import END_BLOCKED, END_COLOUR, PASS
+from crisscross.cards.session import HUMAN
+
+SUMMARY = const(0)
+TABLE = const(1)
+ROW_Y = const(11)  # first ranking row
+PX = const(64)
+
+
+def _record(app):
+    """Solo results go into the high scores, once; returns the place or None."""
+    s = app.session
+    if s.recorded:
+        return None
+    s.recorded = True
+    if app.store is None:
+        return None
+    if s.humans != 1:
+        app.store.clear_game()
+        return None
+    date = ""
+    if app.today:
+        d = app.today()
+        if d:
+            date = "%04d-%02d-%02d" % d
+    me = s.seats.index(HUMAN)
+    return app.store.finish_game(s.rules_key(), s.game.scores[me], None, date, s.code)
+
+
+def ranking(game):
+    """(place, seat) best first; equal scores share a place, seats in order."""
+    order = []
+    for s in range(game.seats):
+        order.append((-game.scores[s], s))
+    order.sort()
+    out = []
+    for score, s in order:
+        place = 1
+        for t in range(game.seats):
+            if game.scores[t] > -score:
+                place += 1
+        out.append((place, s))
+    return out
+
+
+def end_text(game):
+    """Why the game ended, in one line of at most 16 characters."""
+    if game.end_reason == END_COLOUR:
+        seat = game.history[-1][0]
+        return "%s four!" % deck.COLOUR_NAMES[game.colours[seat]]
+    if game.end_reason == END_BLOCKED:
+        return "No one can play"
+    return "All cards played"
+
+
+class CardsResults(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.session = app.session
+        self.game = app.session.game
+        self.page = SUMMARY
+        self.place = _record(app)
+        self.order = ranking(self.game)
+        b = self.game.table.bounds() or (3, 3, 3, 3)
+        self.vx = cd.centred(b[0], b[2])
+        self.vy = cd.centred(b[1], b[3])
+
+    def key(self, b, kind):
+        if kind != buttons.PRESS:
+            return
+        if self.page == TABLE:
+            if b == buttons.A or b == buttons.B:
+                self.page = SUMMARY
+        elif b == buttons.A:
+            self.page = TABLE
+        elif b == buttons.B:
+            from crisscross.screens.title import Title
+
+            self.app.session = None
+            self.app.go(Title(self.app))
+
+    def draw(self, c):
+        if self.page == SUMMARY:
+            self._summary(c)
+        else:
+            self._table(c)
+
+    def _summary(self, c):
+        game = self.game
+        s = self.session
+        ui.bar(c, "GAME OVER")
+        for k in range(game.seats):
+            place, seat = self.order[k]
+            y = ROW_Y + k * 9
+            who = "%d P%d" % (place, seat + 1)
+            if not s.is_human(seat):
+                who += " AI"
+            c.text(who, 2, y)
+            cd.mark(c, game.colours[seat], 66, y + 1)
+            ui.right(c, str(game.scores[seat]), 126, y)
+        y = ROW_Y + 4 * 9 + 1
+        ui.center(c, end_text(game), y)
+        if self.place == 0:
+            ui.center(c, "New best score!", 56)
+        elif self.place is not None:
+            ui.center(c, "High score #%d" % (self.place + 1), 56)
+        else:
+            ui.center(c, self._code(), 56)
+
+    def _code(self):
+        from crisscross import sharecode
+
+        s = self.session
+        if s.daily:
+            return s.daily
+        if not s.code:
+            return "A:table B:menu"
+        return "Code " + sharecode.pretty(s.code)
+
+    def _table(self, c):
+        """The final table, the last move's lines inverted."""
+        from crisscross.cards.table import EMPTY
+
+        game = self.game
+        t = game.table
+        cd.grid(c, 0, 1, cd.VIEW, cd.VIEW)
+        last = game.history[-1] if game.history else None
+        lines = last[4] if last is not None and last[1] != PASS else ()
+        for row in range(cd.VIEW):
+            for col in range(cd.VIEW):
+                x = self.vx + col
+                y = self.vy + row
+                top = t.at(x, y)
+                if top == EMPTY:
+                    continue
+                inv = False
+                for ln in lines:
+                    if (x, y) in ln.cells:
+                        inv = True
+                px, py = cd.cell_xy(col, row, 0, 1)
+                cd.card(c, top, px, py, inv, t.height(x, y))
+        c.text("Final", PX, 0)
+        c.text("table", PX, 9)
+        text = end_text(game)
+        words = ui.wrap(text, 8)
+        for k in range(min(2, len(words))):
+            c.text(words[k], PX, 27 + k * 9)
+        c.text("B:back", PX, 56)

@@ -1,0 +1,291 @@
+"""The card game on the handheld, driven through the real App with button events:
+new game, a whole game against the AI, saving and continuing, pass and play."""
+
+from appdriver import Driver
+from crisscross.cards import session as cs
+from crisscross.cards.game import Game
+from crisscross.screens.cards_play import FLASH_MS, CardsPlay
+from crisscross.screens.cards_results import CardsResults, ranking
+from crisscross.screens.handover import Handover
+from crisscross.screens.title import Title
+from crisscross.storage import MemoryStorage
+
+WAIT = "wait:%d" % (FLASH_MS + 100)  # longer than any move is shown
+
+
+def start(d, *changes):
+    """From the title: Cards with `changes` to the New game rows, then Start."""
+    d.start_game("right right", *changes)
+    return d.app.session
+
+
+def step(d):
+    """One step through the buttons: hand over, let a shown move end, or play the
+    first card of the hand on its nearest square (A passes when nothing fits)."""
+    scr = d.screen
+    if isinstance(scr, Handover):
+        d.press("a")
+    elif scr.show is not None or d.app.session.phase != cs.PLAY:
+        d.press(WAIT)
+    else:
+        d.press("a a" if scr.can_play() else "a")
+
+
+def settle(d):
+    """Let shown moves end and the AI play until a human may act."""
+    for _ in range(50):
+        scr = d.screen
+        if isinstance(scr, CardsPlay) and scr.show is None:
+            if d.app.session.phase == cs.PLAY:
+                return
+        d.press(WAIT)
+    assert False, "the AI never handed back"
+
+
+def finish(d, most=400):
+    for _ in range(most):
+        if isinstance(d.screen, CardsResults):
+            return
+        step(d)
+    assert False, "the game did not end"
+
+
+def test_new_game_offers_cards_with_their_rows_and_starts_a_card_session():
+    d = Driver(seed=11)
+    d.choose("New game").press("right right")
+    labels = [r[1] for r in d.screen.rows()]
+    assert labels == [
+        "Game",
+        "Rule",
+        "Players",
+        "AI foes",
+        "AI",
+        "Dice",
+        "> Start game",
+    ]
+    assert d.screen.rows()[0][2] == "Cards"
+    d.press("b")
+    s = start(d)
+    assert isinstance(s, cs.Session) and s.seats == [cs.HUMAN, cs.AI]
+    assert s.level == "easy" and s.rules == "" and s.game.seed == 11
+    assert isinstance(d.screen, CardsPlay)
+
+
+def test_a_whole_game_against_the_ai_is_played_with_buttons_and_recorded():
+    d = Driver(seed=3, today=lambda: (2026, 11, 22))
+    s = start(d, "down down down right")  # two AI foes
+    assert s.seats == [cs.HUMAN, cs.AI, cs.AI]
+    finish(d)
+    game = s.game
+    assert game.over and s.phase == cs.OVER
+    assert len(game.history) > 6
+    seats = [e[0] for e in game.history]
+    assert 0 in seats and 1 in seats and 2 in seats
+    # Solo: the human's score went into the high scores, the save is gone.
+    high = d.app.store.high_scores("cards")
+    assert [h["score"] for h in high] == [game.scores[0]]
+    assert high[0]["date"] == "2026-11-22" and high[0]["code"] == s.code
+    assert d.app.store.load_game() is None
+    places = ranking(game)
+    assert places[0][0] == 1 and game.scores[places[0][1]] == max(game.scores)
+    d.press("a")
+    assert d.screen.page == 1  # the final table
+    d.press("b b")
+    assert isinstance(d.screen, Title) and d.app.session is None
+
+
+def test_every_move_is_saved_and_continue_restores_the_same_position():
+    d = Driver(seed=8)
+    s = start(d)
+    for _ in range(3):
+        d.press("a a")
+        settle(d)
+    assert not s.game.over
+    saved = d.app.store.load_game()
+    assert saved == s.to_text() and saved.startswith("cards|")
+    hands = [list(h) for h in s.game.hands]
+    d.press("long-b").choose("Save & quit")
+    assert isinstance(d.screen, Title)
+    d.choose("Continue")
+    r = d.app.session
+    assert r is not s and r.to_text() == saved
+    assert r.game.hands == hands and r.game.scores == s.game.scores
+    assert bytes(r.game.table.top) == bytes(s.game.table.top)
+    assert r.game.turn == s.game.turn and isinstance(d.screen, CardsPlay)
+
+
+def test_a_restored_game_goes_on_exactly_as_the_uninterrupted_one():
+    a = Driver(seed=21)
+    start(a, "down down down right", "down right")  # 2 foes, hard
+    b = Driver(seed=21)
+    start(b, "down down down right", "down right")
+    assert a.app.session.level == "hard"
+    for _ in range(3):
+        a.press("long-a a")  # the hint: chosen from the game alone, not the cursor
+        settle(a)
+        b.press("long-a a")
+        settle(b)
+    b.press("long-b").choose("Save & quit").choose("Continue")
+    for _ in range(3):
+        a.press("long-a a")  # the hint: chosen from the game alone, not the cursor
+        settle(a)
+        b.press("long-a a")
+        settle(b)
+    assert a.app.session.to_text() == b.app.session.to_text()
+    assert a.frame() == b.frame()
+
+
+def test_pass_and_play_hides_each_hand_behind_a_hand_over():
+    d = Driver(seed=4)
+    s = start(d, "down down right down left")  # two humans, no AI
+    assert s.seats == [cs.HUMAN, cs.HUMAN]
+    first = s.game.turn
+    assert isinstance(d.screen, Handover)  # nobody sees a hand before "ready"
+    d.press("a")
+    assert isinstance(d.screen, CardsPlay) and s.game.turn == first
+    d.press("a a")  # the first card scores nothing: straight to the hand-over
+    assert isinstance(d.screen, Handover) and s.game.turn == 1 - first
+    d.press("b")  # only A goes on
+    assert isinstance(d.screen, Handover)
+    d.press("a")
+    assert isinstance(d.screen, CardsPlay) and s.last_human == 1 - first
+    # A pass-and-play game continues behind the hand-over screen.
+    d.press("long-b").choose("Save & quit").choose("Continue")
+    assert isinstance(d.screen, Handover)
+    finish(d)
+    assert d.app.store.load_game() is None and d.app.store.high_scores("cards") == []
+
+
+def test_ai_moves_are_shown_one_at_a_time_and_a_key_skips_them():
+    d = Driver(seed=6)
+    s = start(d, "down down down right right")  # three AI foes
+    game = s.game
+    settle(d)
+    d.press("a a")
+    scr = d.screen
+    if scr.show is not None and scr.show[0] == 0:
+        d.press("a")  # skip the flash of the human's own scoring move
+    # The AI seats move one per tick, each shown before the next.
+    assert scr.show is not None and scr.show[0] != 0
+    n = len(game.history)
+    assert game.history[-1] is scr.show
+    d.press("wait:100")
+    assert len(game.history) == n and scr.show is game.history[-1]
+    d.press("a")  # skip: the next AI moves at once
+    assert len(game.history) == n + 1 and scr.show is game.history[-1]
+
+
+def test_scored_lines_are_flashed_inverted_then_the_game_goes_on():
+    d = Driver(seed=3)
+    s = start(d, "down down down right")
+    for _ in range(300):
+        scr = d.screen
+        if isinstance(scr, CardsPlay) and scr.show is not None and scr.show[4]:
+            break
+        step(d)
+    else:
+        assert False, "no line scored"
+    x, y = scr.show[4][0].cells[0]
+    # The cell's corner pixel, blank on a plain card, is lit when inverted.
+    px = 1 + (x - scr.vx) * 15 + 13
+    py = 2 + (y - scr.vy) * 15 + 13
+    assert d.frame()[(py // 8) * 128 + px] >> (py % 8) & 1
+    entry = scr.show
+    d.press(WAIT)
+    assert d.screen is not scr or scr.show is not entry
+    finish(d)
+
+
+def test_the_cursor_only_stops_where_the_picked_card_may_go():
+    d = Driver(seed=12)
+    s = start(d)
+    for _ in range(3):
+        d.press("a a")
+        settle(d)
+    scr = d.screen
+    assert scr.can_play()
+    d.press("a")
+    assert scr.mode == 1
+    card = scr.picked()
+    for keys in ("up", "left", "down down", "right right right", "up"):
+        d.press(keys)
+        assert s.game.table.can_place(card, scr.cx, scr.cy)
+    d.press("b")
+    assert scr.mode == 0
+    d.press("long-a")  # the hint picks a card and its square
+    hint = s.hint()
+    assert scr.mode == 1 and (scr.picked(), scr.cx, scr.cy) == hint
+
+
+def test_saved_texts_that_are_not_games_are_refused_with_a_reason():
+    good = cs.new_session(77, 1, 2, "joker", "hard", "CODE", "")
+    while good.phase == cs.AI_TURN:
+        good.ai_step()
+    good.play(*good.game.legal_moves()[0])
+    text = good.to_text()
+    again = cs.Session.from_text(text)
+    assert again.to_text() == text and again.game.jokers() == good.game.jokers()
+    bad = (
+        "cards|1",
+        "words|" + text[6:],
+        text.replace("|joker|", "|wild|"),
+        text.replace("|hard|", "|best|"),
+        text.replace("cards|1|haa", "cards|1|hxa"),
+        text.replace("cards|1|haa", "cards|1|aaa"),
+        text + ",Y1Kz9",
+        text + ",Q1Kd4",
+        text + ",-",
+    )
+    for t in bad:
+        try:
+            cs.Session.from_text(t)
+        except ValueError as e:
+            assert str(e)
+        else:
+            assert False, "accepted: " + t
+
+
+def test_a_bad_save_is_set_aside_on_continue_with_a_message():
+    storage = MemoryStorage()
+    d = Driver(seed=2, storage=storage)
+    start(d)
+    d.press("a a " + WAIT)
+    text = d.app.store.load_game()
+    d.app.store.save_game(text + ",Y1Kz9")
+    d = Driver(seed=2, storage=storage)
+    d.choose("Continue")
+    assert isinstance(d.screen, Title) and d.app.store.load_game() is None
+
+
+def test_moves_replay_through_the_engine_checks():
+    g = Game(3, 99, "strict")
+    n = 0
+    while not g.over and n < 10:
+        moves = g.legal_moves()
+        if moves:
+            g.play(*moves[len(moves) // 2])
+        else:
+            g.pass_turn()
+        n += 1
+    h = Game(3, 99, "strict")
+    h.replay(g.move_codes())
+    assert h.move_codes() == g.move_codes() and h.scores == g.scores
+    assert bytes(h.table.top) == bytes(g.table.top) and h.hands == g.hands
+
+
+def test_the_game_menu_and_the_rules_menu_show_the_card_rules():
+    from crisscross import texts, ui
+
+    d = Driver(seed=5)
+    start(d)
+    d.press("long-b")
+    assert "Undo" not in d.screen.items  # drawn cards cannot be taken back
+    d.choose("Rules")
+    assert d.screen.lines == ui.wrap(texts.CARDS, ui.COLS - 1)
+    d.press("b").choose("Resume")
+    assert isinstance(d.screen, CardsPlay)
+    d.press("long-b").choose("Abandon game").press("a a")  # toast, then sure
+    assert isinstance(d.screen, Title) and d.app.store.load_game() is None
+    d.choose("Rules").choose("Cards")
+    assert d.screen.title == "CARDS"
+    assert d.screen.lines == ui.wrap(texts.CARDS, ui.COLS - 1)
