@@ -22,18 +22,18 @@ SEED = 7
 
 def scripts():
     from appdriver import Driver
-    from crisscross import policies
+    from crisscross import ai
 
     d = Driver(seed=SEED)
     d.start_game("down right")  # advanced rules
     game = d.app.session.game
     for _ in range(5):
-        d.place(policies.greedy_move(game))
+        d.place(ai.choose(game, "device"))
         d.press("a")
     d.press("right b")
     yield "play", list(d.log)
     while not game.over:
-        d.place(policies.greedy_move(game))
+        d.place(ai.choose(game, "device"))
         d.press("a")
     yield "results", list(d.log)
     d.press("a down down down down down down down down down down")
