@@ -11,9 +11,22 @@ callable returning (year, month, day), or None where the board has no clock.
 """
 
 from crisscross import buttons
-from crisscross.compat import gc_collect
+from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
+# Modules needed only while one screen is up (menus, texts, share codes): unloaded
+# at every change of screen and imported again when wanted, so the play screen
+# never carries them (docs/performance.md). A screen on show keeps what it uses.
+TRANSIENT = (
+    "crisscross.screens.newgame",
+    "crisscross.screens.rulesmenu",
+    "crisscross.screens.textview",
+    "crisscross.screens.scores",
+    "crisscross.screens.codeentry",
+    "crisscross.screens.pause",
+    "crisscross.texts",
+    "crisscross.sharecode",
+)
 
 
 class App:
@@ -44,6 +57,7 @@ class App:
     def go(self, screen):
         """Show another screen; the old one is dropped and memory collected."""
         self.screen = None
+        forget(TRANSIENT)
         gc_collect()
         self.screen = screen
         self.dirty = True

@@ -27,6 +27,10 @@ def digit(d1, d2):
     return (d1 + d2) % 10
 
 
+# Bit masks of the digit sets that make a sequence: 0-4 .. 5-9 and 6-7-8-9-0.
+SEQUENCES = (0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x3C1)
+
+
 def is_sequence(digits):
     """Five distinct consecutive digits; 0 only as 0-1-2-3-4 or 6-7-8-9-0."""
     if len(digits) != 5:
@@ -34,24 +38,49 @@ def is_sequence(digits):
     seen = 0
     for d in digits:
         seen |= 1 << d
-    # Bit masks of the allowed sets: 0-4 .. 5-9 and 6-7-8-9-0.
-    return seen in (0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x3C1)
+    return seen in SEQUENCES
 
 
 def line_score(cells, line):
-    counts = bytearray(10)
-    filled = []
-    for i in line:
-        v = cells[i]
-        if v:
-            counts[v - 1] += 1
-            filled.append(v - 1)
+    """Group points plus the sequence bonus, allocating nothing (the play screen
+    scores on every redraw): each cell adds what its digit's group gains by it."""
     total = 0
-    for c in counts:
-        total += GROUP_POINTS[c]
-    if is_sequence(filled):
+    seen = 0  # bit mask of the digits in the line
+    filled = 0
+    for k in range(len(line)):
+        v = cells[line[k]]
+        if v:
+            filled += 1
+            seen |= 1 << (v - 1)
+            n = 0  # how many of this digit up to and including cell k
+            for j in range(k + 1):
+                if cells[line[j]] == v:
+                    n += 1
+            total += GROUP_POINTS[n] - GROUP_POINTS[n - 1]
+    # Five filled cells whose digits are one of the allowed sets: all distinct.
+    if filled == 5 and seen in SEQUENCES:
         total += SEQUENCE_POINTS
     return total
+
+
+def sheet_totals(cells):
+    """(rows total, columns total), allocating nothing."""
+    rows = 0
+    for line in ROWS:
+        rows += line_score(cells, line)
+    cols = 0
+    for line in COLS:
+        cols += line_score(cells, line)
+    return rows, cols
+
+
+def seat_total(rows, cols, variant, seat):
+    """What a seat scores from its sheet's row and column totals."""
+    if variant == "cc":
+        return min(rows, cols)
+    if variant == "versus":
+        return cols if seat else rows
+    return rows + cols
 
 
 class Score:
@@ -63,12 +92,7 @@ class Score:
         self.diag = None
         self.rows_total = sum(rows)
         self.cols_total = sum(cols)
-        if variant == "cc":
-            self.total = min(self.rows_total, self.cols_total)
-        elif variant == "versus":
-            self.total = self.cols_total if seat else self.rows_total
-        else:
-            self.total = self.rows_total + self.cols_total
+        self.total = seat_total(self.rows_total, self.cols_total, variant, seat)
 
     def lines(self):
         return self.rows + self.cols
@@ -148,6 +172,11 @@ class DigitsGame(SheetGame):
 
     def score(self, player=0):
         return score_sheet(self.sheet_of(player), self.variant, player)
+
+    def total(self, player=0):
+        """score(player).total without building the Score."""
+        rows, cols = sheet_totals(self.sheet_of(player))
+        return seat_total(rows, cols, self.variant, player)
 
     def rank_key(self, player):
         s = self.score(player)

@@ -54,6 +54,20 @@ def has_free_pair(cells):
     return False
 
 
+def count_isolated(cells):
+    """len(isolated(cells)) without building the list (the play screen asks it
+    for every legal placement while the player presses A)."""
+    n = 0
+    for i in range(25):
+        if not cells[i]:
+            for k in NEIGHBOURS[i]:
+                if not cells[k]:
+                    break
+            else:
+                n += 1
+    return n
+
+
 def isolated(cells):
     """Empty cells with no empty neighbour: they can never be filled."""
     out = []

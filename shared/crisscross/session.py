@@ -122,6 +122,7 @@ class Session:
                 move = ai.choose(game, self.level)
                 self.ai_log.append((game.turn, move))
                 game.place(move)
+            ai.release()  # the search's tables stay out of the heap between turns
         if game.over:
             self.phase = OVER
         elif self.humans > 1 and game.turn != self.last_human:
@@ -165,7 +166,9 @@ class Session:
     # ---- saving -----------------------------------------------------------
     def to_text(self):
         """One line: version|seats|level|share code|daily|phase|game code."""
-        seats = "".join("h" if s == HUMAN else "a" for s in self.seats)
+        # A list, not a generator: this runs at every save, and MicroPython's
+        # generator objects are bigger garbage than the list.
+        seats = "".join(["h" if s == HUMAN else "a" for s in self.seats])
         fields = (
             str(SAVE_VERSION),
             seats,

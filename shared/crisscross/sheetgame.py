@@ -6,6 +6,7 @@ hold an impossible position.
 """
 
 CELL_CHARS = "abcdefghijklmnopqrstuvwxy"  # one letter per cell 0..24
+CELL_CODES = b"abcdefghijklmnopqrstuvwxy"  # the same as byte values
 
 
 class SheetGame:
@@ -80,9 +81,21 @@ class SheetGame:
 
     # ---- codes ------------------------------------------------------------
     def encode(self):
-        out = [self.TAG, self._options(), str(self.seed), self._setup(), ""]
-        out[4] = "".join(self._move_text(m) for m in self.history)
-        return ".".join(out)
+        # The moves' letters go into one buffer: a string per move would be
+        # garbage at every save, i.e. at every placement.
+        n = self.MOVE_LEN
+        moves = bytearray(len(self.history) * n)
+        k = 0
+        for m in self.history:
+            if n == 1:
+                moves[k] = CELL_CODES[m]
+            else:
+                moves[k] = CELL_CODES[m[0]]
+                moves[k + 1] = CELL_CODES[m[1]]
+            k += n
+        return ".".join(
+            (self.TAG, self._options(), str(self.seed), self._setup(), moves.decode())
+        )
 
     def _move_text(self, move):
         if self.MOVE_LEN == 1:

@@ -67,19 +67,27 @@ class MemoryStorage:
         return dict(self.files)
 
 
+PATH_CACHE = 16  # full paths remembered (each kind's NAME, .tmp, .bak, .bad)
+
+
 class FolderStorage:
     """Files in a folder, through `os` only (MicroPython has no os.path)."""
 
     def __init__(self, root):
         root = root.rstrip("/") or "/"
         self.root = root
+        self._prefix = "/" if root == "/" else root + "/"
+        self._paths = {}  # name -> full path: a save names the same few files
         _makedirs(root)
 
     def _path(self, name):
-        _check_name(name)
-        if self.root == "/":
-            return "/" + name
-        return self.root + "/" + name
+        path = self._paths.get(name)
+        if path is None:
+            _check_name(name)
+            path = self._prefix + name
+            if len(self._paths) < PATH_CACHE:
+                self._paths[name] = path
+        return path
 
     def read(self, name):
         path = self._path(name)

@@ -35,6 +35,12 @@ RECORDS = "records"
 SETTINGS = "settings"
 KINDS = (GAME, RECORDS, SETTINGS)
 SUFFIX = ".sav"
+# Each kind's file names (NAME, NAME.tmp, NAME.bak, NAME.bad), built once: a save
+# happens at every placement and should not make garbage strings.
+_FILES = {}
+for _kind in KINDS:
+    _name = _kind + SUFFIX
+    _FILES[_kind] = (_name, _name + ".tmp", _name + ".bak", _name + ".bad")
 
 _MAGIC = b"CCP"
 _MAX_HEADER = const(80)  # a header line is far shorter; search no further for it
@@ -69,16 +75,17 @@ except ImportError:  # a port built without binascii.crc32
     _crc32 = None
 
 
-def crc32(data):
-    """CRC-32 (the zlib one), from binascii where the port has it."""
+def crc32(data, value=0):
+    """CRC-32 (the zlib one), from binascii where the port has it; `value` is the
+    CRC of what came before, so a CRC can run over pieces."""
     if _crc32 is not None:
-        return _crc32(data) & _MASK
-    return crc32_slow(data)
+        return _crc32(data, value) & _MASK
+    return crc32_slow(data, value)
 
 
-def crc32_slow(data):
+def crc32_slow(data, value=0):
     """Bitwise CRC-32, the fallback for ports without binascii.crc32."""
-    crc = _MASK
+    crc = value ^ _MASK
     for byte in data:
         crc ^= byte
         for _ in range(8):
@@ -89,8 +96,9 @@ def crc32_slow(data):
 def pack(kind, seq, obj):
     """The bytes of a file: header line, then `obj` as JSON."""
     body = json.dumps(obj).encode()
-    head = ("CCP%d %s %d %d" % (FORMAT_VERSION, kind, seq, len(body))).encode()
-    return head + (" %08x\n" % crc32(head + body)).encode() + body
+    head = "CCP%d %s %d %d" % (FORMAT_VERSION, kind, seq, len(body))
+    crc = crc32(body, crc32(head.encode()))  # no head + body copy just for the CRC
+    return ("%s %08x\n" % (head, crc)).encode() + body
 
 
 def unpack(kind, raw):
@@ -326,18 +334,17 @@ class Store:
 
     def _set_aside(self, kind):
         """Move NAME out of the way: a good one becomes the backup, a bad one NAME.bad."""
-        name = kind + SUFFIX
+        name, _, bak, bad = _FILES[kind]
         state = self._main[kind]
         if state == OK:
-            self.storage.rename(name, name + ".bak")
+            self.storage.rename(name, bak)
         elif state != MISSING:
-            self.storage.rename(name, name + ".bad")
+            self.storage.rename(name, bad)
         self._main[kind] = MISSING
 
     def _commit(self, kind, obj):
         """Write `obj` atomically; True on success, else a warning and False."""
-        name = kind + SUFFIX
-        tmp = name + ".tmp"
+        name, tmp, _, _ = _FILES[kind]
         try:
             if self._source[kind] == TMP:
                 # A save cut short by a power loss left the newest copy in NAME.tmp:

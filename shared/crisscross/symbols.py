@@ -80,6 +80,21 @@ def score_sheet(cells, advanced=False):
     return Score(rows, cols, diag)
 
 
+def sheet_total(cells, advanced=False):
+    """score_sheet(cells, advanced).total, allocating nothing (the play screen
+    computes it on every redraw)."""
+    total = 0
+    for line in ROWS:
+        v = line_score(cells, line)
+        total += v if v or not advanced else ZERO_LINE
+    for line in COLS:
+        v = line_score(cells, line)
+        total += v if v or not advanced else ZERO_LINE
+    if advanced:
+        total += 2 * (line_score(cells, DIAG) or ZERO_LINE)
+    return total
+
+
 def rank_index(total):
     """0 = Cross Master ... 4 = Column Counter (negative totals too)."""
     for k in range(len(RANK_FLOORS)):
@@ -185,6 +200,10 @@ class SymbolsGame(SheetGame):
     def score(self, player=0):
         return score_sheet(self.sheets[player], self.advanced)
 
+    def total(self, player=0):
+        """score(player).total without building the Score."""
+        return sheet_total(self.sheets[player], self.advanced)
+
     def rank_key(self, player):
         s = self.score(player)
         lines = s.lines()
@@ -196,7 +215,7 @@ class SymbolsGame(SheetGame):
         return "A" if self.advanced else "B"
 
     def _setup(self):
-        return "".join(str(s) for s in self.starts)
+        return "".join([str(s) for s in self.starts])  # a list: less garbage
 
     @classmethod
     def _from_code(cls, seed, options, setup):

@@ -29,6 +29,38 @@ DIGITS = (
     "rows, the other the columns."
 )
 
+CARDS = (
+    "Janken Deck, 2-4 players. Each plays one kingdom's 16 cards (numbers 1-4, "
+    "items Key, Axe, Shield, Coin) and holds 4. A turn: play a card, draw one.\n"
+    "Cards go on empty squares as long as all fit in a 4x4 grid, or on a card of "
+    "the same number, but not on the card played last (its mark is inverted).\n"
+    "3 in a row (across, down, diagonal) of one number or item scores 1, 4 in a "
+    "row 2. 4 in a row of your colour scores 3 and ends the game. Else it ends "
+    "when nobody can play. Joker: each seat's joker item earns it the points of "
+    "every line of that item. Strict: numbers do not score.\n"
+    "Keys: left/right choose a card, A picks it up, arrows choose its square "
+    "(dots), A plays, B puts it back. Hold A for a hint."
+)
+
+WORDS = (
+    "Criss Cross letter cards, 1-4 players. Lay cards as in a crossword. The "
+    "first word has 5 cards or more. Then lay cards in one row or column, joined to "
+    "the table, making one word of 3 letters or more: it scores the sum of its "
+    "card values times its length (the whole word, old cards too).\n"
+    "Square Effect: complete a 2x2 block of cards and every word formed counts, "
+    "2 letters too; the total is multiplied by the precise values of the "
+    "block's cards, once per area.\n"
+    "A word not in the dictionary: 0 points, the turn is lost. Empty your hand: "
+    "125 x times emptied, and draw again. Or draw: roll a die, take that many "
+    "cards; over the limit (24, 18 tournament, 30 big draw) loses 2 turns.\n"
+    "Solo: aim for 6000. Else first to 3000 wins; the game also ends when the "
+    "deck is empty and a player cannot lay.\n"
+    "Keys: arrows move, B turns across/down, A starts a word; left/right and A "
+    "pick cards, up/down set a wild card's letter, B takes one back, A on OK "
+    "lays. Hold A: hint. Hold B: draw, pass, another line (for a Square Effect "
+    "over two rows or columns), scores, save."
+)
+
 ABOUT = (
     "Criss Cross Pocket\n"
     "Criss Cross by Reiner Knizia (symbol game, Grail Games 2017, Egmont 2021) and "

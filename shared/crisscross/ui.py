@@ -119,7 +119,9 @@ def grid(canvas, x0, y0):
 
 def cell(canvas, family, value, i, x0, y0, inverse=False):
     """Draw one cell's content; inverse fills the cell (cursor / highlight)."""
-    x, y = cell_xy(i, x0, y0)
+    # cell_xy() inlined: its tuple would be garbage for every cell of every redraw.
+    x = x0 + 1 + (i % 5) * PITCH
+    y = y0 + 1 + (i // 5) * PITCH
     if inverse:
         canvas.fill_rect(x, y, PITCH - 1, PITCH - 1, 1)
     if not value:
@@ -135,7 +137,8 @@ def sheet(canvas, family, cells, x0, y0, highlight=None, diagonal=False):
     grid(canvas, x0, y0)
     if diagonal:  # mark the scored diagonal with dots in the corners of its cells
         for i in (20, 16, 12, 8, 4):
-            x, y = cell_xy(i, x0, y0)
+            x = x0 + 1 + (i % 5) * PITCH
+            y = y0 + 1 + (i // 5) * PITCH
             canvas.pixel(x, y + PITCH - 2, 1)
             canvas.pixel(x + PITCH - 2, y, 1)
     for i in range(25):

@@ -100,3 +100,171 @@ def tour():
     yield "code-entry", d.frame()
     d.press("up a")
     yield "code-entry-refused", d.frame()
+    # The card game: rules, new game, solo against an AI, pass and play.
+    for name, frame in _cards_tour(d):
+        yield name, frame
+    # The word game: its own driver, so it starts from the title whatever came before.
+    for name, frame in _words_tour():
+        yield name, frame
+
+
+def _start_cards(d, *changes):
+    """New game with Cards chosen (whatever game was played last), then Start."""
+    d.choose("New game")
+    while d.screen.family() != "cards":
+        d.press("right")
+    for keys in changes:
+        d.press(keys)
+    rows = d.screen.rows()
+    d.press(" ".join(["down"] * (len(rows) - 1 - d.screen.row)))
+    d.press("a")
+
+
+def _cards_turn(d):
+    """One step of a card game through the buttons: hand over, let a shown move
+    end, or play the hand's first card on its nearest square (pass if none)."""
+    from crisscross.screens.handover import Handover
+
+    scr = d.screen
+    if isinstance(scr, Handover):
+        d.press("a")
+    elif scr.show is not None or d.app.session.phase != 0:
+        d.press("wait:1300")
+    else:
+        d.press("a a" if scr.can_play() else "a")
+
+
+def _deepest(game):
+    t = game.table
+    return max(t.height(x, y) for y in range(7) for x in range(7))
+
+
+def _cards_tour(d):
+    from crisscross.screens.cards_play import CardsPlay
+
+    d.press("b b b").choose("Rules")
+    d.press("down down a")
+    yield "rules-cards", d.frame()
+    d.press("b b")
+    _start_cards(d)
+    yield "cards-play-start", d.frame()
+    game = d.app.session.game
+    flashed = stacked = False
+    while not game.over and not (flashed and stacked):
+        scr = d.screen
+        if not flashed and scr.show is not None and scr.show[4]:
+            flashed = True
+            yield "cards-line-flash", d.frame()
+        human = isinstance(scr, CardsPlay) and scr.show is None
+        if human and d.app.session.phase == 0 and not stacked and _deepest(game) > 1:
+            stacked = True
+            yield "cards-play-stack", d.frame()
+            d.press("right a")
+            yield "cards-target", d.frame()
+            d.press("b")
+            d.press("long-a")
+            yield "cards-hint", d.frame()
+            d.press("b")
+        _cards_turn(d)
+    assert flashed and stacked, "the tour's card game changed: pick another seed"
+    d.press("long-b")
+    yield "cards-pause", d.frame()
+    d.press("b")
+    while not game.over or isinstance(d.screen, CardsPlay):
+        _cards_turn(d)
+    yield "cards-results", d.frame()
+    d.press("a")
+    yield "cards-results-table", d.frame()
+    d.press("b b")
+    # Two humans pass the handheld; the second one's hand stays hidden.
+    _start_cards(d, "down down right down left")
+    d.press("a a a")  # the first player takes the handheld and plays
+    yield "cards-handover", d.frame()
+    d.press("a")
+    yield "cards-play-next-human", d.frame()
+
+
+def _words_hint(d):
+    """Hold A, then tick until the hint is laid out (its search runs over ticks)."""
+    d.press("long-a")
+    while d.screen.hint is not None:
+        d.press("wait:20")
+
+
+def _words_menu(d, item):
+    d.press("wait:6000 long-b")
+    d.choose(item)
+
+
+def _words_new(d, changes):
+    """New game with Words chosen, the rows changed by `changes`, then Start."""
+    d.choose("New game")
+    while d.screen.family() != "words":
+        d.press("right")
+    d.press(changes)
+    d.press(" ".join(["down"] * (len(d.screen.rows()) - 1 - d.screen.row)) + " a")
+
+
+def _words_tour():
+    from crisscross.screens.words_menu import WordsHandover
+    from crisscross.screens.words_results import WordsResults
+
+    d = Driver(seed=5, today=lambda: (2026, 11, 22))
+    d.choose("Rules")
+    d.choose("Words")
+    yield "rules-words", d.frame()
+    d.press("b b").choose("New game")
+    d.press("right right right down down down left")  # Words, no AI foe
+    yield "new-game-words", d.frame()
+    d.press("down down a")
+    yield "words-play-start", d.frame()
+    d.press("a a a a")
+    yield "words-pick", d.frame()
+    d.press("left a")
+    yield "words-refused", d.frame()
+    d.press("wait:6000 b b b b up up right b")
+    yield "words-cursor-down", d.frame()
+    _words_hint(d)
+    yield "words-hint", d.frame()
+    d.press("a")
+    yield "words-played", d.frame()
+    d.press("wait:6000 right right")
+    yield "words-after-play", d.frame()
+    d.press("long-b")
+    yield "words-menu", d.frame()
+    d.choose("Scores")
+    yield "words-scores", d.frame()
+    d.press("b b")
+    for _ in range(3):  # three rounds with no card laid or drawn end the game
+        _words_menu(d, "Pass")
+    d.press("wait:6000")
+    yield "words-results-solo", d.frame()
+    # One human against an AI foe: it thinks over several ticks.
+    d.press("wait:6000 a")
+    _words_new(d, "down down down right")
+    if d.app.session.phase != 4:  # the human opens: pass, the AI thinks next
+        _words_menu(d, "Pass")
+    yield "words-ai-thinking", d.frame()
+    while d.app.session.phase == 4:
+        d.press("wait:20")
+    yield "words-after-ai", d.frame()
+    _words_menu(d, "Save & quit")
+    # Two humans pass the handheld.
+    _words_new(d, "down down right")
+    yield "words-handover", d.frame()
+    for _ in range(40):  # the first human opens with the hint, then all pass
+        d.press("wait:6000")
+        if isinstance(d.screen, WordsResults):
+            break
+        if isinstance(d.screen, WordsHandover):
+            d.press("a")
+            continue
+        if d.app.session.game.board.is_empty():
+            _words_hint(d)
+            if d.screen.picks:
+                d.press("a")
+                continue
+        _words_menu(d, "Pass")
+    assert isinstance(d.screen, WordsResults)
+    d.press("wait:6000")
+    yield "words-results-ranking", d.frame()

@@ -7,7 +7,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 """
 
 from crisscross import buttons, glyphs, ui
-from crisscross.grid import isolated
+from crisscross.grid import PAIRS, count_isolated
 from crisscross.screens import Screen
 from crisscross import session as sess
 
@@ -55,13 +55,16 @@ def pair_at(anchor, d):
 
 def lone_cells_made(game, move):
     """How many empty cells this placement would leave with no empty neighbour."""
-    cells = game.sheet()
-    before = len(isolated(cells))
-    cells[move[0]] = 7  # any non-zero value: only emptiness matters here
-    cells[move[1]] = 7
-    after = len(isolated(cells))
-    cells[move[0]] = 0
-    cells[move[1]] = 0
+    return _lone_made(game.sheet(), move[0], move[1])
+
+
+def _lone_made(cells, p, q):
+    before = count_isolated(cells)
+    cells[p] = 7  # any non-zero value: only emptiness matters here
+    cells[q] = 7
+    after = count_isolated(cells)
+    cells[p] = 0
+    cells[q] = 0
     return after - before
 
 
@@ -74,6 +77,8 @@ class Play(Screen):
         self.cursor = 12
         self.dir = 0
         self.asking = None  # a placement waiting for "leaves a lone cell" consent
+        self._rnd = -1  # the round whose text _rnd_text holds
+        self._rnd_text = ""
         self._snap()
 
     # ---- the cursor -------------------------------------------------------
@@ -177,8 +182,11 @@ class Play(Screen):
 
     def _lone_free(self):
         """True if some placement this turn leaves no new lone cell."""
-        for m in self.game.legal_moves():
-            if lone_cells_made(self.game, m) == 0:
+        # Over the free pairs, not legal_moves(): no list of tuples per press, and
+        # the order of the two dice does not change which cells are filled.
+        cells = self.game.sheet()
+        for p, q in PAIRS:
+            if not cells[p] and not cells[q] and _lone_made(cells, p, q) == 0:
                 return True
         return False
 
@@ -200,6 +208,7 @@ class Play(Screen):
         from crisscross import ai
 
         move, expected = ai.hint(self.game, self.session.level)
+        ai.release()  # the search's tables stay out of the heap between hints
         if self.symbols:
             self.cursor = move[0]
             for d in range(4):
@@ -212,6 +221,8 @@ class Play(Screen):
 
     # ---- drawing ----------------------------------------------------------
     def draw(self, c):
+        # Runs after every key press: it avoids garbage (dice read once, no tuples
+        # of tuples, the round's text kept), see docs/performance.md.
         s = self.session
         game = self.game
         player = s.last_human if s.phase == sess.PLACED else game.turn
@@ -219,66 +230,74 @@ class Play(Screen):
         fam = game.FAMILY
         advanced = self.symbols and game.advanced
         ui.sheet(c, fam, cells, X0, Y0, None, advanced)
-        score = game.total(player)  # no Score object: this runs on every redraw
+        score = game.total(player)  # no Score object
         delta = None
+        dice = None
         if s.phase == sess.PLACE:
+            dice = game.dice()
             move, legal = self.move()
-            self._preview(c, cells, move, legal)
+            self._preview(c, move, legal, dice)
             if legal:
-                delta = self._delta(move, player, score)
-        self._panel(c, s, player, score, delta)
+                delta = self._delta(move, player, score, dice)
+        self._panel(c, s, player, score, delta, dice)
         if self.asking is not None:
             ui.box(c, ("Leaves a lone", "empty cell!", "A:place B:no"))
 
-    def _preview(self, c, cells, move, legal):
-        game = self.game
+    def _preview(self, c, move, legal, dice):
         if self.symbols:
-            a, b = game.dice()
-            targets = ((move[0], a), (move[1], b))
+            self._target(c, move[0], dice[0], legal)
+            self._target(c, move[1], dice[1], legal)
         else:
-            targets = ((move, game.dice() + 1),)
-        for i, v in targets:
-            if i < 0:
-                continue
-            if legal:
-                ui.cell(c, game.FAMILY, v, i, X0, Y0, True)
-            else:
-                ui.hatch(c, i, X0, Y0)
+            self._target(c, move, dice + 1, legal)
 
-    def _delta(self, move, player, score):
+    def _target(self, c, i, v, legal):
+        if i < 0:
+            return
+        if legal:
+            ui.cell(c, self.game.FAMILY, v, i, X0, Y0, True)
+        else:
+            ui.hatch(c, i, X0, Y0)
+
+    def _delta(self, move, player, score, dice):
         """What the score would be after this placement (the coach's number)."""
         game = self.game
         cells = game.sheet_of(player)
         if self.symbols:
-            a, b = game.dice()
-            cells[move[0]], cells[move[1]] = a, b
+            cells[move[0]] = dice[0]
+            cells[move[1]] = dice[1]
             after = game.total(player)
             cells[move[0]] = cells[move[1]] = 0
         else:
-            cells[move] = game.dice() + 1
+            cells[move] = dice + 1
             after = game.total(player)
             cells[move] = 0
         return after - score
 
-    def _panel(self, c, s, player, score, delta):
+    def _round_text(self, s):
+        """'3/12', remade only when the round shown changes."""
+        n = min(s.shown_round() + 1, self.game.ROUNDS)
+        if n != self._rnd:
+            self._rnd = n
+            self._rnd_text = "%d/%d" % (n, self.game.ROUNDS)
+        return self._rnd_text
+
+    def _panel(self, c, s, player, score, delta, dice):
         game = self.game
         x = PANEL + 2
-        rnd = "%d/%d" % (min(s.shown_round() + 1, game.ROUNDS), game.ROUNDS)
         if game.players > 1:
             c.text("P%d" % (player + 1), x, 0)
         else:
             c.text("Rnd", x, 0)
-        ui.right(c, rnd, 127, 0)
+        ui.right(c, self._round_text(s), 127, 0)
         if s.phase == sess.PLACE:
             if self.symbols:
-                a, b = game.dice()
-                for k, v in ((0, a), (1, b)):
+                for k in range(2):
                     bx = x + 4 + k * 16
                     c.rect(bx, 11, 12, 12, 1)
-                    glyphs.symbol(c, v, bx + 2, 13)
+                    glyphs.symbol(c, dice[k], bx + 2, 13)
             else:
                 c.rect(x + 4, 11, 12, 12, 1)
-                c.text(str(game.dice()), x + 6, 13)
+                c.text(str(dice), x + 6, 13)
                 c.text("digit", x + 22, 13)
         else:
             c.text("placed", x, 13)

@@ -2,7 +2,12 @@
 
 from crisscross.screens.listmenu import ListMenu
 
-GAMES = (("Symbols", "SYMBOLS"), ("Digits", "DIGITS"))
+GAMES = (
+    ("Symbols", "SYMBOLS"),
+    ("Digits", "DIGITS"),
+    ("Cards", "CARDS"),
+    ("Words", "WORDS"),
+)
 
 
 class RulesMenu(ListMenu):

@@ -8,7 +8,20 @@ from crisscross import buttons, ui
 from crisscross.screens import Screen
 from crisscross.session import RULESETS
 
-TITLES = ("SYMBOLS BASIC", "SYMBOLS ADV.", "DIGITS", "DIGITS C&C", "DIGITS VERSUS")
+# One title per crisscross.session.RULESETS entry, in its order.
+TITLES = (
+    "SYMBOLS BASIC",
+    "SYMBOLS ADV.",
+    "DIGITS",
+    "DIGITS C&C",
+    "DIGITS VERSUS",
+    "CARDS",
+    "CARDS JOKER",
+    "CARDS STRICT",
+    "WORDS",
+    "WORDS TOURN.",
+    "WORDS BIG DRAW",
+)
 PAGES = 3
 
 

@@ -1,0 +1,226 @@
+"""`python3 -m host bench app`: the whole app's heap inside real MicroPython 1.29.
+
+A scripted game per family (host/mpy/benchplay.py: menus, a whole game with a hint
+every round, the results, back to the title menu) is fed to the real App one button
+event per step by host/mpy/step.mjs, running the .mpy files the board runs. After
+every event: the live heap (gc.mem_alloc() after a collection), and the bytes the
+event allocated (its burst). Figures are bytes and repeat exactly run after run.
+
+    python3 -m host bench app [--family symbols,digits] [--json] [--steps]
+"""
+
+import argparse
+import atexit
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from host import bench_mpy
+
+ROOT = bench_mpy.ROOT
+STEP = os.path.join(ROOT, "host", "mpy", "step.mjs")
+HARNESS = os.path.join(ROOT, "host", "mpy", "benchplay.py")
+OUT = os.path.join(ROOT, "bench", "out")
+MARKER = "STEPS-JSON "
+TIMEOUT_S = 600
+# Each family the New game screen offers, with the rules its benchmark game uses.
+FAMILIES = (("symbols", "Advanced"), ("digits", "Standard"), ("cards", "Standard"))
+# Events of steady play: handled by the play screen, which stays on screen.
+STEADY = ("move", "place", "roll")
+# Bytes held before the baseline in each run: the same script at three layouts.
+PADS = (0, 1552, 4112)
+
+
+class BenchError(Exception):
+    """The measurement itself failed (not a budget): a clear message, no traceback."""
+
+
+def prepare_tree(dest=None):
+    """shared/crisscross as .mpy, exactly what the board imports, in `dest` or a
+    folder of this process's own under bench/out (removed at exit), so that
+    benchmarks running at the same time never share one."""
+    files = bench_mpy.compiled()
+    if dest is None:
+        os.makedirs(OUT, exist_ok=True)
+        dest = tempfile.mkdtemp(prefix="mpy-", dir=OUT)
+        atexit.register(shutil.rmtree, dest, True)
+    elif os.path.isdir(dest):
+        shutil.rmtree(dest)
+    bench_mpy.write_tree(files, dest)
+    return dest
+
+
+def run_steps(args, variant="default", tree=None):
+    """Run the harness under step.mjs; returns {"baseline", "steps": [...]}."""
+    tree = tree or prepare_tree()
+    cmd = ["node", STEP, "--variant", variant]
+    cmd += ["--mount", tree + ":/lib", "--path", "/lib", HARNESS, "--"]
+    cmd += list(args)
+    try:
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT
+        )
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise BenchError("cannot run MicroPython (node %s): %s" % (STEP, e))
+    for line in proc.stdout.splitlines():
+        if line.startswith(MARKER) and proc.returncode == 0:
+            return json.loads(line[len(MARKER) :])
+    tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
+    raise BenchError(
+        "MicroPython run %s failed (exit %d):\n%s"
+        % (" ".join(args), proc.returncode, tail)
+    )
+
+
+def merge(runs):
+    """One run from the same script run at several heap layouts: per step, the
+    smallest live heap (above its own baseline). MicroPython's collector is
+    conservative: four bytes of pixels or bytecode that happen to equal an
+    object's address keep it alive, and in the WebAssembly heap (low addresses,
+    so many such words) that can hold a whole unloaded module for a while. What
+    is really live is live at every layout; a false pointer rarely survives a
+    move of every object. Allocations barely depend on the layout (a buffer
+    that grows in place or moves): the largest counts."""
+    first = runs[0]
+    steps = []
+    for k, step in enumerate(first["steps"]):
+        lives = []
+        allocs = []
+        for run in runs:
+            other = run["steps"][k] if k < len(run["steps"]) else None
+            if other is None or other["name"] != step["name"]:
+                raise BenchError("the runs at different layouts took other steps")
+            lives.append(other["live"] - run["baseline"])
+            allocs.append(other["alloc"])
+        merged = dict(step)
+        merged["live"] = first["baseline"] + min(lives)
+        merged["alloc"] = max(allocs)
+        steps.append(merged)
+    return {"baseline": first["baseline"], "steps": steps}
+
+
+def run_layouts(args, tree, pads=None):
+    """run_steps at every layout of PADS, merged."""
+    pads = PADS if pads is None else pads
+    return merge([run_steps(list(args) + ["--pad", str(p)], tree=tree) for p in pads])
+
+
+def summarize(run):
+    """Heap and allocation figures of one run of the play script."""
+    base = run["baseline"]
+    steps = run["steps"]
+    if not steps:
+        raise BenchError("the script ran no steps")
+    peak = max(range(len(steps)), key=lambda k: (steps[k]["live"], -k))
+    burst = max(range(len(steps)), key=lambda k: (steps[k]["alloc"], -k))
+    # Upper bound of the heap an event needs if nothing is collected during it:
+    # the live heap before it plus every byte it allocates.
+    before = [base] + [s["live"] for s in steps[:-1]]
+    worst = [before[k] - base + steps[k]["alloc"] for k in range(len(steps))]
+    top = max(range(len(steps)), key=lambda k: (worst[k], -k))
+    steady = [s["alloc"] for s in steps if s["kind"] in STEADY]
+    hints = [s["alloc"] for s in steps if s["kind"] == "hint"]
+    return {
+        "peak_live_bytes": steps[peak]["live"] - base,
+        "peak_live_at": "%d:%s" % (peak, steps[peak]["name"]),
+        "max_burst_bytes": steps[burst]["alloc"],
+        "max_burst_at": "%d:%s" % (burst, steps[burst]["name"]),
+        "worst_case_bytes": worst[top],
+        "worst_case_at": "%d:%s" % (top, steps[top]["name"]),
+        "boot_live_bytes": steps[0]["live"] - base,
+        "events": len(steps),
+        "steady_events": len(steady),
+        "alloc_per_event_mean": sum(steady) // len(steady) if steady else 0,
+        "alloc_per_event_max": max(steady) if steady else 0,
+        "hints": len(hints),
+        "hint_alloc_max": max(hints) if hints else 0,
+        "interpreter_baseline_bytes": base,
+    }
+
+
+def measure(families=FAMILIES, tree=None):
+    """{family: summary} for the play script of every family."""
+    tree = tree or prepare_tree()
+    return {
+        fam: summarize(run_layouts(["play", fam, rules], tree))
+        for fam, rules in families
+    }
+
+
+def format_table(figures):
+    rows = [
+        "%-8s %10s %10s %10s %10s %8s"
+        % ("family", "peak live", "max burst", "alloc/ev", "alloc max", "events")
+    ]
+    for fam in sorted(figures):
+        f = figures[fam]
+        rows.append(
+            "%-8s %10d %10d %10d %10d %8d"
+            % (
+                fam,
+                f["peak_live_bytes"],
+                f["max_burst_bytes"],
+                f["alloc_per_event_mean"],
+                f["alloc_per_event_max"],
+                f["events"],
+            )
+        )
+    return "\n".join(rows)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m host bench app", description=__doc__.split("\n")[0]
+    )
+    p.add_argument(
+        "--family",
+        default=",".join(f for f, _ in FAMILIES),
+        help="families, comma-separated",
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument(
+        "--steps",
+        action="store_true",
+        help="print every step (name, kind, live, alloc)",
+    )
+    return p
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
+    known = dict(FAMILIES)
+    wanted = [f for f in args.family.split(",") if f]
+    for fam in wanted:
+        if fam not in known:
+            sys.stderr.write(
+                "bench app: unknown family %r (choose from %s)\n"
+                % (fam, ", ".join(known))
+            )
+            return 2
+    try:
+        tree = prepare_tree()
+        if args.steps:
+            for fam in wanted:
+                run = run_layouts(["play", fam, known[fam]], tree)
+                print("%s (baseline %d bytes)" % (fam, run["baseline"]))
+                for k, s in enumerate(run["steps"]):
+                    print(
+                        "  %4d %-8s %-8s live %7d alloc %7d"
+                        % (
+                            k,
+                            s["name"],
+                            s["kind"],
+                            s["live"] - run["baseline"],
+                            s["alloc"],
+                        )
+                    )
+            return 0
+        figures = measure([(f, known[f]) for f in wanted], tree)
+    except (BenchError, bench_mpy.CompileError) as e:
+        sys.stderr.write("bench app: %s\n" % e)
+        return 1
+    print(json.dumps(figures, sort_keys=True) if args.json else format_table(figures))
+    return 0

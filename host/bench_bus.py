@@ -1,0 +1,109 @@
+"""`python3 -m host bench bus`: display bus bytes per cursor move, and their time.
+
+Runs host/mpy/benchbus.py inside MicroPython: the firmware's SSD1306 driver, which
+sends only the changed columns of changed pages, on the recording I2C bus of
+tests/firmware, is the real App's canvas while the cursor tours a play screen.
+Bytes are what the panel receives (control bytes included: a full frame is 1,025).
+Time on the wire at 400 kHz: every byte is 9 clocks (8 bits and the acknowledge),
+and every transaction adds its address byte and ~2 clocks for start and stop.
+
+    python3 -m host bench bus [--json]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from host import bench_app
+
+ROOT = bench_app.ROOT
+HARNESS = os.path.join(ROOT, "host", "mpy", "benchbus.py")
+RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
+MARKER = "BUS-JSON "
+I2C_HZ = 400000
+CLOCKS_PER_BYTE = 9
+CLOCKS_PER_TRANSACTION = CLOCKS_PER_BYTE + 2  # address byte, start and stop
+FULL_FRAME = 1025  # 1,024 bytes of display RAM after one control byte
+
+
+def wire_ms(payload, transactions, hz=I2C_HZ):
+    clocks = payload * CLOCKS_PER_BYTE + transactions * CLOCKS_PER_TRANSACTION
+    return clocks * 1000.0 / hz
+
+
+def run_harness(tree):
+    cmd = ["node", RUNNER]
+    for host_dir, mp_dir in (
+        (tree, "/lib"),
+        (os.path.join(ROOT, "firmware"), "/firmware"),
+        (os.path.join(ROOT, "tests", "firmware"), "/tf"),
+    ):
+        cmd += ["--mount", "%s:%s" % (host_dir, mp_dir)]
+    cmd += ["--path", "/lib", "--path", "/firmware", "--path", "/tf", HARNESS]
+    try:
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=300, cwd=ROOT
+        )
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise bench_app.BenchError("cannot run MicroPython: %s" % e)
+    for line in proc.stdout.splitlines():
+        if line.startswith(MARKER) and proc.returncode == 0:
+            return json.loads(line[len(MARKER) :])
+    tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+    raise bench_app.BenchError("the bus benchmark failed:\n" + tail)
+
+
+def measure(tree=None):
+    for needed in ("firmware/pocket/ssd1306.py", "tests/firmware/machine.py"):
+        if not os.path.exists(os.path.join(ROOT, needed)):
+            raise bench_app.BenchError("%s is missing: no bus figures" % needed)
+    run = run_harness(tree or bench_app.prepare_tree())
+    moves = run["moves"]
+    if not all(m["ok"] for m in moves):
+        raise bench_app.BenchError("the panel did not show the canvas after a move")
+    n = len(moves)
+    payload = sum(m["bytes"] for m in moves)
+    trans = sum(m["transactions"] for m in moves)
+    return {
+        "bytes_per_cursor_move_mean": payload // n,
+        "bytes_per_cursor_move_max": max(m["bytes"] for m in moves),
+        "transactions_per_cursor_move_mean": round(trans / n, 1),
+        "ms_per_cursor_move_400khz": round(wire_ms(payload, trans) / n, 2),
+        "full_frame_bytes": FULL_FRAME,
+        "ms_full_frame_400khz": round(wire_ms(FULL_FRAME, 1), 2),
+        "cursor_moves": n,
+        "show_alloc_per_cursor_move_mean": sum(m["show_alloc"] for m in moves) // n,
+    }
+
+
+def format_table(fig):
+    return "\n".join(
+        [
+            "cursor move: %d bytes mean (max %d), %.1f transactions, %.2f ms at 400 kHz"
+            % (
+                fig["bytes_per_cursor_move_mean"],
+                fig["bytes_per_cursor_move_max"],
+                fig["transactions_per_cursor_move_mean"],
+                fig["ms_per_cursor_move_400khz"],
+            ),
+            "full frame:  %d bytes, %.2f ms at 400 kHz"
+            % (fig["full_frame_bytes"], fig["ms_full_frame_400khz"]),
+        ]
+    )
+
+
+def main(argv):
+    p = argparse.ArgumentParser(
+        prog="python3 -m host bench bus", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = p.parse_args(argv)
+    try:
+        fig = measure()
+    except bench_app.BenchError as e:
+        sys.stderr.write("bench bus: %s\n" % e)
+        return 1
+    print(json.dumps(fig, sort_keys=True) if args.json else format_table(fig))
+    return 0

@@ -1,0 +1,132 @@
+"""`python3 -m host bench lines`: what boot, a redraw, a cursor move and a hint cost.
+
+Executed lines of crisscross code, counted with sys.settrace inside MicroPython's
+settrace build (deterministic: the same on every machine), and wall time of the
+same steps under MicroPython (default build) and under CPython, in this run, with
+their ratio. Times depend on the machine and are printed, never checked.
+The steps are host/mpy/benchplay.py's `costs` script: boot to the first frame,
+then on a symbols (advanced) play screen after one placement, REPEATS redraws,
+cursor moves and hints (the lines of a cursor move are the mean of its moves).
+
+    python3 -m host bench lines [--json]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from host import bench_app
+
+ROOT = bench_app.ROOT
+PROBES = (
+    ("boot", "boot"),
+    ("redraw", "redraw"),
+    ("cursor_move", "cursor"),
+    ("hint", "hint"),
+)
+CPYTHON_TIMEOUT_S = 300
+CPYTHON_RUN = """
+import json, sys
+sys.path[:0] = ["shared", "tests/portable", "host/mpy", "."]
+import host, benchplay as b
+b.setup(["costs"])
+out = []
+while True:
+    b._plan()
+    if b._name is None:
+        break
+    b._step()
+    out.append({"name": b._name, "kind": b._kind, "us": b._us})
+print("STEPS-JSON " + json.dumps({"steps": out}))
+"""
+
+
+def _by_kind(steps, kind, field):
+    return [s.get(field, 0) for s in steps if s["kind"] == kind]
+
+
+def _median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else 0
+
+
+def cpython_steps():
+    """The costs script timed under this CPython, in a fresh process (cold imports)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", CPYTHON_RUN],
+        capture_output=True,
+        text=True,
+        timeout=CPYTHON_TIMEOUT_S,
+        cwd=ROOT,
+    )
+    for line in proc.stdout.splitlines():
+        if line.startswith(bench_app.MARKER) and proc.returncode == 0:
+            return json.loads(line[len(bench_app.MARKER) :])["steps"]
+    raise bench_app.BenchError("the CPython run failed:\n" + proc.stderr[-2000:])
+
+
+def measure(tree=None, timings=True):
+    """{"lines": {probe: n}, "time_ms": {...}} (time_ms only when timings)."""
+    tree = tree or bench_app.prepare_tree()
+    traced = bench_app.run_steps(["costs", "--trace"], variant="settrace", tree=tree)
+    lines = {}
+    for probe, kind in PROBES:
+        counts = _by_kind(traced["steps"], kind, "lines")
+        if not counts or not all(counts):
+            raise bench_app.BenchError("no line count for " + probe)
+        lines[probe] = sum(counts) // len(counts)
+    out = {"lines": lines}
+    if timings:
+        timed = bench_app.run_steps(["costs"], tree=tree)["steps"]
+        cpy = cpython_steps()
+        mpy_ms = {}
+        cpy_ms = {}
+        ratio = {}
+        for probe, kind in PROBES:
+            m = _median(_by_kind(timed, kind, "ms"))
+            c = _median(_by_kind(cpy, kind, "us")) / 1000
+            mpy_ms[probe] = round(m, 3)
+            cpy_ms[probe] = round(c, 3)
+            ratio[probe] = round(m / c, 1) if c else None
+        out["time_ms"] = {"micropython": mpy_ms, "cpython": cpy_ms, "ratio": ratio}
+    return out
+
+
+def format_table(fig):
+    rows = [
+        "%-12s %10s %12s %12s %7s" % ("step", "lines", "mpy ms", "cpython ms", "ratio")
+    ]
+    t = fig.get("time_ms")
+    for probe, _ in PROBES:
+        if t:
+            rows.append(
+                "%-12s %10d %12.2f %12.2f %7s"
+                % (
+                    probe,
+                    fig["lines"][probe],
+                    t["micropython"][probe],
+                    t["cpython"][probe],
+                    t["ratio"][probe],
+                )
+            )
+        else:
+            rows.append("%-12s %10d" % (probe, fig["lines"][probe]))
+    return "\n".join(rows)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(
+        prog="python3 -m host bench lines", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--no-time", action="store_true", help="line counts only")
+    args = p.parse_args(argv)
+    try:
+        fig = measure(timings=not args.no_time)
+    except (bench_app.BenchError, OSError, subprocess.TimeoutExpired) as e:
+        sys.stderr.write("bench lines: %s\n" % e)
+        return 1
+    print(json.dumps(fig, sort_keys=True) if args.json else format_table(fig))
+    return 0

@@ -1,0 +1,373 @@
+"""Scripted play for `make bench`: one button event per step, on any interpreter.
+
+Used as the SETUP of host/mpy/step.mjs (MicroPython, one step per runPython call)
+and imported by host/bench_app.py (CPython, for the wall-time comparison). It
+defines the two globals step.mjs calls:
+  _plan()  picks the next event from the script (sets _name, _kind; None at the end)
+  _step()  feeds that event to the real App, then ticks and renders, as the
+           firmware's main loop does.
+Scripts (sys.argv[1:] under step.mjs, or setup(args)):
+  play FAMILY RULES   menus, a whole game with a hint every round, the results,
+                      back to the title menu, the high scores (RULES as the New
+                      game screen names them, e.g. Advanced); for cards a game
+                      against one AI, each turn two hand moves, a hint and A
+  costs               boot, then on the play screen: redraws, cursor moves, hints
+                      (REPEATS of each, for a median time)
+  alloc N             boot, then a step making N bytes of garbage and one keeping
+                      N bytes live (tests of the meter itself)
+Step kinds: boot, menu, move (cursor and turn on the play screen), hint, place,
+roll, results, tick (time passes, no key); in the costs script: redraw, cursor,
+hint (menu steps are set-up).
+Add `--trace` to count executed lines of crisscross code per step in _lines
+(needs a sys.settrace build: step.mjs --variant settrace), `--pad N` to hold N
+bytes before the baseline, so that the app's objects sit at other addresses.
+"""
+
+import gc
+import sys
+
+# Built into the boards' firmware (C, no heap), but Python modules in the
+# WebAssembly port (binascii alone is ~7 KB): loaded before step.mjs takes its
+# baseline, so the app is not charged for the port's standard library.
+import os
+import time
+
+try:
+    import binascii
+except ImportError:
+    pass
+
+try:
+    from time import ticks_us, ticks_diff
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+SEED = 5  # the dice of every benchmark game: figures repeat run after run
+TODAY = (2026, 11, 22)
+SAVE_DIR = "/saves"  # in MicroPython's own filesystem: every run starts empty
+REPEATS = 5  # timed repetitions of each probe in the costs script
+MOVES = ("right", "down", "left", "up", "b")  # a cursor tour each round, a turn
+CURSOR_TOUR = ("right", "down", "left", "up", "right")
+CARD_WAIT_MS = 1300  # longer than the card game shows a move (FLASH_MS)
+CARD_STEPS = 600  # a card game against one AI takes a few hundred steps
+
+_name = None
+_kind = None
+_lines = 0
+_us = 0
+_freed = 0
+_script = None
+_tracing = False
+_driver = None
+_kept = []  # what keep:N steps hold on to
+_pad = None  # --pad N: a live block that moves the app to other addresses
+_event = None  # (button, kind) of the next event
+STEP_MS = 50  # each event 50 ms after the last, as tests/portable/appdriver.py
+
+
+def _today():
+    return TODAY
+
+
+class Rig:
+    """The App as firmware/pocket/start.py builds it: a 128x64 canvas, saves in
+    files (not in the heap, as the tests' MemoryStorage keeps them), the clock.
+    Not tests/portable/appdriver.py: importing it loads the play screen at boot
+    and its own code would count as the app's."""
+
+    def __init__(self):
+        import framebuf
+        from crisscross.app import App
+        from crisscross.storage import FolderStorage
+
+        self.buf = bytearray(1024)
+        self.canvas = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.now = 1000
+        root = SAVE_DIR
+        if sys.implementation.name != "micropython":  # not the PC's own root
+            import tempfile
+
+            root = tempfile.mkdtemp(prefix="bench-saves-")
+        self.app = App(self.canvas, FolderStorage(root), self.now, SEED, _today)
+        self.app.render()
+
+
+# ---- counting what the app does --------------------------------------------
+def _count_collections():
+    """Count what the app's own gc_collect() frees during a step as allocated."""
+    import crisscross.compat as compat
+
+    real = compat.gc_collect
+
+    def collect():
+        global _freed
+        before = gc.mem_alloc()
+        real()
+        _freed += before - gc.mem_alloc()
+
+    if hasattr(gc, "mem_alloc"):
+        compat.gc_collect = collect
+
+
+def _tracer(frame, event, arg):
+    """sys.settrace hook: count 'line' events in crisscross modules only."""
+    global _lines
+    if event == "call":
+        return _tracer if "crisscross" in frame.f_code.co_filename else None
+    if event == "line":
+        _lines += 1
+    return _tracer
+
+
+# ---- what one step does ------------------------------------------------------
+def _do(name):
+    global _driver
+    if name == "boot":
+        _driver = Rig()
+    elif name == "redraw":
+        _driver.app.dirty = True
+        _driver.app.render()
+    elif name.startswith("garbage:"):  # N bytes that are garbage at the step's end
+        junk = [bytearray(16) for _ in range(int(name[8:]) // 32)]
+        junk = None
+    elif name.startswith("keep:"):  # N bytes that stay live
+        _kept.append(bytearray(int(name[5:])))
+    elif name.startswith("wait:"):  # no key: time passes, the loop ticks
+        d = _driver
+        d.now += int(name[5:])
+        d.app.tick(d.now)
+        d.app.render()
+    else:
+        # What Driver.press does for one event, minus parsing the name (harness
+        # work, done in _plan): feed, tick and render, as the firmware's loop does.
+        d = _driver
+        d.now += STEP_MS
+        d.app.feed(_event[0], _event[1], d.now)
+        d.app.tick(d.now)
+        d.app.render()
+
+
+def _flip():
+    """Invert the frame buffer in place (step.mjs reads the heap both ways: four
+    bytes of pixels can look like an address to the conservative collector)."""
+    if _driver is not None:
+        buf = _driver.buf
+        for i in range(len(buf)):
+            buf[i] ^= 0xFF
+
+
+def _plan():
+    global _name, _kind, _event
+    try:
+        _name, _kind = next(_script)
+    except StopIteration:
+        _name = _kind = None
+        return
+    from crisscross import buttons
+
+    _event = buttons.parse(_name)
+
+
+def _step():
+    global _lines, _us
+    _lines = _us = 0
+    if _tracing and _kind != "menu":
+        sys.settrace(_tracer)
+        try:
+            _do(_name)
+        finally:
+            sys.settrace(None)
+        return
+    t0 = ticks_us()
+    _do(_name)
+    _us = ticks_diff(ticks_us(), t0)
+
+
+# ---- the scripts ---------------------------------------------------------------
+def _screen(name):
+    return type(_driver.app.screen).__name__ == name
+
+
+def _choose(label):
+    """Up/down presses and A that pick `label` in the current list menu."""
+    scr = _driver.app.screen
+    target = scr.items.index(label)
+    while scr.selected != target:
+        yield ("down" if target > scr.selected else "up"), "menu"
+    yield "a", "menu"
+
+
+def _set_row(key, wanted):
+    """On New game: go to row `key`, then press right until wanted() holds."""
+    scr = _driver.app.screen
+    for _ in range(20):
+        keys = [r[0] for r in scr.rows()]
+        if keys[scr.row] == key:
+            break
+        yield "down", "menu"
+    for _ in range(10):
+        if wanted(scr):
+            return
+        yield "right", "menu"
+    raise RuntimeError("new game: cannot set " + key)
+
+
+def _new_game(family, rules):
+    """From the title: New game, the family, the rules (as the row shows them)."""
+    yield from _choose("New game")
+    yield from _set_row("game", lambda s: s.family() == family)
+    yield from _set_row("rules", lambda s: s.rows()[s.row][2] == rules)
+    scr = _driver.app.screen
+    while scr.rows()[scr.row][0] != "start":
+        yield "down", "menu"
+    yield "a", "menu"
+
+
+def _play_round(hint=True):
+    """One human turn on the play screen, as a careful player takes it."""
+    app = _driver.app
+    sess = sys.modules["crisscross.session"]
+    for key in MOVES:
+        if key != "b" or app.screen.symbols:  # digits: B opens the menu instead
+            yield key, "move"
+    if hint:
+        yield "long-a", "hint"
+        if app._toast is not None:
+            yield "a", "place"  # the first A dismisses the hint's message
+    yield "a", "place"
+    if app.screen.asking is not None:
+        yield "a", "place"  # consent: the placement leaves a lone cell
+    if app.session.phase == sess.PLACED:
+        # After the last placement A leads to the results: not steady play.
+        yield "a", "results" if app.session.game.over else "roll"
+
+
+def play(family, rules):
+    yield "boot", "boot"
+    yield from _choose("Rules")
+    yield "a", "menu"  # the first game's rules
+    for _ in range(3):
+        yield "down", "menu"
+    yield "b", "menu"
+    yield "b", "menu"
+    yield from _choose("High scores")
+    yield "b", "menu"
+    yield from _new_game(family, rules)
+    session = _driver.app.session
+    for _ in range(200):  # a game has at most a few dozen turns
+        if session.game.over:
+            break
+        if _screen("Handover"):
+            yield "a", "menu"
+        yield from _play_round()
+    if not _screen("Results"):
+        raise RuntimeError("the game did not reach the results screen")
+    yield "a", "results"
+    for _ in range(3):
+        yield "down", "results"
+    yield "b", "results"
+    yield "b", "results"
+    if not _screen("Title"):
+        raise RuntimeError("the results did not lead back to the title menu")
+    yield from _choose("High scores")
+    yield "down", "menu"
+    yield "b", "menu"
+
+
+def _cards_game():
+    """Against the AI: each turn two hand moves, a hint, then A puts the hinted
+    card (or passes); shown moves and the AI's turns go by with the clock."""
+    app = _driver.app
+    cs = sys.modules["crisscross.cards.session"]
+    for _ in range(CARD_STEPS):
+        scr = app.screen
+        name = type(scr).__name__
+        if name != "CardsPlay" and name != "Handover":
+            return
+        if name == "Handover":
+            yield "a", "menu"
+        elif scr.show is not None or app.session.phase != cs.PLAY:
+            yield "wait:%d" % CARD_WAIT_MS, "tick"
+        else:
+            if scr.can_play():
+                yield "right", "move"
+                yield "left", "move"
+            yield "long-a", "hint"
+            yield "a", "place"
+    raise RuntimeError("the card game did not end")
+
+
+def cards(rules):
+    yield "boot", "boot"
+    yield from _choose("Rules")
+    yield "down", "menu"
+    yield "down", "menu"
+    yield "a", "menu"  # the card game's rules
+    yield "b", "menu"
+    yield "b", "menu"
+    yield from _new_game("cards", rules)
+    yield from _cards_game()
+    if not _screen("CardsResults"):
+        raise RuntimeError("the card game did not reach its results")
+    yield "a", "results"
+    yield "b", "results"
+    yield "b", "results"
+    yield from _choose("High scores")
+    yield "b", "menu"
+
+
+def costs(family="symbols", rules="Advanced"):
+    yield "boot", "boot"
+    yield from _new_game(family, rules)
+    for name, _ in _play_round(hint=False):  # a first placement: a realistic sheet
+        yield name, "menu"
+    for _ in range(REPEATS):
+        yield "redraw", "redraw"
+    for key in CURSOR_TOUR[:REPEATS]:
+        yield key, "cursor"
+    for _ in range(REPEATS):
+        yield "long-a", "hint"
+
+
+def alloc(n):
+    yield "boot", "boot"
+    yield "garbage:%d" % n, "probe"
+    yield "keep:%d" % n, "probe"
+    yield "redraw", "redraw"
+
+
+def setup(args):
+    """Choose the script: ['play', family, rules] | ['costs'] | ['alloc', n]."""
+    global _script, _tracing, _pad
+    args = list(args)
+    _tracing = "--trace" in args
+    if _tracing:
+        args.remove("--trace")
+    if "--pad" in args:
+        # Shifts every later object to other addresses (see host/bench_app.py).
+        k = args.index("--pad")
+        _pad = bytearray(int(args[k + 1]))
+        del args[k : k + 2]
+    _count_collections()
+    what = args[0] if args else "play"
+    if what == "play" and args[1:2] == ["cards"]:
+        _script = cards(*args[2:])
+    elif what == "play":
+        _script = play(*(args[1:] or ("symbols", "Advanced")))
+    elif what == "costs":
+        _script = costs(*args[1:])
+    elif what == "alloc":
+        _script = alloc(int(args[1]))
+    else:
+        raise ValueError("unknown script " + what)
+
+
+if __name__ == "__main__":
+    setup(sys.argv[1:])

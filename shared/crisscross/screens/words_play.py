@@ -1,0 +1,569 @@
+"""The word game's play screen: the layout in a scrolling view, the hand as a strip.
+
+CURSOR  arrows move the cursor over the table (the view follows), B turns the
+        direction (across / down), A starts a word at the cursor.
+PICK    left/right choose a card in the hand strip, A lays it on the next free
+        cell (cards on the table are skipped: they join the word), up/down change
+        the letter a wild card just laid stands for, B takes the last card back
+        (none left: back to CURSOR). The top line shows the words formed and their
+        score; A on "OK" lays them.
+Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
+Effect over several rows or columns; B with no card in the line goes back into it.
+Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
+AI seats think here, one slice of their search per tick, so keys stay live.
+"""
+
+from crisscross import buttons, ui
+from crisscross.compat import const
+from crisscross.screens import Screen
+from crisscross.words import session as ws
+
+CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
+VIEW_COLS = const(14)
+VIEW_ROWS = const(5)
+BX = const(1)  # the view's top-left pixel
+BY = const(9)
+STRIP_Y = const(56)
+MARGIN = const(1)  # cells kept between the cursor and the view's edge
+LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
+CURSOR = const(0)
+PICK = const(1)
+OK = -1  # the strip item that lays the cards
+WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
+NEWS_MS = const(700)  # toast time per line of news, on top of the usual
+
+
+# The dice games' modules, still loaded from the New game screen or a restore:
+# the word game needs none of them, and a board's heap is small.
+DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.grid")
+
+
+def save(app):
+    """Save the session after a move; a failing flash is told once, never fatal.
+    (As the dice games' play.save, without loading their play screen.)"""
+    if app.store is not None and app.session is not None:
+        app.store.save_game(app.session.to_text())
+        warning = app.store.pop_warning()
+        if warning:
+            app.toast(warning, 3000)
+
+
+def after_turn(app):
+    """Save after a move, show what happened, go where the session is now."""
+    s = app.session
+    save(app)
+    news = s.take_unseen()
+    s.open(app)
+    if news:
+        app.toast("\n".join(news), 1500 + NEWS_MS * len(news))
+
+
+class WordsPlay(Screen):
+    def __init__(self, app):
+        from crisscross.compat import forget
+
+        forget(DICE_MODULES)
+        Screen.__init__(self, app)
+        self.session = s = app.session
+        self.game = s.game
+        from crisscross.words.board import ACROSS
+
+        self.dir = ACROSS
+        self.mode = CURSOR
+        b = self.game.board
+        if s.last_cells:
+            self.cursor = s.last_cells[0]
+        elif b.is_empty():
+            self.cursor = (0, 0)
+        else:
+            self.cursor = ((b.top + b.bottom) // 2, (b.left + b.right) // 2)
+        self.view = (0, 0)
+        self._look_at(s.last_cells or [self.cursor])
+        self.hint = None  # a Stepper while a hint is being searched
+        self._reset()
+        if s.phase == ws.PLAY:  # what happened since this player's last turn
+            news = s.take_unseen()
+            if news:
+                app.toast("\n".join(news), 1500 + NEWS_MS * len(news))
+
+    def _reset(self):
+        """No pending play at all."""
+        self.lines = []  # (start, direction, picks) of lines already picked
+        self._clear()
+
+    def _clear(self):
+        """A fresh line from the cursor (lines picked before stay)."""
+        self.start = self.cursor
+        self.picks = []  # [hand index, letter] in the order laid
+        self.sel = 0
+        self.left = 0  # first strip item shown
+        self._changed()
+
+    def add_line(self):
+        """Keep the cards picked and start another line (a Square Effect may lay
+        cards in several rows or columns at once): back to the cursor."""
+        self.lines.append((self.start, self.dir, self.picks))
+        self.mode = CURSOR
+        self._clear()
+
+    # ---- the pending play ---------------------------------------------------
+    def hand(self):
+        return self.game.hand()
+
+    def items(self):
+        """The strip while picking: the cards not laid yet (hand indices), then OK."""
+        used = [p[0] for p in self.picks]
+        for line in self.lines:
+            used += [p[0] for p in line[2]]
+        out = [i for i in range(len(self.hand())) if i not in used]
+        out.append(OK)
+        return out
+
+    def _step(self):
+        from crisscross.words.board import step
+
+        return step(self.dir)
+
+    def next_cell(self):
+        """(r, c) where the next card goes: after the picks, skipping cards."""
+        self.cells()
+        return self._next
+
+    def _taken(self, r, c, out):
+        if self.game.board.filled(r, c):
+            return True
+        for cell in out:
+            if cell[0] == r and cell[1] == c:
+                return True
+        return False
+
+    def _walk(self, start, direction, picks, out):
+        """Lay `picks` from `start` into `out`, skipping taken places; returns
+        the place after them."""
+        from crisscross.words import deck
+        from crisscross.words.board import step
+
+        hand = self.hand()
+        dr, dc = step(direction)
+        r, c = start
+        for i, letter in picks:
+            while self._taken(r, c, out):
+                r, c = r + dr, c + dc
+            out.append((r, c, letter, hand[i] == deck.WILD))
+            r, c = r + dr, c + dc
+        while self._taken(r, c, out):
+            r, c = r + dr, c + dc
+        return r, c
+
+    def cells(self):
+        """The pending play as the engine takes it: (r, c, letter, wild)."""
+        if self._cells is None:
+            out = []
+            for start, direction, picks in self.lines:
+                self._walk(start, direction, picks, out)
+            self._next = self._walk(self.start, self.dir, self.picks, out)
+            self._cells = out
+            self._res = self.session.preview(out) if out else None
+        return self._cells
+
+    def preview(self):
+        self.cells()
+        return self._res
+
+    def _changed(self):
+        self._cells = None
+        self._res = None
+
+    # ---- keys ---------------------------------------------------------------
+    def key(self, b, kind):
+        s = self.session
+        if kind == buttons.RELEASE:
+            return
+        if kind == buttons.LONG:
+            if b == buttons.B:
+                self.open_menu()
+            elif b == buttons.A and s.phase == ws.PLAY and self.hint is None:
+                self.hint = s.hint_search()
+            return
+        if s.phase != ws.PLAY or self.hint is not None:
+            return  # an AI or the hint is thinking: only the menu answers
+        if self.mode == CURSOR:
+            self._cursor_key(b, kind)
+        else:
+            self._pick_key(b, kind)
+
+    def _cursor_key(self, b, kind):
+        r, c = self.cursor
+        if b == buttons.UP:
+            r -= 1
+        elif b == buttons.DOWN:
+            r += 1
+        elif b == buttons.LEFT:
+            c -= 1
+        elif b == buttons.RIGHT:
+            c += 1
+        elif kind != buttons.PRESS:
+            return
+        elif b == buttons.B:
+            self.dir = 1 - self.dir
+        elif b == buttons.A:
+            self.mode = PICK
+            self._clear()
+        self.cursor = (min(max(r, -LIMIT), LIMIT), min(max(c, -LIMIT), LIMIT))
+
+    def _pick_key(self, b, kind):
+        items = self.items()
+        if b == buttons.LEFT:
+            self.sel = (self.sel - 1) % len(items)
+        elif b == buttons.RIGHT:
+            self.sel = (self.sel + 1) % len(items)
+        elif b == buttons.UP or b == buttons.DOWN:
+            self._turn_wild(1 if b == buttons.DOWN else -1)
+        elif kind != buttons.PRESS:
+            return
+        elif b == buttons.B:
+            if self.picks:
+                self.picks.pop()
+                self._changed()
+            elif self.lines:  # back into the line picked before
+                self.start, self.dir, self.picks = self.lines.pop()
+                self.cursor = self.start
+                self.sel = 0
+                self._changed()
+            else:
+                self.mode = CURSOR
+        elif b == buttons.A:
+            item = items[self.sel]
+            if item == OK:
+                self.confirm()
+            else:
+                self._lay(item)
+
+    def _lay(self, i):
+        from crisscross.words import deck
+        from crisscross.words.board import OFFSET
+
+        r, c = self.next_cell()
+        if not (-OFFSET <= r < OFFSET and -OFFSET <= c < OFFSET):
+            self.app.toast("The edge of the table")
+            return
+        card = self.hand()[i]
+        self.picks.append([i, WILD_DEFAULT if card == deck.WILD else card])
+        self.sel = min(self.sel, len(self.items()) - 1)
+        self._changed()
+
+    def _turn_wild(self, step):
+        from crisscross.words import deck
+
+        if not self.picks or self.hand()[self.picks[-1][0]] != deck.WILD:
+            if deck.WILD in self.hand():
+                self.app.toast("Up/down: the letter of a wild card just laid")
+            return
+        last = self.picks[-1]
+        last[1] = (last[1] + step) % 26
+        self._changed()
+
+    def confirm(self, declared=False):
+        """Lay the pending cards (declared: accepted by the players' vote)."""
+        app = self.app
+        cells = self.cells()
+        if not cells:
+            app.toast("Pick cards from your hand first")
+            return
+        res = self.session.play(cells, declared)
+        if res.error:
+            app.toast(res.error[:1].upper() + res.error[1:])
+            return
+        self.mode = CURSOR
+        self._reset()
+        after_turn(app)
+
+    def open_menu(self):
+        from crisscross.screens.words_menu import WordsMenu
+
+        self.app.go(WordsMenu(self.app, self))
+
+    # ---- timers: the AI's turn and the hint ----------------------------------
+    def tick(self, now):
+        s = self.session
+        app = self.app
+        if self.hint is not None:
+            if self.hint.step(ws.SLICE, ws.SLICE_READS):
+                found = self.hint.found
+                self.hint = None
+                self._show_hint(found)
+                app.dirty = True
+            return
+        if s.phase == ws.AI_TURN and app.screen is self and s.ai_step():
+            app.dirty = True
+            if s.phase == ws.AI_TURN:
+                save(app)  # the next AI thinks on the next ticks; news waits
+            elif s.phase == ws.PLAY:
+                self._after_ai()
+            elif s.phase == ws.HANDOVER:
+                save(app)  # the news waits for the next human's play screen
+                s.open(app)
+            else:
+                after_turn(app)
+
+    def _after_ai(self):
+        """Back to the human at the handheld: look at the last play."""
+        s = self.session
+        save(self.app)
+        if s.last_cells:
+            self.cursor = s.last_cells[0]
+            self._look_at(s.last_cells)
+        self.mode = CURSOR
+        self._reset()
+        news = s.take_unseen()
+        if news:
+            self.app.toast("\n".join(news), 1500 + NEWS_MS * len(news))
+
+    def _show_hint(self, found):
+        """Lay the AI's play out as the pending play, ready for OK."""
+        from crisscross.words import deck
+        from crisscross.words.board import ACROSS, DOWN
+
+        app = self.app
+        if found is None:
+            app.toast("No play found: hold B to draw cards")
+            return
+        cells = sorted(found[0])
+        board = self.game.board
+        r, c = cells[0][0], cells[0][1]
+        if all(x[0] == r for x in cells) and len(cells) > 1:
+            direction = ACROSS
+        elif all(x[1] == c for x in cells) and len(cells) > 1:
+            direction = DOWN
+        elif len(cells) == 1:
+            beside = board.filled(r, c - 1) or board.filled(r, c + 1)
+            direction = ACROSS if beside else DOWN
+        else:
+            app.toast("Try: " + " ".join(found[1].words))
+            return
+        hand = self.hand()
+        picks = []
+        used = []
+        for _, _, letter, wild in cells:
+            want = deck.WILD if wild else letter
+            for i in range(len(hand)):
+                if hand[i] == want and i not in used:
+                    used.append(i)
+                    picks.append([i, letter])
+                    break
+        self.dir = direction
+        self.cursor = (r, c)
+        self.mode = PICK
+        self._reset()
+        self.picks = picks
+        self.sel = len(self.items()) - 1  # on OK
+        self._changed()
+
+    # ---- drawing ------------------------------------------------------------
+    def _focus(self):
+        if self.mode == PICK:
+            return self.next_cell()
+        return self.cursor
+
+    def _look_at(self, cells):
+        """Centre the view on these (r, c): the play just made."""
+        rows = [p[0] for p in cells]
+        cols = [p[1] for p in cells]
+        self.view = (
+            (min(rows) + max(rows)) // 2 - VIEW_ROWS // 2,
+            (min(cols) + max(cols)) // 2 - VIEW_COLS // 2,
+        )
+
+    def _follow(self):
+        """Scroll the view so the focus cell stays inside it."""
+        r, c = self._focus()
+        vr, vc = self.view
+        if r < vr + MARGIN:
+            vr = r - MARGIN
+        elif r > vr + VIEW_ROWS - 1 - MARGIN:
+            vr = r - VIEW_ROWS + 1 + MARGIN
+        if c < vc + MARGIN:
+            vc = c - MARGIN
+        elif c > vc + VIEW_COLS - 1 - MARGIN:
+            vc = c - VIEW_COLS + 1 + MARGIN
+        self.view = (vr, vc)
+
+    def draw(self, c):
+        self._follow()
+        self._top(c)
+        self._board(c)
+        c.hline(0, STRIP_Y - 2, 128, 1)
+        self._strip(c)
+
+    def _top(self, c):
+        from crisscross.words import deck
+
+        s = self.session
+        game = self.game
+        c.fill_rect(0, 0, 128, CELL, 1)
+        if s.phase == ws.AI_TURN:
+            left, right = "P%d thinking" % (game.current + 1), "..."
+        elif self.hint is not None:
+            left, right = "Hint: thinking", ""
+        elif self.mode == PICK or self.lines:
+            left, right = self._preview_text()
+        else:
+            me = game.current
+            left = deck.tenths(game.players[me].score)
+            if len(game.players) > 1:
+                left = "P%d %s" % (me + 1, left)
+            arrow = "v" if self.dir else ">"  # DOWN is 1, ACROSS 0
+            right = "H%d %s" % (len(self.hand()), arrow)
+        width = ui.COLS - len(right) - (1 if right else 0)
+        if len(left) > width:
+            left = left[: width - 1] + "~"
+        c.text(left, 0, 1, 0)
+        ui.right(c, right, 128, 1, 0)
+
+    def _preview_text(self):
+        from crisscross.words import deck
+
+        res = self.preview()
+        if res is None:
+            return "Pick cards", "B:back"
+        if res.error:
+            return self._line_text(), "?"
+        return " ".join(res.words), deck.tenths(res.score)
+
+    def _line_text(self):
+        """The letters in line through the pending cards (a word that cannot be
+        laid there: the preview shows what it would read)."""
+        from crisscross.words.board import LETTER_MASK
+
+        pending = {}
+        for r, c, letter, wild in self.cells():
+            pending[(r, c)] = chr((97 if wild else 65) + letter)
+        board = self.game.board
+        dr, dc = self._step()
+
+        def at(r, c):
+            ch = pending.get((r, c))
+            if ch is None:
+                v = board.get(r, c)
+                if v >= 0:
+                    ch = chr(65 + (v & LETTER_MASK))
+            return ch
+
+        r, c = self.start
+        while at(r - dr, c - dc):
+            r, c = r - dr, c - dc
+        out = []
+        while at(r, c) and len(out) < ui.COLS:
+            out.append(at(r, c))
+            r, c = r + dr, c + dc
+        return "".join(out)
+
+    def _board(self, c):
+        from crisscross.words.board import LETTER_MASK, WILD_BIT
+
+        s = self.session
+        board = self.game.board
+        vr, vc = self.view
+        pending = {}
+        if self.mode == PICK or self.lines:
+            for r, cc, letter, wild in self.cells():
+                pending[(r, cc)] = chr((97 if wild else 65) + letter)
+        for i in range(VIEW_ROWS):
+            r = vr + i
+            y = BY + i * CELL
+            for j in range(VIEW_COLS):
+                cc = vc + j
+                x = BX + j * CELL
+                ch = pending.get((r, cc))
+                if ch is not None:
+                    c.fill_rect(x, y, CELL, CELL, 1)
+                    c.text(ch, x + 1, y + 1, 0)
+                    continue
+                v = board.get(r, cc)
+                if v < 0:
+                    c.pixel(x + 4, y + 4, 1)
+                    continue
+                letter = v & LETTER_MASK
+                c.text(chr((97 if v & WILD_BIT else 65) + letter), x + 1, y + 1, 1)
+                if (r, cc) in s.last_cells:
+                    c.hline(x + 1, y + 8, 7, 1)
+        if s.phase != ws.PLAY or self.hint is not None:
+            return
+        fr, fc = self._focus()
+        x = BX + (fc - vc) * CELL
+        y = BY + (fr - vr) * CELL
+        v = board.get(fr, fc)
+        if v >= 0:  # on a card: shown inverted (no pending card in CURSOR mode)
+            c.fill_rect(x, y, CELL, CELL, 1)
+            c.text(
+                chr((97 if v & WILD_BIT else 65) + (v & LETTER_MASK)), x + 1, y + 1, 0
+            )
+        else:
+            c.rect(x - 1, y - 1, CELL + 1, CELL + 1, 1)
+        if self.mode == CURSOR:  # the way the word will go: dashes in 3 cells
+            dr, dc = self._step()
+            for k in range(1, 4):
+                i, j = fr - vr + k * dr, fc - vc + k * dc
+                if i >= VIEW_ROWS or j >= VIEW_COLS:
+                    break
+                if board.get(vr + i, vc + j) < 0:
+                    x = BX + j * CELL
+                    y = BY + i * CELL
+                    if dc:
+                        c.hline(x + 2, y + 4, 5, 1)
+                    else:
+                        c.vline(x + 4, y + 2, 5, 1)
+
+    def _strip(self, c):
+        from crisscross.words import deck
+
+        s = self.session
+        seat = self.game.current if s.phase == ws.PLAY else s.last_human
+        if seat < 0 or not s.is_human(seat):
+            return
+        hand = self.game.hand(seat)
+        if self.mode == PICK and s.phase == ws.PLAY:
+            items = self.items()
+            sel = self.sel
+        elif self.lines and s.phase == ws.PLAY:
+            items = self.items()[:-1]  # the cards not picked yet, no OK
+            sel = -1
+        else:
+            items = list(range(len(hand)))
+            sel = -1
+        if sel >= 0:  # scroll so the selection is shown
+            if sel < self.left:
+                self.left = sel
+            while self._fits(items, self.left, sel) is False:
+                self.left += 1
+        left = self.left if sel >= 0 else 0
+        x = 8 if left > 0 else 0
+        i = left
+        while i < len(items):
+            item = items[i]
+            w = 16 if item == OK else 8
+            last = i == len(items) - 1
+            if x + w > (128 if last else 120):
+                c.text(">", 120, STRIP_Y, 1)
+                break
+            text = "OK" if item == OK else deck.char(hand[item])
+            if i == sel:
+                c.fill_rect(x, STRIP_Y - 1, w, CELL, 1)
+                c.text(text, x, STRIP_Y, 0)
+            else:
+                c.text(text, x, STRIP_Y, 1)
+            x += w
+            i += 1
+        if left > 0:
+            c.text("<", 0, STRIP_Y, 1)
+
+    def _fits(self, items, left, sel):
+        """True when item `sel` is drawn with `left` as the first item shown."""
+        x = 8 if left > 0 else 0
+        for i in range(left, sel + 1):
+            w = 16 if items[i] == OK else 8
+            last = i == len(items) - 1
+            if x + w > (128 if last else 120):
+                return False
+            x += w
+        return True

@@ -1,0 +1,117 @@
+"""The word game's results: solo, the score against the 6000 target; with several
+players, the ranking and the winner. A or B goes back to the title.
+
+A solo result goes into the high scores in whole points (the tenths of a Square
+Effect dropped), under "words", "words-tournament" or "words-optional".
+"""
+
+from crisscross import buttons, ui
+from crisscross.screens import Screen
+from crisscross.words import deck
+
+
+def _record(app):
+    """Solo results go into the high scores and statistics, once; any other game
+    is only cleared from the store. Returns the high-score place or None."""
+    s = app.session
+    if s.recorded:
+        return None
+    s.recorded = True
+    if app.store is None:
+        return None
+    if not s.solo():
+        app.store.clear_game()
+        return None
+    date = ""
+    if app.today:
+        d = app.today()
+        if d:
+            date = "%04d-%02d-%02d" % d
+    points = s.game.players[0].score // 10
+    return app.store.finish_game(s.rules_key(), points, None, date, s.code)
+
+
+def ranking(game):
+    """[(place, seat)] best first; equal scores share a place unless the
+    tie-break found the winner."""
+    order = sorted(range(len(game.players)), key=lambda i: (-game.players[i].score, i))
+    if game.winner is not None and game.winner in order:
+        order.remove(game.winner)
+        order.insert(0, game.winner)
+    out = []
+    for k in range(len(order)):
+        seat = order[k]
+        place = k + 1
+        if k and game.players[seat].score == game.players[order[k - 1]].score:
+            if not (k == 1 and game.winner is not None):
+                place = out[-1][0]
+        out.append((place, seat))
+    return out
+
+
+class WordsResults(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.session = app.session
+        self.game = app.session.game
+        self.place = _record(app)
+
+    def key(self, b, kind):
+        if kind == buttons.PRESS and (b == buttons.A or b == buttons.B):
+            from crisscross.screens.title import Title
+
+            self.app.session = None
+            self.app.go(Title(self.app))
+
+    def draw(self, c):
+        if self.session.solo():
+            self._solo(c)
+        else:
+            self._ranking(c)
+
+    def _solo(self, c):
+        game = self.game
+        score = game.players[0].score
+        target = game.options.target
+        ui.bar(c, "GAME OVER")
+        ui.center(c, "%s points" % deck.tenths(score), 12)
+        if target:
+            if score >= target * 10:
+                ui.center(c, "%d reached!" % target, 22)
+            else:
+                ui.center(c, "Short of %d" % target, 22)
+        if self.place == 0:
+            ui.center(c, "New best score!", 32)
+        elif self.place is not None:
+            ui.center(c, "High score #%d" % (self.place + 1), 32)
+        self._code(c, 44)
+        ui.center(c, "A: done", 55)
+
+    def _code(self, c, y):
+        from crisscross import sharecode
+
+        s = self.session
+        if s.daily:
+            ui.center(c, s.daily, y)
+        elif s.code:
+            ui.center(c, "Code " + sharecode.pretty(s.code), y)
+
+    def _ranking(self, c):
+        game = self.game
+        s = self.session
+        ui.bar(c, "RESULTS")
+        rows = ranking(game)
+        for k in range(len(rows)):
+            place, seat = rows[k]
+            y = 11 + k * 9
+            who = "P%d" % (seat + 1)
+            if not s.is_human(seat):
+                who += " AI"
+            c.text("%d %s" % (place, who), 0, y)
+            ui.right(c, deck.tenths(game.players[seat].score), 128, y)
+        if game.winner is not None:
+            text = "P%d wins!" % (game.winner + 1)
+        else:
+            text = "A tie"
+        ui.center(c, text, 47)
+        self._code(c, 56)

@@ -1,0 +1,358 @@
+"""A word game on the handheld: who sits where, whose turn it is, AI turns, saving.
+
+Humans take the first seats, AI foes the rest. The phase says what the screen must
+do next:
+  PLAY      the human at `game.current` lays cards, draws or passes
+  AI_TURN   an AI seat thinks, one slice of its search per tick (`ai_step`)
+  HANDOVER  pass-and-play: another human must take the handheld first
+  OVER      the results
+A save is the seed, the rules, the seats and the players' actions: restoring
+replays every action through the engine's checks.
+"""
+
+from crisscross.compat import const
+from crisscross.words import ai, deck, rules
+from crisscross.words.game import Game, parse_cells
+from crisscross.words.stepper import Stepper
+
+HEAD = "words"
+SAVE_VERSION = "1"
+# The dice session's numbers where they mean the same, so shared checks agree.
+PLAY = const(0)
+HANDOVER = const(2)
+OVER = const(3)
+AI_TURN = const(4)
+
+HUMAN = const(0)
+AI = const(1)
+
+RULES = ("", "tournament", "optional")
+# AI levels: dictionary lookups per move (the play found depends only on these).
+LEVELS = ("quick", "strong")
+BUDGETS = (1000, ai.DEFAULT_BUDGET)
+# Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
+# and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
+# most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
+SLICE = const(150)
+SLICE_READS = const(40)
+LOG_KEEP = const(8)  # the game's log is only read for news: keep it short in RAM
+NEWS_KEEP = const(12)
+ACTION_SEP = "/"  # between actions in a save (actions hold spaces and commas)
+_FIELDS = const(9)
+
+_lookup = [None]  # one open dictionary for every session (a file on flash)
+
+
+def _check_word_list():
+    """No word game without its word list: the New game screen and Continue
+    answer an ImportError with a message instead of stopping the app."""
+    import os
+    from crisscross.words.dictionary import default_path
+
+    try:
+        os.stat(default_path())
+    except OSError:
+        raise ImportError("the word list words.bin is missing")
+
+
+_check_word_list()
+
+
+def dictionary():
+    if _lookup[0] is None:
+        from crisscross.words.dictionary import Dictionary
+
+        _lookup[0] = Dictionary()
+    return _lookup[0]
+
+
+def options_for(rules_name, seats):
+    """Options of a rule set: the tournament, or the optional 30-card draw (7.1).
+    With two humans or more a word the dictionary lacks may be accepted by vote."""
+    tournament = rules_name == "tournament"
+    return rules.Options(
+        tournament=tournament,
+        big_hands=rules_name == "optional",
+        names=seats.count(HUMAN) > 1 and not tournament,
+        players=len(seats),
+    )
+
+
+def new_session(seed, humans, ais, rules_name, level, code="", daily=""):
+    """A fresh game as the New game screen asks for it."""
+    return Session(seed, [HUMAN] * humans + [AI] * ais, rules_name, level, code, daily)
+
+
+def who(game, seat):
+    """'P2 ' in a game of several players, '' in a solo game."""
+    return "P%d " % (seat + 1) if len(game.players) > 1 else ""
+
+
+def describe(game, entry):
+    """One log entry as a short line for the screen, or None."""
+    text = _describe(game, entry)
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _describe(game, entry):
+    a = entry["action"]
+    seat = entry["player"]
+    name = who(game, seat) if seat >= 0 else ""
+    if a == "play":
+        text = "%s%s +%s" % (
+            name,
+            " ".join(entry["words"]),
+            deck.tenths(entry["score"]),
+        )
+        if entry.get("bonus"):
+            text += " bonus +%s" % deck.tenths(entry["bonus"])
+        return text
+    if a == "reject":
+        return "%snot a word: %s" % (name, " ".join(entry["words"]))
+    if a == "draw":
+        if entry.get("lost"):
+            return "%srolled %d: over the limit, 2 turns lost" % (name, entry["roll"])
+        if not entry["roll"]:
+            return "%sno cards left" % name
+        return "%sdrew %d" % (name, entry["drawn"])
+    if a == "pass":
+        return "%spassed" % name
+    if a == "skip":
+        return "%sloses a turn" % name
+    if a == "restart":
+        return "Nobody could open: dealt again"
+    if a == "end":
+        return "Game over: " + entry["why"]
+    return None
+
+
+class Session:
+    def __init__(
+        self, seed, seats, rules_name="", level="quick", code="", daily="", actions=()
+    ):
+        if rules_name not in RULES:
+            raise ValueError("unknown word game rules: %s" % rules_name)
+        if level not in LEVELS:
+            raise ValueError("unknown AI level: %s" % level)
+        if not 1 <= len(seats) <= 4 or HUMAN not in seats:
+            raise ValueError("1 to 4 seats, one human at least")
+        self.seats = seats
+        self.rules = rules_name
+        self.level = level
+        self.code = code  # share code of the seed and rules, shown on the results
+        self.daily = daily  # "2026-11-22" for a daily game, else ""
+        self.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary())
+        self.news = []  # recent events as lines of text
+        self.unseen = []  # events the human at the handheld has not been shown
+        self.last_cells = []  # (r, c) of the cards laid last
+        self.recorded = False  # results written to the store (once)
+        self._search = None  # the AI's search in progress
+        self._replay(actions)
+        # The human who holds the handheld; unknown after a restore, so a
+        # pass-and-play game resumes behind the hand-over screen.
+        self.last_human = seats.index(HUMAN) if self.humans == 1 else -1
+        self.phase = PLAY
+        self._update()
+
+    def _replay(self, actions):
+        game = self.game
+        for i in range(len(actions)):
+            a = actions[i]
+            if game.over:
+                raise ValueError("action %d: the game was already over" % (i + 1))
+            mark = len(game.log)
+            if a == "d":
+                game.draw()
+            elif a == "x":
+                game.pass_turn()
+            elif a[:1] == "p":
+                parts = a.split(" ", 1)
+                cells = parse_cells(parts[1] if len(parts) > 1 else "")
+                res = game.play(cells, "!" in parts[0])
+                if res.error:
+                    raise ValueError("action %d: %s" % (i + 1, res.error))
+            else:
+                raise ValueError("action %d: unknown %r" % (i + 1, a))
+            self._noted(mark, False)
+        self.unseen = []
+
+    @property
+    def humans(self):
+        return self.seats.count(HUMAN)
+
+    def is_human(self, seat):
+        return self.seats[seat] == HUMAN
+
+    def rules_key(self):
+        """The high-score table and share-code rule set: 'words-tournament'..."""
+        return HEAD + "-" + self.rules if self.rules else HEAD
+
+    def solo(self):
+        return len(self.seats) == 1
+
+    def _update(self):
+        game = self.game
+        if game.over:
+            self.phase = OVER
+        elif not self.is_human(game.current):
+            self.phase = AI_TURN
+        elif self.humans > 1 and game.current != self.last_human:
+            self.phase = HANDOVER
+        else:
+            self.phase = PLAY
+
+    def _noted(self, mark, show=True):
+        """Turn the log entries from `mark` on into news, then trim the log."""
+        game = self.game
+        for entry in game.log[mark:]:
+            if entry["action"] == "play":
+                self.last_cells = [(c[0], c[1]) for c in parse_cells(entry["cells"])]
+            text = describe(game, entry)
+            if text:
+                self.news.append(text)
+                if show:
+                    self.unseen.append(text)
+        del self.news[:-NEWS_KEEP]
+        del self.unseen[:-NEWS_KEEP]
+        del game.log[:-LOG_KEEP]
+
+    # ---- a human's turn ---------------------------------------------------------
+    def preview(self, cells):
+        """The Result of laying `cells` now, words unchecked: a word's validity is
+        only learnt by laying it (rule 4 costs the turn)."""
+        game = self.game
+        return rules.evaluate(game.board, cells, None, game.options, check_words=False)
+
+    def play(self, cells, declared=False):
+        """The human to move lays `cells`. A Result with `error` changed nothing;
+        `bad_words` means the word was refused and the turn is lost."""
+        if self.phase != PLAY:
+            res = rules.Result()
+            return res.fail("not your turn")
+        game = self.game
+        mark = len(game.log)
+        res = game.play(cells, declared)
+        if res.error:
+            return res
+        self._noted(mark)
+        self._update()
+        return res
+
+    def draw(self):
+        if self.phase == PLAY:
+            mark = len(self.game.log)
+            self.game.draw()
+            self._noted(mark)
+            self._update()
+
+    def pass_turn(self):
+        if self.phase == PLAY:
+            mark = len(self.game.log)
+            self.game.pass_turn()
+            self._noted(mark)
+            self._update()
+
+    def proceed(self):
+        """Hand-over confirmed: the human to move now holds the handheld."""
+        if self.phase == HANDOVER:
+            self.last_human = self.game.current
+            self._update()
+
+    def can_undo(self):
+        return False  # draws are blind: taking a turn back would show the cards
+
+    def undo(self):
+        return False
+
+    def take_unseen(self):
+        """The news the human at the handheld has not seen yet (then forgotten)."""
+        out = self.unseen
+        self.unseen = []
+        return out
+
+    # ---- AI seats and hints -------------------------------------------------------
+    def budget(self):
+        return BUDGETS[LEVELS.index(self.level)]
+
+    def ai_step(self, lookups=SLICE):
+        """One slice of the AI's search; when it ends the AI plays (or draws, or
+        passes, as ai.take_turn does). True when the AI has moved."""
+        if self.phase != AI_TURN:
+            return False
+        if self._search is None:
+            self._search = Stepper(self.game, self.budget())
+        if not self._search.step(lookups, SLICE_READS):
+            return False
+        found = self._search.found
+        self._search = None
+        game = self.game
+        mark = len(game.log)
+        if found is None or game.play(found[0]).error:
+            if ai.wants_draw(game):
+                game.draw()
+            else:
+                game.pass_turn()
+        self._noted(mark)
+        self._update()
+        return True
+
+    def hint_search(self):
+        """A search for the human to move (run it with `step`), or None."""
+        if self.phase != PLAY:
+            return None
+        return Stepper(self.game, self.budget())
+
+    # ---- screens ------------------------------------------------------------------
+    def open(self, app):
+        """Show the screen the phase needs."""
+        if self.phase == OVER:
+            from crisscross.screens.words_results import WordsResults
+
+            app.go(WordsResults(app))
+        elif self.phase == HANDOVER:
+            from crisscross.screens.words_menu import WordsHandover
+
+            app.go(WordsHandover(app))
+        else:
+            from crisscross.screens.words_play import WordsPlay
+
+            app.go(WordsPlay(app))
+
+    # ---- saving -------------------------------------------------------------------
+    def to_text(self):
+        """words|version|seats|level|code|daily|rules|seed|actions ('/' between)"""
+        fields = (
+            HEAD,
+            SAVE_VERSION,
+            "".join("h" if s == HUMAN else "a" for s in self.seats),
+            self.level,
+            self.code,
+            self.daily,
+            self.rules,
+            str(self.game.seed),
+            ACTION_SEP.join(self.game.actions),
+        )
+        return "|".join(fields)
+
+    @classmethod
+    def from_text(cls, text):
+        """Rebuild a saved game by replaying it; ValueError with a reason if the
+        text is not one."""
+        parts = text.split("|")
+        if len(parts) != _FIELDS or parts[0] != HEAD:
+            raise ValueError("not a saved word game")
+        if parts[1] != SAVE_VERSION:
+            raise ValueError("word game save of another version")
+        _, _, seat_text, level, code, daily, rules_name, seed, actions = parts
+        seats = []
+        for ch in seat_text:
+            if ch == "h":
+                seats.append(HUMAN)
+            elif ch == "a":
+                seats.append(AI)
+            else:
+                raise ValueError("bad seats in save")
+        if not seed.isdigit():
+            raise ValueError("bad seed in save")
+        moves = actions.split(ACTION_SEP) if actions else []
+        return cls(int(seed), seats, rules_name, level, code, daily, moves)

@@ -1,0 +1,350 @@
+"""The word game on the handheld's screens, through button presses only: laying a
+word with the cursor and the hand strip, the preview, refusals with their reason,
+AI turns split over ticks, hints, saving and continuing, pass-and-play."""
+
+from appdriver import Driver
+from crisscross.screens.title import Title
+from crisscross.screens.words_menu import WordsHandover, WordsMenu
+from crisscross.screens.words_play import OK, WordsPlay
+from crisscross.screens.words_results import WordsResults
+from crisscross.words import ai, deck
+from crisscross.words import session as ws
+from crisscross.words.game import Game, replay
+from crisscross.words.stepper import Stepper
+
+WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
+SOLO = "down down down left"  # AI foes: 1 -> 0
+CLEAR = "wait:6000"  # let a toast go: A and B only dismiss a shown toast
+
+
+def solo(seed=5, changes=()):
+    d = Driver(seed=seed)
+    d.start_game(WORDS, SOLO, *changes)
+    assert isinstance(d.screen, WordsPlay)
+    assert len(d.app.session.seats) == 1
+    return d
+
+
+def strip_to(d, target):
+    """Left/right presses that move the strip selection to item `target`."""
+    scr = d.screen
+    n = len(scr.items())
+    right = (target - scr.sel) % n
+    d.press(
+        " ".join(["right"] * right if right <= n - right else ["left"] * (n - right))
+    )
+    assert scr.sel == target
+
+
+def lay(d, cells, before=()):
+    """Lay `cells` (one row or column) through the buttons, short of OK, after
+    the cards of lines picked `before`."""
+    scr = d.screen
+    d.press(CLEAR)
+    r0, c0 = cells[0][0], cells[0][1]
+    r, c = scr.cursor
+    keys = ["down" if r0 > r else "up"] * abs(r0 - r)
+    keys += ["right" if c0 > c else "left"] * abs(c0 - c)
+    d.press(" ".join(keys))
+    assert scr.cursor == (r0, c0)
+    across = len(cells) == 1 or cells[0][0] == cells[1][0]
+    if scr.dir != (0 if across else 1):
+        d.press("b")
+    d.press("a")
+    for r, c, letter, wild in cells:
+        want = deck.WILD if wild else letter
+        items = scr.items()
+        hand = scr.hand()
+        target = 0
+        while items[target] == OK or hand[items[target]] != want:
+            target += 1
+        strip_to(d, target)
+        d.press("a")
+        if wild:
+            turns = (letter - scr.picks[-1][1]) % 26
+            d.press(" ".join(["down"] * turns))
+    assert scr.cells() == list(before) + list(cells), (scr.cells(), cells)
+
+
+def confirm(d):
+    strip_to(d, len(d.screen.items()) - 1)
+    d.press("a")
+
+
+def toast(d):
+    return " ".join(d.app._toast or ())
+
+
+def test_a_word_is_previewed_then_scored_as_previewed():
+    d = solo()
+    s = d.app.session
+    game = s.game
+    cells, res = ai.choose(game, 300)
+    lay(d, cells)
+    shown = d.screen.preview()
+    assert shown.error is None and shown.score == res.score
+    # The top line shows the word and its score before it is confirmed.
+    left, right = d.screen._preview_text()
+    assert left == " ".join(res.words) and right == deck.tenths(res.score)
+    hand_before = len(game.hand())
+    confirm(d)
+    assert game.board.letter(cells[0][0], cells[0][1]) == cells[0][2]
+    bonus = game.players[0].empties * 1250
+    assert game.players[0].score == res.score + bonus
+    assert len(game.actions) == 1 and game.actions[0].startswith("p ")
+    if not bonus:
+        assert len(game.hand()) == hand_before - len(cells)
+    assert " ".join(res.words) in toast(d)
+    assert isinstance(d.screen, WordsPlay) and s.phase == ws.PLAY
+
+
+def test_a_bad_shape_is_refused_with_its_reason_and_changes_nothing():
+    d = solo()
+    game = d.app.session.game
+    hand = list(game.hand())
+    d.press("a a a")  # start at the cursor, lay two cards
+    assert len(d.screen.picks) == 2
+    confirm(d)
+    assert "5 cards" in toast(d)
+    assert game.board.is_empty() and game.hand() == hand and not game.actions
+    d.press(CLEAR + " b b b")  # take both cards back, then back to the cursor
+    assert d.screen.mode == 0 and not d.screen.picks
+
+
+def test_a_word_missing_from_the_dictionary_costs_the_turn():
+    d = solo()
+    s = d.app.session
+    game = s.game
+    hand = list(game.hand())
+    d.press("a a a a a a")  # the first five cards: not a word for this seed
+    word = d.screen._line_text()
+    assert not game.lookup.contains(word.lower()), word
+    confirm(d)
+    assert "not a word" in toast(d).lower() and word in toast(d).replace(" ", "")
+    assert game.board.is_empty() and game.hand() == hand
+    assert game.actions == ["p " + game.actions[0][2:]] and game.turn == 1
+    assert s.news[-1].startswith("Not a word")
+
+
+def test_a_wild_card_takes_the_letter_chosen_with_up_and_down():
+    d = solo(seed=5)
+    game = d.app.session.game
+    assert deck.WILD in game.hand()
+    d.press("a")
+    scr = d.screen
+    strip_to(d, scr.items().index(game.hand().index(deck.WILD)))
+    d.press("a")
+    assert scr.cells()[0][2:] == (4, True)  # E by default
+    d.press("down down up up up")
+    assert scr.cells()[0][2:] == (3, True)  # D
+    assert scr._line_text() == "d"
+
+
+def test_the_view_follows_the_cursor_across_the_table():
+    d = solo()
+    scr = d.screen
+    d.press(" ".join(["right"] * 20) + " " + " ".join(["down"] * 9))
+    assert scr.cursor == (9, 20)
+    r, c = scr.cursor
+    vr, vc = scr.view
+    assert vr <= r < vr + 5 and vc <= c < vc + 14
+
+
+def test_hold_a_lays_out_the_hint_ready_to_confirm():
+    d = solo()
+    game = d.app.session.game
+    want = ai.choose(game, d.app.session.budget())
+    d.press("long-a")
+    assert d.screen.hint is not None  # searching over the next ticks
+    for _ in range(40):
+        if d.screen.hint is None:
+            break
+        d.press("wait:20")
+    scr = d.screen
+    assert scr.hint is None and scr.cells() == sorted(want[0])
+    assert scr.items()[scr.sel] == OK
+    d.press("a")
+    assert game.players[0].score >= want[1].score and len(game.actions) == 1
+
+
+def test_the_ai_thinks_over_ticks_and_plays_what_the_search_finds():
+    d = Driver(seed=11)
+    d.start_game(WORDS)  # one human, one AI foe
+    s = d.app.session
+    game = s.game
+    assert s.seats == [ws.HUMAN, ws.AI]
+    for _ in range(60):
+        if s.phase == ws.PLAY:
+            break
+        d.press("wait:20")
+    assert s.phase == ws.PLAY and game.current == 0
+    d.press(CLEAR + " long-b")
+    assert isinstance(d.screen, WordsMenu)
+    d.choose("Pass")
+    assert s.phase == ws.AI_TURN
+    twin = replay(2, game.seed, game.options, game.lookup, game.actions)
+    expect = ai.choose(twin, s.budget())
+    ticks = 0
+    while s.phase == ws.AI_TURN and ticks < 60:
+        d.press("wait:20")
+        ticks += 1
+    assert ticks > 1  # the search was split over several ticks
+    if expect is None:
+        assert game.actions[-1] in ("d", "x")
+    else:
+        assert game.actions[-1].startswith("p ") and s.last_cells == [
+            (c[0], c[1]) for c in expect[0]
+        ]
+
+
+def test_save_and_continue_restores_the_same_position():
+    d = solo(seed=7)
+    game = d.app.session.game
+    cells, _ = ai.choose(game, 300)
+    lay(d, cells)
+    confirm(d)
+    d.press(CLEAR + " long-b")
+    d.choose("Save & quit")
+    assert isinstance(d.screen, Title)
+    rows, hand, score = game.board.rows(), list(game.hand()), game.scores()
+    d.choose("Continue")
+    assert isinstance(d.screen, WordsPlay)
+    again = d.app.session.game
+    assert again is not game
+    assert again.board.rows() == rows and again.hand() == hand
+    assert again.scores() == score and again.actions == game.actions
+
+
+def test_a_damaged_save_is_refused_with_a_reason():
+    s = ws.new_session(3, 1, 0, "", "quick")
+    text = s.to_text()
+    assert text.startswith("words|")
+    assert ws.Session.from_text(text).game.hand() == s.game.hand()
+    bad = (
+        text.replace("|quick|", "|genius|"),
+        text[:-1] + "p 0,0,Q",
+        "words|1|h",
+        text.replace("words|1|", "words|9|"),
+    )
+    for t in bad:
+        try:
+            ws.Session.from_text(t)
+        except ValueError as e:
+            assert str(e)
+        else:
+            assert False, "accepted: " + t
+
+
+def test_pass_and_play_hands_over_between_humans():
+    d = Driver(seed=5)
+    d.start_game(WORDS, "down down right", "down left")  # 2 humans, no AI
+    s = d.app.session
+    assert s.seats == [ws.HUMAN, ws.HUMAN]
+    assert isinstance(d.screen, WordsHandover)
+    first = s.game.current
+    d.press("a")
+    assert isinstance(d.screen, WordsPlay) and s.phase == ws.PLAY
+    d.press("long-b")
+    assert "Accept word (vote)" not in d.screen.items  # nothing laid yet
+    d.choose("Draw cards")
+    assert isinstance(d.screen, WordsHandover)
+    assert s.game.current == 1 - first
+    d.press(CLEAR + " a")
+    assert isinstance(d.screen, WordsPlay) and s.last_human == 1 - first
+    # With two humans a word the dictionary lacks may be accepted by vote.
+    d.press("a a a a a a")
+    d.press("long-b")
+    assert "Accept word (vote)" in d.screen.items
+    d.choose("Accept word (vote)")
+    assert not s.game.board.is_empty()
+    assert isinstance(d.screen, WordsHandover) and s.game.current == first
+
+
+def test_results_record_a_solo_game_in_whole_points():
+    d = solo(seed=5)
+    s = d.app.session
+    s.game.players[0].score = 61234  # tenths: as if the game had been long
+    s.game._end("reached 6000")
+    s._update()
+    s.open(d.app)
+    assert isinstance(d.screen, WordsResults)
+    high = d.app.store.high_scores("words")
+    assert [h["score"] for h in high] == [6123]
+    assert d.app.store.load_game() is None
+    d.press("a")
+    assert isinstance(d.screen, Title)
+
+
+def test_stepper_finds_what_the_one_call_search_finds():
+    game = Game(2, 4, None, ws.dictionary())
+    for _ in range(4):
+        for budget in (150, 600):
+            p = game.players[game.current]
+            s = ai.Search(
+                game.board, p.hand, game.lookup, game.options, budget, empties=0
+            )
+            want = s.best()
+            st = Stepper(game, budget)
+            steps = 0
+            while not st.step(23):
+                steps += 1
+            assert steps > 3
+            if want is None:
+                assert st.found is None
+            else:
+                assert st.found[0] == want[0]
+                assert st.found[1].score == want[1].score
+        ai.take_turn(game, 300)
+
+
+def test_a_square_effect_over_two_lines_is_picked_line_by_line():
+    # The rules' example: CENT and TEN laid at once, in two rows, 862.4 points.
+    from crisscross.words.board import from_rows
+
+    d = solo(seed=5)
+    game = d.app.session.game
+    rows = ["TRIVIAS", "...E...", "...N...", "...I...", "...C...", "...E..."]
+    game.board = from_rows(rows)
+    game.players[0].hand = sorted(deck.parse_hand("CNTTEX"))
+    scr = d.screen
+    scr.cursor = (0, 0)
+    scr._reset()
+    cent = [(1, 2, 2, False), (1, 4, 13, False), (1, 5, 19, False)]
+    lay(d, cent)  # C, N, T around the E of VENICE: CENT
+    d.press("long-b")
+    d.choose("Another line")
+    assert scr.mode == 0 and scr.cells() == cent
+    ten = [(2, 1, 19, False), (2, 2, 4, False)]
+    lay(d, ten, cent)  # T, E before the N of VENICE: TEN
+    res = scr.preview()
+    assert res.error is None and res.score == 8624, (res.error, res.score)
+    d.press("b b b")  # both cards of TEN back, then back into the CENT line
+    assert scr.mode == 1 and scr.cells() == cent and scr.start == (1, 2)
+    d.press("long-b")
+    d.choose("Another line")
+    lay(d, ten, cent)
+    confirm(d)
+    assert game.players[0].score == 8624
+    assert game.board.rows()[1:3] == ["..CENT.", ".TEN..."]
+
+
+def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():
+    d = Driver(seed=6)
+    d.start_game(WORDS, "down down down right")  # one human, two AI foes
+    s = d.app.session
+    assert s.seats == [ws.HUMAN, ws.AI, ws.AI]
+    for _ in range(3):
+        for _ in range(200):  # the AIs think over ticks until the human is back
+            if s.phase == ws.PLAY:
+                break
+            d.press("wait:20")
+        assert s.phase == ws.PLAY and s.game.current == 0
+        d.press(CLEAR + " long-b")
+        d.choose("Pass")
+    for _ in range(200):
+        if s.phase == ws.PLAY:
+            break
+        d.press("wait:20")
+    told = toast(d)
+    assert "P2" in told and "P3" in told, told
+    assert isinstance(d.screen, WordsPlay)
