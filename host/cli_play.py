@@ -4,7 +4,8 @@ import argparse
 import json
 import sys
 
-from crisscross import ai, notation, symbols
+from crisscross import ai, notation, sharecode, symbols
+from crisscross.session import RULESETS, rules_key, ruleset, share_code
 from crisscross.digits import DigitsGame
 from crisscross.rng import Rng
 from crisscross.symbols import SymbolsGame
@@ -24,6 +25,18 @@ def build_parser():
     p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
     p.add_argument("--variant", choices=("criss-and-cross",), help="digits variant")
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    p.add_argument(
+        "--code",
+        help="a share code (e.g. KD7-MQ2X): the same dice and rules as on the "
+        "handheld or in the simulator",
+    )
+    p.add_argument(
+        "--daily",
+        nargs="?",
+        const="today",
+        metavar="YYYY-MM-DD",
+        help="the daily challenge: everyone's dice of that day (default today)",
+    )
     p.add_argument(
         "--start", default="/", help="symbols: start symbol, one of / X O ^ = #"
     )
@@ -137,7 +150,8 @@ def result(game, level=None):
         "diagonal": s.diag,
         "total": s.total,
         "moves": [move_text(game, m) for m in game.history],
-        "code": game.encode(),
+        "game_code": game.encode(),
+        "share_code": share_code(game, rules_key(game)),
     }
     if game.FAMILY == "symbols":
         out["rank"] = symbols.rank_title(s.total)
@@ -146,8 +160,47 @@ def result(game, level=None):
     return out
 
 
+def apply_code(args):
+    """--code or --daily: the seed (and, for a code, the rules) it stands for."""
+    if args.code:
+        variant, args.seed = sharecode.decode_variant(args.code)
+        if variant >= len(RULESETS):
+            raise ValueError("share code of an unknown rule set")
+        family, rules = ruleset(RULESETS[variant])
+        if family not in ("symbols", "digits"):
+            raise ValueError(
+                "that code is a %s game: python3 -m host play --game %s --seed %d"
+                % (family, family, args.seed)
+            )
+        args.game = family
+        args.advanced = rules == "advanced"
+        args.variant = "criss-and-cross" if rules == "cc" else None
+        if rules == "versus":
+            raise ValueError("Criss Versus Cross is for two players on the handheld")
+    elif args.daily:
+        if args.daily == "today":
+            import datetime
+
+            d = datetime.date.today()
+            y, m, day = d.year, d.month, d.day
+        else:
+            try:
+                y, m, day = (int(v) for v in args.daily.split("-"))
+            except ValueError:
+                raise ValueError("--daily takes a date as YYYY-MM-DD")
+        args.seed = sharecode.daily_seed(y, m, day)
+
+
 def main(argv):
     args = build_parser().parse_args(argv)
+    if args.code and (args.seed is not None or args.daily):
+        sys.stderr.write("play: give one of --code, --daily, --seed\n")
+        return 2
+    try:
+        apply_code(args)
+    except ValueError as e:
+        sys.stderr.write("play: %s\n" % e)
+        return 2
     if args.seed is None:
         import random
 
@@ -173,5 +226,5 @@ def main(argv):
         print(paper(game.sheet_of(0), game.score(0), game.FAMILY))
         if "rank" in res:
             print("rank: %s" % res["rank"])
-        print("code: %s" % res["code"])
+        print("share code: %s" % sharecode.pretty(res["share_code"]))
     return 0

@@ -198,7 +198,8 @@ class SSD1306(framebuf.FrameBuffer):
         for page in range(self.pages):
             start = page * w
             end = start + w
-            if buf[start:end] == shown[start:end]:
+            # memoryview slices compare without copying the page (bytes slices would)
+            if self._mv[start:end] == self._mv_shown[start:end]:
                 continue
             lo = start
             while buf[lo] == shown[lo]:

@@ -143,3 +143,42 @@ def test_typed_play_rejects_bad_moves_and_finishes():
     assert "not allowed" in out.stdout
     res = json.loads(out.stdout.splitlines()[-1])
     assert len(res["moves"]) == 12 and "." not in "".join(res["sheet"])
+
+
+def test_a_share_code_gives_the_same_dice_and_rules():
+    first = json.loads(
+        host("play", "--seed", "777", "--advanced", "--auto", "--json").stdout
+    )
+    code = first["share_code"]
+    again = json.loads(host("play", "--code", code, "--auto", "--json").stdout)
+    assert again["seed"] == 777 and isinstance(again["diagonal"], int)
+    assert again["sheet"] == first["sheet"] and again["total"] == first["total"]
+    pretty = code[:3].lower() + "-" + code[3:].lower()  # as a friend would type it
+    assert (
+        json.loads(host("play", "--code", pretty, "--auto", "--json").stdout)["seed"]
+        == 777
+    )
+
+
+def test_a_mistyped_share_code_is_refused_with_a_message():
+    code = json.loads(host("play", "--seed", "777", "--auto", "--json").stdout)[
+        "share_code"
+    ]
+    typo = code[:2] + ("B" if code[2] != "B" else "C") + code[3:]
+    out = host("play", "--code", typo, "--auto")
+    assert (
+        out.returncode == 2
+        and "share code" in out.stderr
+        and "Traceback" not in out.stderr
+    )
+    out = host("play", "--code", "AB!", "--auto")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_daily_challenge_seed_comes_from_the_date():
+    from crisscross import sharecode
+
+    out = json.loads(host("play", "--daily", "2026-11-22", "--auto", "--json").stdout)
+    assert out["seed"] == sharecode.daily_seed(2026, 11, 22)
+    out = host("play", "--daily", "2026-02-30", "--auto")
+    assert out.returncode == 2 and "no such date" in out.stderr
