@@ -43,8 +43,10 @@ sim: $(STAMP_PY)
 term: $(STAMP_PY)
 	$(PY) -m host term $(ARGS)
 
+# Format the code and refresh the mip file list in package.json (tested to match).
 format: $(STAMP_PY)
 	$(VENV)/bin/black $(PY_DIRS)
+	$(PY) tools/mip_manifest.py
 
 lint: $(STAMP_PY)
 	$(VENV)/bin/black --check --quiet $(PY_DIRS)
