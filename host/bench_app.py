@@ -27,7 +27,12 @@ OUT = os.path.join(ROOT, "bench", "out")
 MARKER = "STEPS-JSON "
 TIMEOUT_S = 600
 # Each family the New game screen offers, with the rules its benchmark game uses.
-FAMILIES = (("symbols", "Advanced"), ("digits", "Standard"), ("cards", "Standard"))
+FAMILIES = (
+    ("symbols", "Advanced"),
+    ("digits", "Standard"),
+    ("cards", "Standard"),
+    ("words", "Normal"),
+)
 # Events of steady play: handled by the play screen, which stays on screen.
 STEADY = ("move", "place", "roll")
 # Bytes held before the baseline in each run: the same script at three layouts.

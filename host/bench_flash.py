@@ -18,7 +18,7 @@ FAMILIES = (
     ("symbols", ("crisscross/symbols.", "crisscross/ai_symbols")),
     ("digits", ("crisscross/digits.", "crisscross/ai_digits")),
     ("cards", ("crisscross/cards/",)),
-    ("words", ("crisscross/words/",)),
+    ("words", ("crisscross/words/", "crisscross/screens/words_")),
 )
 CORE = "core"
 

@@ -10,7 +10,10 @@ Scripts (sys.argv[1:] under step.mjs, or setup(args)):
   play FAMILY RULES   menus, a whole game with a hint every round, the results,
                       back to the title menu, the high scores (RULES as the New
                       game screen names them, e.g. Advanced); for cards a game
-                      against one AI, each turn two hand moves, a hint and A
+                      against one AI, each turn two hand moves, a hint and A;
+                      for words a few turns against one quick AI (a cursor
+                      tour, a hint, its word laid; the AI thinks over ticks),
+                      Save & quit, Continue, Abandon, the high scores
   costs               boot, then on the play screen: redraws, cursor moves, hints
                       (REPEATS of each, for a median time)
   alloc N             boot, then a step making N bytes of garbage and one keeping
@@ -57,6 +60,11 @@ MOVES = ("right", "down", "left", "up", "b")  # a cursor tour each round, a turn
 CURSOR_TOUR = ("right", "down", "left", "up", "right")
 CARD_WAIT_MS = 1300  # longer than the card game shows a move (FLASH_MS)
 CARD_STEPS = 600  # a card game against one AI takes a few hundred steps
+WORD_PLAYS = 4  # human turns of the word game: a hint and its word each
+WORD_TICK_MS = 20  # a tick of the firmware's loop while a search runs
+WORD_TICKS = 400  # more than any search takes (a slice per tick)
+WORD_CLEAR_MS = 6000  # longer than any message shows
+WORD_TOUR = ("right", "down", "left", "up")  # the cursor on the table each turn
 
 _name = None
 _kind = None
@@ -197,23 +205,24 @@ def _screen(name):
 
 def _choose(label):
     """Up/down presses and A that pick `label` in the current list menu."""
-    scr = _driver.app.screen
-    target = scr.items.index(label)
-    while scr.selected != target:
-        yield ("down" if target > scr.selected else "up"), "menu"
+    target = _driver.app.screen.items.index(label)
+    while _driver.app.screen.selected != target:
+        yield ("down" if target > _driver.app.screen.selected else "up"), "menu"
     yield "a", "menu"
 
 
 def _set_row(key, wanted):
     """On New game: go to row `key`, then press right until wanted() holds."""
-    scr = _driver.app.screen
     for _ in range(20):
+        scr = _driver.app.screen
         keys = [r[0] for r in scr.rows()]
         if keys[scr.row] == key:
             break
+        scr = keys = None  # nothing of the app held while suspended
         yield "down", "menu"
+    scr = keys = None
     for _ in range(10):
-        if wanted(scr):
+        if wanted(_driver.app.screen):
             return
         yield "right", "menu"
     raise RuntimeError("new game: cannot set " + key)
@@ -224,9 +233,10 @@ def _new_game(family, rules):
     yield from _choose("New game")
     yield from _set_row("game", lambda s: s.family() == family)
     yield from _set_row("rules", lambda s: s.rows()[s.row][2] == rules)
-    scr = _driver.app.screen
-    while scr.rows()[scr.row][0] != "start":
+    while _driver.app.screen.rows()[_driver.app.screen.row][0] != "start":
         yield "down", "menu"
+    # No reference to the screen held across the last yield: a suspended
+    # generator's locals are live, and would keep the New game module loaded.
     yield "a", "menu"
 
 
@@ -260,9 +270,8 @@ def play(family, rules):
     yield from _choose("High scores")
     yield "b", "menu"
     yield from _new_game(family, rules)
-    session = _driver.app.session
     for _ in range(200):  # a game has at most a few dozen turns
-        if session.game.over:
+        if _driver.app.session.game.over:  # no session held while suspended
             break
         if _screen("Handover"):
             yield "a", "menu"
@@ -281,26 +290,32 @@ def play(family, rules):
     yield "b", "menu"
 
 
+def _cards_next():
+    """The next events of the card game, or None once it has left its play
+    screen. A function, so that the generator holds nothing of the app while
+    suspended (its locals would stay live and count as the app's heap)."""
+    app = _driver.app
+    scr = app.screen
+    name = type(scr).__name__
+    if name == "Handover":
+        return (("a", "menu"),)
+    if name != "CardsPlay":
+        return None
+    cs = sys.modules["crisscross.cards.session"]
+    if scr.show is not None or app.session.phase != cs.PLAY:
+        return (("wait:%d" % CARD_WAIT_MS, "tick"),)
+    hand = (("right", "move"), ("left", "move")) if scr.can_play() else ()
+    return hand + (("long-a", "hint"), ("a", "place"))
+
+
 def _cards_game():
     """Against the AI: each turn two hand moves, a hint, then A puts the hinted
     card (or passes); shown moves and the AI's turns go by with the clock."""
-    app = _driver.app
-    cs = sys.modules["crisscross.cards.session"]
     for _ in range(CARD_STEPS):
-        scr = app.screen
-        name = type(scr).__name__
-        if name != "CardsPlay" and name != "Handover":
+        events = _cards_next()
+        if events is None:
             return
-        if name == "Handover":
-            yield "a", "menu"
-        elif scr.show is not None or app.session.phase != cs.PLAY:
-            yield "wait:%d" % CARD_WAIT_MS, "tick"
-        else:
-            if scr.can_play():
-                yield "right", "move"
-                yield "left", "move"
-            yield "long-a", "hint"
-            yield "a", "place"
+        yield from events
     raise RuntimeError("the card game did not end")
 
 
@@ -319,6 +334,77 @@ def cards(rules):
     yield "a", "results"
     yield "b", "results"
     yield "b", "results"
+    yield from _choose("High scores")
+    yield "b", "menu"
+
+
+def _words_busy():
+    """Whether the hint or an AI seat is still searching on the play screen."""
+    scr = _driver.app.screen
+    if type(scr).__name__ != "WordsPlay":
+        return False
+    ws = sys.modules["crisscross.words.session"]
+    return scr.hint is not None or _driver.app.session.phase == ws.AI_TURN
+
+
+def _words_think():
+    """Ticks until the hint or the AI's turn has finished searching."""
+    for _ in range(WORD_TICKS):
+        if not _words_busy():
+            return
+        yield "wait:%d" % WORD_TICK_MS, "tick"
+    raise RuntimeError("the word game's search did not end")
+
+
+def _words_turn():
+    """One human turn against the AI: the cursor, a hint, then its word laid
+    (or cards drawn through the menu when it finds none); the AI's reply."""
+    app = _driver.app  # the App itself: live anyway
+    if app._toast is not None:
+        yield "wait:%d" % WORD_CLEAR_MS, "tick"  # the AI's news: read, gone
+    for key in WORD_TOUR:
+        yield key, "move"
+    yield "long-a", "hint"
+    yield from _words_think()
+    if app._toast is not None:
+        yield "wait:%d" % WORD_CLEAR_MS, "tick"  # "no play found"
+    if app.screen.cells():
+        yield "a", "place"  # the hint leaves the strip on OK: lay the word
+    else:
+        yield "long-b", "menu"
+        yield from _choose("Draw cards")
+    yield from _words_think()
+
+
+def words(rules):
+    """Menus, a game against one quick AI: WORD_PLAYS turns, Save & quit and
+    Continue, then the menu's Abandon (a whole game to its target is hundreds of
+    turns, so no results screen), back to the title, the high scores."""
+    yield "boot", "boot"
+    yield from _choose("Rules")
+    for _ in range(3):
+        yield "down", "menu"
+    yield "a", "menu"  # the word game's rules
+    yield "b", "menu"
+    yield "b", "menu"
+    yield from _new_game("words", rules)
+    yield from _words_think()  # the AI may move first
+    for _ in range(WORD_PLAYS):
+        if not _screen("WordsPlay"):
+            break
+        yield from _words_turn()
+    if not _screen("WordsPlay"):
+        raise RuntimeError("the word game left its play screen")
+    yield "long-b", "menu"
+    yield from _choose("Save & quit")
+    yield from _choose("Continue")
+    yield from _words_think()
+    yield "long-b", "menu"
+    yield from _choose("Abandon game")
+    yield "wait:%d" % WORD_CLEAR_MS, "tick"  # abandon asks twice: its message
+    yield "a", "menu"
+    if not _screen("Title"):
+        raise RuntimeError("abandoning the word game did not lead to the title")
     yield from _choose("High scores")
     yield "b", "menu"
 
@@ -359,6 +445,8 @@ def setup(args):
     what = args[0] if args else "play"
     if what == "play" and args[1:2] == ["cards"]:
         _script = cards(*args[2:])
+    elif what == "play" and args[1:2] == ["words"]:
+        _script = words(*args[2:])
     elif what == "play":
         _script = play(*(args[1:] or ("symbols", "Advanced")))
     elif what == "costs":

@@ -26,6 +26,9 @@ TRANSIENT = (
     "crisscross.screens.pause",
     "crisscross.texts",
     "crisscross.sharecode",
+    "crisscross.screens.words_menu",
+    "crisscross.screens.words_results",
+    "crisscross.families",
 )
 
 
@@ -42,6 +45,7 @@ class App:
             self.store = Store(storage)
         self.screen = None
         self.session = None
+        self._played = False  # a session was shown since the last unload()
         self.dirty = True
         self._toast = None
         self._toast_until = 0
@@ -57,6 +61,13 @@ class App:
     def go(self, screen):
         """Show another screen; the old one is dropped and memory collected."""
         self.screen = None
+        if self.session is not None:
+            self._played = True  # a game's modules may be loaded from now on
+        elif self._played:  # no game going any more: none of its modules
+            self._played = False
+            from crisscross.families import unload
+
+            unload()
         forget(TRANSIENT)
         gc_collect()
         self.screen = screen
@@ -69,6 +80,30 @@ class App:
         self._toast = wrap(text, 14)[:5]
         self._toast_until = self.now + ms
         self.dirty = True
+
+    def save(self):
+        """Save the session after a move; a failing flash is told once, never fatal."""
+        if self.store is not None and self.session is not None:
+            self.store.save_game(self.session.to_text())
+            warning = self.store.pop_warning()
+            if warning:
+                self.toast(warning, 3000)
+
+    def leave_game(self, keep):
+        """Back to the title: Save & quit (`keep`) or abandon (the save is cleared)."""
+        if keep:
+            self.save()
+        elif self.store is not None:
+            self.store.clear_game()
+        self.session = None
+        from crisscross.screens.title import Title
+
+        self.go(Title(self))
+
+    def date_text(self):
+        """Today as "YYYY-MM-DD", or "" where the board has no clock."""
+        d = self.today() if self.today else None
+        return "%04d-%02d-%02d" % d if d else ""
 
     def next_seed(self):
         """A fixed seed once (from the host), then seeds from the clock and events."""

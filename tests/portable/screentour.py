@@ -9,6 +9,13 @@ from appdriver import Driver
 from crisscross import policies
 
 
+def _is(obj, cls):
+    """isinstance by class name: on a board the app unloads a game's modules at
+    the title (crisscross.families), so a later game's screens come from a
+    fresh import, not from the classes imported here."""
+    return type(obj).__name__ == cls.__name__
+
+
 def _finish(d):
     """Play the session to its end with the greedy policy, through the buttons."""
     from crisscross.screens.handover import Handover
@@ -155,7 +162,7 @@ def _cards_tour(d):
         if not flashed and scr.show is not None and scr.show[4]:
             flashed = True
             yield "cards-line-flash", d.frame()
-        human = isinstance(scr, CardsPlay) and scr.show is None
+        human = _is(scr, CardsPlay) and scr.show is None
         if human and d.app.session.phase == 0 and not stacked and _deepest(game) > 1:
             stacked = True
             yield "cards-play-stack", d.frame()
@@ -170,7 +177,7 @@ def _cards_tour(d):
     d.press("long-b")
     yield "cards-pause", d.frame()
     d.press("b")
-    while not game.over or isinstance(d.screen, CardsPlay):
+    while not game.over or _is(d.screen, CardsPlay):
         _cards_turn(d)
     yield "cards-results", d.frame()
     d.press("a")
@@ -254,9 +261,9 @@ def _words_tour():
     yield "words-handover", d.frame()
     for _ in range(40):  # the first human opens with the hint, then all pass
         d.press("wait:6000")
-        if isinstance(d.screen, WordsResults):
+        if _is(d.screen, WordsResults):
             break
-        if isinstance(d.screen, WordsHandover):
+        if _is(d.screen, WordsHandover):
             d.press("a")
             continue
         if d.app.session.game.board.is_empty():
@@ -265,6 +272,6 @@ def _words_tour():
                 d.press("a")
                 continue
         _words_menu(d, "Pass")
-    assert isinstance(d.screen, WordsResults)
+    assert _is(d.screen, WordsResults)
     d.press("wait:6000")
     yield "words-results-ranking", d.frame()

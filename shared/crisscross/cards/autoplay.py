@@ -5,17 +5,9 @@ what the parity test compares between MicroPython and CPython, so it holds only
 ints, strings, lists and None, and is built in a fixed order.
 """
 
-from crisscross.compat import const
-from crisscross.rng import Rng
 from crisscross.cards import ai, deck, scoring
 from crisscross.cards.game import PASS, Game
-
-_MASK = const(0xFFFFFFFF)
-AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
-
-
-def ai_rng(seed, seat):
-    return Rng((seed + AI_SEED_STEP * (seat + 1)) & _MASK)
+from crisscross.cards.session import AI_SEED_STEP, ai_rng  # noqa: F401 (re-exported)
 
 
 def level_of(levels, seat):

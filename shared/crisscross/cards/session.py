@@ -8,11 +8,12 @@ what the screen must do next:
   OVER      the results
 A save is the seed, the rules, the seats, the AI's random states and the moves:
 restoring replays every move through the engine's checks.
+The AI's module is imported only while an AI seat or a hint thinks, and released
+after (docs/performance.md): the play screen does not carry it between moves.
 """
 
-from crisscross.compat import const
+from crisscross.compat import const, forget
 from crisscross.rng import Rng
-from crisscross.cards import ai, autoplay
 from crisscross.cards.game import Game
 
 HEAD = "cards"
@@ -26,9 +27,25 @@ AI_TURN = const(4)
 HUMAN = const(0)
 AI = const(1)
 RULES = ("", "joker", "strict")
-HINT_LEVEL = ai.HARD
-HINT_SEED_STEP = const(104729)  # a prime, apart from autoplay's AI_SEED_STEP
+EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
+HARD = "hard"  # needs the AI's code only while it thinks
+LEVELS = (EASY, HARD)
+HINT_LEVEL = HARD
+AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
+HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
 _FIELDS = const(10)
+_MASK = const(0xFFFFFFFF)
+AI_MODULES = ("crisscross.cards.ai",)
+
+
+def ai_rng(seed, seat):
+    """The random stream of seat `seat`'s AI (autoplay's whole games use it too)."""
+    return Rng((seed + AI_SEED_STEP * (seat + 1)) & _MASK)
+
+
+def release():
+    """Give the AI's code back to the heap (on boards) until it thinks again."""
+    forget(AI_MODULES)
 
 
 def new_session(seed, humans, ais, rules, level, code="", daily=""):
@@ -42,7 +59,7 @@ class Session:
         seed,
         seats,
         rules="",
-        level=ai.HARD,
+        level=HARD,
         code="",
         daily="",
         moves="",
@@ -50,7 +67,7 @@ class Session:
     ):
         if rules not in RULES:
             raise ValueError("unknown card rules: %s" % rules)
-        if level not in ai.LEVELS:
+        if level not in LEVELS:
             raise ValueError("unknown AI level: %s" % level)
         self.seats = seats
         self.rules = rules
@@ -59,7 +76,7 @@ class Session:
         self.daily = daily  # "2026-11-22" for a daily game, else ""
         self.game = Game(len(seats), seed, rules or None)
         self.game.replay(moves)
-        self.rngs = [autoplay.ai_rng(seed, s) for s in range(len(seats))]
+        self.rngs = [ai_rng(seed, s) for s in range(len(seats))]
         if rng_states is not None:
             if len(rng_states) != len(seats):
                 raise ValueError("AI states do not match the seats")
@@ -116,16 +133,29 @@ class Session:
         (seat, card or game.PASS, x, y, lines)."""
         if self.phase != AI_TURN:
             raise ValueError("not an AI's turn")
-        autoplay.step(self.game, (self.level,), self.rngs)
+        from crisscross.cards import ai
+
+        game = self.game
+        move = ai.choose(game, self.level, self.rngs[game.turn])
+        if move is None:  # as autoplay.step: no legal move, so it passes
+            game.pass_turn()
+        else:
+            game.play(move[0], move[1], move[2])
         self._update()
-        return self.game.history[-1]
+        if self.phase != AI_TURN:
+            release()  # a run of AI turns is over: a human moves next
+        return game.history[-1]
 
     def hint(self):
         """The hard AI's choice for the human to move, or None when it must pass.
         Its own random stream, so asking never changes what the AI seats do."""
+        from crisscross.cards import ai
+
         game = self.game
-        rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & 0xFFFFFFFF)
-        return ai.choose(game, HINT_LEVEL, rng)
+        rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
+        move = ai.choose(game, HINT_LEVEL, rng)
+        release()
+        return move
 
     def proceed(self):
         """Hand-over confirmed: the human to move now holds the handheld."""

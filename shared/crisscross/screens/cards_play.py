@@ -15,7 +15,7 @@ never stops answering; A or B skips what is being shown.
 """
 
 from crisscross import buttons, glyphs
-from crisscross.compat import const
+from crisscross.compat import const, forget
 from crisscross.screens import Screen
 from crisscross.screens import cards_draw as cd
 from crisscross.cards import deck, scoring
@@ -36,15 +36,13 @@ LINE3 = const(56)
 AI_MS = const(900)
 FLASH_MS = const(1200)
 _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
+# The dice games' modules, still loaded from the New game screen or a restore:
+# the card game needs none of them, and a board's heap is small.
+DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.grid")
 
 
 def save(app):
-    """Save the session after a move; a failing flash is told, never fatal."""
-    if app.store is not None and app.session is not None:
-        app.store.save_game(app.session.to_text())
-        warning = app.store.pop_warning()
-        if warning:
-            app.toast(warning, 3000)
+    app.save()
 
 
 def card_name(card):
@@ -61,6 +59,7 @@ def points_by_seat(lines, seats):
 
 class CardsPlay(Screen):
     def __init__(self, app):
+        forget(DICE_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
@@ -252,9 +251,10 @@ class CardsPlay(Screen):
                 cd.dotted_edge(c, X0, Y0 + side, side, False)
         for row in range(cd.VIEW):
             y = vy + row
+            py = Y0 + 1 + row * cd.PITCH  # as cd.cell_xy, without a tuple per cell
             for col in range(cd.VIEW):
                 x = vx + col
-                px, py = cd.cell_xy(col, row, X0, Y0)
+                px = X0 + 1 + col * cd.PITCH
                 top = t.at(x, y)
                 here = x == hx and y == hy
                 if here and cur:
@@ -304,9 +304,10 @@ class CardsPlay(Screen):
         hand = self.hand()
         cd.grid(c, PX, HAND_Y, 4, 1)
         can = self.can_play()
-        for k in range(len(hand)):
-            x, y = cd.cell_xy(k, 0, PX, HAND_Y)
-            cd.card(c, hand[k], x, y, can and k == self.sel)
+        for k in range(len(hand)):  # cells as cd.cell_xy(k, 0, PX, HAND_Y)
+            cd.card(
+                c, hand[k], PX + 1 + k * cd.PITCH, HAND_Y + 1, can and k == self.sel
+            )
         if not can:
             c.text("No move", PX, LINE1)
             c.text("A:pass", PX, LINE3)

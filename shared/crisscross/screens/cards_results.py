@@ -6,7 +6,7 @@ One human against AI foes: the score goes into the high scores ('cards',
 """
 
 from crisscross import buttons, ui
-from crisscross.compat import const
+from crisscross.compat import const, forget
 from crisscross.screens import Screen
 from crisscross.screens import cards_draw as cd
 from crisscross.cards import deck
@@ -17,6 +17,9 @@ SUMMARY = const(0)
 TABLE = const(1)
 ROW_Y = const(11)  # first ranking row
 PX = const(64)
+# The game is over: the play screen's code is not needed again (on boards, its
+# ~10 KB go back to the heap while the results are shown).
+PLAY_MODULES = ("crisscross.screens.cards_play",)
 
 
 def _record(app):
@@ -30,11 +33,7 @@ def _record(app):
     if s.humans != 1:
         app.store.clear_game()
         return None
-    date = ""
-    if app.today:
-        d = app.today()
-        if d:
-            date = "%04d-%02d-%02d" % d
+    date = app.date_text()
     me = s.seats.index(HUMAN)
     return app.store.finish_game(s.rules_key(), s.game.scores[me], None, date, s.code)
 
@@ -67,6 +66,7 @@ def end_text(game):
 
 class CardsResults(Screen):
     def __init__(self, app):
+        forget(PLAY_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game

@@ -178,10 +178,7 @@ class NewGame(Screen):
             if not date:
                 app.toast("No clock on this board: no daily game")
                 return None
-            return (
-                sharecode.daily_seed(date[0], date[1], date[2]),
-                "%04d-%02d-%02d" % date,
-            )
+            return sharecode.daily_seed(date[0], date[1], date[2]), app.date_text()
         if self.dice == 2:
             if not self.code:
                 app.toast("Enter a code first (A on Dice)")

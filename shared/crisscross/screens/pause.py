@@ -49,20 +49,10 @@ class Pause(ListMenu):
 
             app.go(TextView(app, "CONTROLS", texts.CONTROLS, Pause(app)))
         elif item == QUIT:
-            from crisscross.screens.play import save
-            from crisscross.screens.title import Title
-
-            save(app)
-            app.session = None
-            app.go(Title(app))
+            app.leave_game(True)
         elif item == ABANDON:
             if not self.armed:
                 self.armed = True
                 app.toast("Press A again to abandon this game")
                 return
-            if app.store is not None:
-                app.store.clear_game()
-            app.session = None
-            from crisscross.screens.title import Title
-
-            app.go(Title(app))
+            app.leave_game(False)

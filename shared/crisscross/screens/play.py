@@ -37,12 +37,7 @@ def open_session(app):
 
 
 def save(app):
-    """Save the session after a move; a failing flash is told once, never fatal."""
-    if app.store is not None and app.session is not None:
-        app.store.save_game(app.session.to_text())
-        warning = app.store.pop_warning()
-        if warning:
-            app.toast(warning, 3000)
+    app.save()
 
 
 def pair_at(anchor, d):

@@ -30,11 +30,7 @@ def _record(app):
         from crisscross.symbols import rank_index
 
         rank = rank_index(total)
-    date = ""
-    if app.today:
-        d = app.today()
-        if d:
-            date = "%04d-%02d-%02d" % d
+    date = app.date_text()
     return app.store.finish_game(rules_key(game), total, rank, date, s.code)
 
 

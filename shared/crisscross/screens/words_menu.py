@@ -94,23 +94,13 @@ class WordsMenu(ListMenu):
 
             app.go(TextView(app, "RULES", texts.WORDS, self))
         elif item == QUIT:
-            from crisscross.screens.words_play import save
-            from crisscross.screens.title import Title
-
-            save(app)
-            app.session = None
-            app.go(Title(app))
+            app.leave_game(True)
         elif item == ABANDON:
             if not self.armed:
                 self.armed = True
                 app.toast("Press A again to abandon this game")
                 return
-            if app.store is not None:
-                app.store.clear_game()
-            from crisscross.screens.title import Title
-
-            app.session = None
-            app.go(Title(app))
+            app.leave_game(False)
 
 
 class WordsHandover(Screen):

@@ -39,13 +39,7 @@ DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.gri
 
 
 def save(app):
-    """Save the session after a move; a failing flash is told once, never fatal.
-    (As the dice games' play.save, without loading their play screen.)"""
-    if app.store is not None and app.session is not None:
-        app.store.save_game(app.session.to_text())
-        warning = app.store.pop_warning()
-        if warning:
-            app.toast(warning, 3000)
+    app.save()
 
 
 def after_turn(app):
@@ -291,6 +285,7 @@ class WordsPlay(Screen):
             if self.hint.step(ws.SLICE, ws.SLICE_READS):
                 found = self.hint.found
                 self.hint = None
+                ws.release()  # the search's code: not needed until the next search
                 self._show_hint(found)
                 app.dirty = True
             return
@@ -464,6 +459,7 @@ class WordsPlay(Screen):
         s = self.session
         board = self.game.board
         vr, vc = self.view
+        last = s.last_cells
         pending = {}
         if self.mode == PICK or self.lines:
             for r, cc, letter, wild in self.cells():
@@ -474,7 +470,8 @@ class WordsPlay(Screen):
             for j in range(VIEW_COLS):
                 cc = vc + j
                 x = BX + j * CELL
-                ch = pending.get((r, cc))
+                # No (r, cc) tuple per cell and frame unless cards are pending.
+                ch = pending.get((r, cc)) if pending else None
                 if ch is not None:
                     c.fill_rect(x, y, CELL, CELL, 1)
                     c.text(ch, x + 1, y + 1, 0)
@@ -485,7 +482,7 @@ class WordsPlay(Screen):
                     continue
                 letter = v & LETTER_MASK
                 c.text(chr((97 if v & WILD_BIT else 65) + letter), x + 1, y + 1, 1)
-                if (r, cc) in s.last_cells:
+                if last and (r, cc) in last:
                     c.hline(x + 1, y + 8, 7, 1)
         if s.phase != ws.PLAY or self.hint is not None:
             return

@@ -6,6 +6,7 @@ Effect dropped), under "words", "words-tournament" or "words-optional".
 """
 
 from crisscross import buttons, ui
+from crisscross.compat import forget
 from crisscross.screens import Screen
 from crisscross.words import deck
 
@@ -22,11 +23,7 @@ def _record(app):
     if not s.solo():
         app.store.clear_game()
         return None
-    date = ""
-    if app.today:
-        d = app.today()
-        if d:
-            date = "%04d-%02d-%02d" % d
+    date = app.date_text()
     points = s.game.players[0].score // 10
     return app.store.finish_game(s.rules_key(), points, None, date, s.code)
 
@@ -49,8 +46,18 @@ def ranking(game):
     return out
 
 
+# The game is over: the play screen's code and the AI's search are not needed
+# again (on boards, their heap is free while the results are shown).
+PLAY_MODULES = (
+    "crisscross.screens.words_play",
+    "crisscross.words.stepper",
+    "crisscross.words.ai",
+)
+
+
 class WordsResults(Screen):
     def __init__(self, app):
+        forget(PLAY_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game

@@ -10,10 +10,9 @@ A save is the seed, the rules, the seats and the players' actions: restoring
 replays every action through the engine's checks.
 """
 
-from crisscross.compat import const
-from crisscross.words import ai, deck, rules
+from crisscross.compat import const, forget
+from crisscross.words import deck, rules
 from crisscross.words.game import Game, parse_cells
-from crisscross.words.stepper import Stepper
 
 HEAD = "words"
 SAVE_VERSION = "1"
@@ -29,7 +28,10 @@ AI = const(1)
 RULES = ("", "tournament", "optional")
 # AI levels: dictionary lookups per move (the play found depends only on these).
 LEVELS = ("quick", "strong")
-BUDGETS = (1000, ai.DEFAULT_BUDGET)
+BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
+# The search's code: imported when an AI seat or a hint starts thinking, given back
+# to the heap (on boards) when it is done, see release().
+AI_MODULES = ("crisscross.words.stepper", "crisscross.words.ai")
 # Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
 # and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
 # most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
@@ -56,6 +58,11 @@ def _check_word_list():
 
 
 _check_word_list()
+
+
+def release():
+    """Unload the AI's search until it is needed again (docs/performance.md)."""
+    forget(AI_MODULES)
 
 
 def dictionary():
@@ -280,6 +287,8 @@ class Session:
         if self.phase != AI_TURN:
             return False
         if self._search is None:
+            from crisscross.words.stepper import Stepper
+
             self._search = Stepper(self.game, self.budget())
         if not self._search.step(lookups, SLICE_READS):
             return False
@@ -288,18 +297,24 @@ class Session:
         game = self.game
         mark = len(game.log)
         if found is None or game.play(found[0]).error:
-            if ai.wants_draw(game):
+            from crisscross.words.ai import wants_draw
+
+            if wants_draw(game):
                 game.draw()
             else:
                 game.pass_turn()
         self._noted(mark)
         self._update()
+        if self.phase != AI_TURN:
+            release()  # a human moves next: the search is not needed meanwhile
         return True
 
     def hint_search(self):
         """A search for the human to move (run it with `step`), or None."""
         if self.phase != PLAY:
             return None
+        from crisscross.words.stepper import Stepper
+
         return Stepper(self.game, self.budget())
 
     # ---- screens ------------------------------------------------------------------
