@@ -121,6 +121,32 @@ def test_every_move_is_saved_and_continue_restores_the_same_position():
     assert r.game.turn == s.game.turn and is_a(d.screen, CardsPlay)
 
 
+def test_a_move_handing_over_to_the_ai_is_saved_with_the_ai_move():
+    d = Driver(seed=8)
+    s = start(d)
+    settle(d)
+    before = d.app.store.load_game()
+    d.press("a a")
+    assert s.phase == cs.AI_TURN and d.screen.show is s.game.history[-1]
+    assert d.app.store.load_game() == before  # one save for both moves...
+    d.press("wait:1")
+    assert d.screen.show[0] == 1
+    saved = d.app.store.load_game()  # ...at the AI's move, which it holds
+    assert saved == s.to_text() and len(saved.split("|")[-1].split(",")) == len(
+        s.game.history
+    )
+
+
+def test_the_save_text_kept_between_moves_matches_a_fresh_one():
+    d = Driver(seed=14)
+    s = start(d, "down down down right")  # two AI foes
+    for _ in range(12):
+        step(d)
+        fresh = cs.Session.from_text(s.to_text())
+        assert fresh.to_text() == s.to_text()
+        assert s.to_text().endswith("|" + s.game.move_codes())
+
+
 def test_a_restored_game_goes_on_exactly_as_the_uninterrupted_one():
     a = Driver(seed=21)
     start(a, "down down down right", "down right")  # 2 foes, hard
@@ -168,18 +194,24 @@ def test_ai_moves_are_shown_one_at_a_time_and_a_key_skips_them():
     s = start(d, "down down down right right")  # three AI foes
     game = s.game
     settle(d)
+    n = len(game.history)
     d.press("a a")
     scr = d.screen
-    if scr.show is not None and scr.show[0] == 0:
-        d.press("a")  # skip the flash of the human's own scoring move
-    # The AI seats move one per tick, each shown before the next.
-    assert scr.show is not None and scr.show[0] != 0
-    n = len(game.history)
-    assert game.history[-1] is scr.show
-    d.press("wait:100")
-    assert len(game.history) == n and scr.show is game.history[-1]
-    d.press("a")  # skip: the next AI moves at once
+    # The human's move is shown first: no AI moves in the tick of the key press.
     assert len(game.history) == n + 1 and scr.show is game.history[-1]
+    assert scr.show[0] == 0 and s.phase == cs.AI_TURN
+    if scr.show[4]:
+        d.press("a")  # skip the flash of the human's own scoring move
+    else:
+        d.press("wait:1")  # the next tick: the first AI seat moves
+    # The AI seats move one per tick, each shown before the next.
+    assert len(game.history) == n + 2
+    assert scr.show is game.history[-1] and scr.show[0] == 1
+    d.press("wait:100")
+    assert len(game.history) == n + 2 and scr.show is game.history[-1]
+    d.press("a")  # skip: the next AI moves at once
+    assert len(game.history) == n + 3 and scr.show is game.history[-1]
+    assert scr.show[0] == 2
 
 
 def test_scored_lines_are_flashed_inverted_then_the_game_goes_on():

@@ -335,6 +335,25 @@ def test_a_square_effect_over_two_lines_is_picked_line_by_line():
     assert game.board.rows()[1:3] == ["..CENT.", ".TEN..."]
 
 
+def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
+    d = Driver(seed=11)
+    d.start_game(WORDS)  # one human, one AI foe
+    s = d.app.session
+    for _ in range(60):
+        if s.phase == ws.PLAY:
+            break
+        d.press("wait:20")
+    d.press(CLEAR + " long-a")
+    while d.screen.hint is not None:
+        d.press("wait:20")
+    n = len(s.game.actions)
+    d.press("a")  # lays the hinted word
+    assert len(s.game.actions) == n + 1 and s.phase == ws.AI_TURN
+    assert s._search is None  # no slice of the AI's search ran with the key
+    d.press("wait:20")
+    assert s._search is not None or s.phase != ws.AI_TURN
+
+
 def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():
     d = Driver(seed=6)
     d.start_game(WORDS, "down down down right")  # one human, two AI foes

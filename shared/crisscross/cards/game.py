@@ -33,6 +33,21 @@ ROWS = "1234567"
 PASS_CODE = "-"
 
 
+def move_code(entry):
+    """One history entry as `move_codes` writes it: 'Y3Kd4', or '-' for a pass."""
+    card = entry[1]
+    if card == PASS:
+        return PASS_CODE
+    # deck.short(card) and the square in one string (a save encodes every move)
+    return "%s%d%s%s%s" % (
+        deck.COLOUR_LETTERS[deck.colour(card)],
+        deck.number(card),
+        deck.ITEM_LETTERS[deck.item(card)],
+        COLUMNS[entry[2]],
+        ROWS[entry[3]],
+    )
+
+
 class Game:
     FAMILY = "cards"
 
@@ -180,13 +195,7 @@ class Game:
     def move_codes(self):
         """The moves so far as text: per card 'Y3Kd4' (its short code and square),
         per pass '-', comma-separated, in the order played."""
-        out = []
-        for _, card, x, y, _ in self.history:
-            if card == PASS:
-                out.append(PASS_CODE)
-            else:
-                out.append(deck.short(card) + COLUMNS[x] + ROWS[y])
-        return ",".join(out)
+        return ",".join([move_code(entry) for entry in self.history])
 
     def replay(self, text):
         """Play the moves of a `move_codes` text, each checked like a fresh move;

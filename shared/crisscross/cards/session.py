@@ -14,7 +14,7 @@ after (docs/performance.md): the play screen does not carry it between moves.
 
 from crisscross.compat import const, forget
 from crisscross.rng import Rng
-from crisscross.cards.game import Game
+from crisscross.cards.game import Game, move_code
 
 HEAD = "cards"
 SAVE_VERSION = "1"
@@ -88,6 +88,11 @@ class Session:
         # pass-and-play game resumes behind the hand-over screen.
         self.last_human = seats.index(HUMAN) if self.humans == 1 else -1
         self.recorded = False  # results written to the store (once)
+        # The save text is built at every move: its fixed fields and the moves
+        # encoded so far are kept, so a save encodes only the moves since the last.
+        self._head = None
+        self._codes = ""
+        self._coded = 0  # history entries in _codes
         self.phase = PLAY
         self._update()
 
@@ -193,19 +198,29 @@ class Session:
     # ---- saving -------------------------------------------------------------
     def to_text(self):
         """cards|version|seats|level|code|daily|rules|seed|AI states|moves"""
-        fields = (
-            HEAD,
-            SAVE_VERSION,
-            "".join("h" if s == HUMAN else "a" for s in self.seats),
-            self.level,
-            self.code,
-            self.daily,
-            self.rules,
-            str(self.game.seed),
-            ",".join("%x" % r.state for r in self.rngs),
-            self.game.move_codes(),
-        )
-        return "|".join(fields)
+        if self._head is None:
+            fields = (
+                HEAD,
+                SAVE_VERSION,
+                "".join("h" if s == HUMAN else "a" for s in self.seats),
+                self.level,
+                self.code,
+                self.daily,
+                self.rules,
+                str(self.game.seed),
+                "",  # the AI states and the moves follow
+            )
+            self._head = "|".join(fields)
+        history = self.game.history
+        if self._coded > len(history):  # never: moves are not taken back
+            self._codes = ""
+            self._coded = 0
+        while self._coded < len(history):
+            code = move_code(history[self._coded])
+            self._codes = "%s,%s" % (self._codes, code) if self._coded else code
+            self._coded += 1
+        states = ",".join(["%x" % r.state for r in self.rngs])
+        return "%s%s|%s" % (self._head, states, self._codes)
 
     @classmethod
     def from_text(cls, text):

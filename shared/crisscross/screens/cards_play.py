@@ -11,7 +11,10 @@ inverted on a card it may stack on), A plays it and B puts it back. Hold A for t
 for the game menu. A player who cannot play passes with A.
 Each move is saved at once. Lines that score are shown inverted for FLASH_MS;
 each AI move is shown for AI_MS. The AI moves one move per tick, so the screen
-never stops answering; A or B skips what is being shown.
+never stops answering; A or B skips what is being shown. A human's move that
+hands the turn to an AI is shown first and the AI moves from the next tick on,
+so the key press does not also pay for the AI's thinking; that move is saved
+with the AI's first move, one save for both (docs/performance.md).
 """
 
 from crisscross import buttons, glyphs
@@ -35,6 +38,7 @@ LINE2 = const(47)
 LINE3 = const(56)
 AI_MS = const(900)
 FLASH_MS = const(1200)
+HANDOFF_MS = const(1)  # a move handing over to the AI: shown until the next tick
 _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
 # The dice games' modules, still loaded from the New game screen or a restore:
 # the card game needs none of them, and a board's heap is small.
@@ -139,7 +143,7 @@ class CardsPlay(Screen):
         if not self.can_play():
             if b == buttons.A and kind == buttons.PRESS:
                 self.session.pass_turn()
-                save(app)
+                self._moved(None)
             return
         if self.mode == HAND:
             if b == buttons.LEFT or b == buttons.RIGHT:
@@ -190,10 +194,18 @@ class CardsPlay(Screen):
             self.app.toast("Not there")  # the cursor only stops on legal squares
             return
         lines = self.session.play(card, self.cx, self.cy)
-        save(self.app)
         self.mode = HAND
-        if lines:
-            self._show(self.game.history[-1], FLASH_MS)
+        self._moved(lines)
+
+    def _moved(self, lines):
+        """After a human's move (`lines` it scored; None for a pass): saved now,
+        or, when an AI moves next, shown and saved with the AI's move (tick)."""
+        if self.session.phase != cs.AI_TURN:
+            save(self.app)
+            if lines:
+                self._show(self.game.history[-1], FLASH_MS)
+        else:
+            self._show(self.game.history[-1], HANDOFF_MS)  # FLASH_MS if it scored
 
     def _hint(self):
         move = self.session.hint()

@@ -10,7 +10,9 @@ PICK    left/right choose a card in the hand strip, A lays it on the next free
 Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
-AI seats think here, one slice of their search per tick, so keys stay live.
+AI seats think here, one slice of their search per tick, so keys stay live; they
+start on the tick after the screen opens, so the key that laid a word does not
+also run a slice of the search.
 """
 
 from crisscross import buttons, ui
@@ -31,6 +33,7 @@ PICK = const(1)
 OK = -1  # the strip item that lays the cards
 WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
 NEWS_MS = const(700)  # toast time per line of news, on top of the usual
+THINK_AFTER_MS = const(1)  # an AI starts thinking this long after the screen opens
 
 
 # The dice games' modules, still loaded from the New game screen or a restore:
@@ -74,6 +77,7 @@ class WordsPlay(Screen):
         self.view = (0, 0)
         self._look_at(s.last_cells or [self.cursor])
         self.hint = None  # a Stepper while a hint is being searched
+        self.think_from = app.now + THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
             news = s.take_unseen()
@@ -289,7 +293,9 @@ class WordsPlay(Screen):
                 self._show_hint(found)
                 app.dirty = True
             return
-        if s.phase == ws.AI_TURN and app.screen is self and s.ai_step():
+        if s.phase != ws.AI_TURN or buttons.diff(now, self.think_from) < 0:
+            return
+        if app.screen is self and s.ai_step():
             app.dirty = True
             if s.phase == ws.AI_TURN:
                 save(app)  # the next AI thinks on the next ticks; news waits
