@@ -29,6 +29,7 @@ TRANSIENT = (
     "crisscross.screens.words_menu",
     "crisscross.screens.words_results",
     "crisscross.families",
+    "crisscross.records",
 )
 
 

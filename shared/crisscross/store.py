@@ -18,6 +18,9 @@ cut at any moment leaves either the previous state or the new one. A damaged,
 foreign or newer-version NAME is never fatal: the last good copy is used, the
 player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
 at the next save instead of replacing the backup.
+
+The records' and settings' checks and updates are in crisscross.records, imported
+only when used, so a game in progress carries only the game file's code.
 """
 
 import json
@@ -47,7 +50,6 @@ _MAX_HEADER = const(80)  # a header line is far shorter; search no further for i
 _CRC_POLY = const(0xEDB88320)
 _MASK = const(0xFFFFFFFF)
 _HEX = "0123456789abcdef"
-_KEY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 
 # The state of one copy of a file.
 OK = "ok"
@@ -139,39 +141,13 @@ def unpack(kind, raw):
         obj = json.loads(body.decode())
     except Exception:  # ValueError, UnicodeError, MemoryError: all mean damaged
         return None, DAMAGED
-    if not _VALID[kind](obj):
+    if not _valid(kind, obj):
         return None, DAMAGED
     return int(parts[2]), obj
 
 
 def _digits(text):
     return len(text) > 0 and text.isdigit()
-
-
-def _is_int(x):
-    return type(x) is int  # not bool: True is an int to isinstance
-
-
-def _is_key(key):
-    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH:
-        return False
-    for c in key:
-        if c not in _KEY_CHARS:
-            return False
-    return True
-
-
-def _int_list(items, length=None, most=None):
-    if not isinstance(items, list):
-        return False
-    if length is not None and len(items) != length:
-        return False
-    if most is not None and len(items) > most:
-        return False
-    for x in items:
-        if not _is_int(x):
-            return False
-    return True
 
 
 def _valid_game(obj):
@@ -182,60 +158,17 @@ def _valid_game(obj):
     )
 
 
-def _valid_high(entry):
-    if not isinstance(entry, list) or len(entry) != 4:
-        return False
-    score, rank, date, code = entry
-    if rank is not None and not (_is_int(rank) and 0 <= rank < RANKS):
-        return False
-    return _is_int(score) and isinstance(date, str) and isinstance(code, str)
+def _valid(kind, obj):
+    if kind == GAME:
+        return _valid_game(obj)
+    # The records and settings checks live with the code that uses them.
+    from crisscross.records import valid_records, valid_settings
 
-
-def _valid_entry(entry):
-    if not isinstance(entry, dict):
-        return False
-    for name in ("high", "played", "total", "best", "ranks", "last"):
-        if name not in entry:
-            return False
-    high = entry["high"]
-    if not isinstance(high, list) or len(high) > HIGH_SCORES:
-        return False
-    for h in high:
-        if not _valid_high(h):
-            return False
-    best = entry["best"]
-    return (
-        _is_int(entry["played"])
-        and entry["played"] >= 0
-        and _is_int(entry["total"])
-        and (best is None or _is_int(best))
-        and _int_list(entry["ranks"], length=RANKS)
-        and _int_list(entry["last"], most=LAST_SCORES)
-    )
-
-
-def _valid_records(obj):
-    if not isinstance(obj, dict) or not isinstance(obj.get("keys"), dict):
-        return False
-    done = obj.get("done")
-    if done is not None and not _is_int(done):
-        return False
-    for key in obj["keys"]:
-        if not _is_key(key) or not _valid_entry(obj["keys"][key]):
-            return False
-    return True
-
-
-def _valid_settings(obj):
-    if not isinstance(obj, dict):
-        return False
-    for key in obj:
-        if not isinstance(key, str):
-            return False
-    return True
-
-
-_VALID = {GAME: _valid_game, RECORDS: _valid_records, SETTINGS: _valid_settings}
+    if kind == RECORDS:
+        return valid_records(obj)
+    if kind == SETTINGS:
+        return valid_settings(obj)
+    raise KeyError(kind)
 
 
 def _defaults(kind):
@@ -244,11 +177,6 @@ def _defaults(kind):
     if kind == RECORDS:
         return {"done": None, "keys": {}}
     return {}
-
-
-def _copy(obj):
-    # A deep copy, so callers cannot change what the store compares against.
-    return json.loads(json.dumps(obj))
 
 
 def _game_mark(code):
@@ -413,86 +341,24 @@ class Store:
         self.clear_game()
         return place
 
+    # The records and settings code is in crisscross.records, imported when used.
+
     def _record(self, key, score, rank, date, share_code, done):
-        if not _is_key(key):
-            raise ValueError(
-                "game key must be 1-%d of a-z 0-9 -: %r" % (MAX_KEY_LENGTH, key)
-            )
-        if not _is_int(score):
-            raise ValueError("score must be an int: %r" % (score,))
-        if rank is not None and not (_is_int(rank) and 0 <= rank < RANKS):
-            raise ValueError("rank must be None or 0..%d: %r" % (RANKS - 1, rank))
-        if not isinstance(date, str) or not isinstance(share_code, str):
-            raise ValueError("date and share code must be strings")
-        records = _copy(self._data[RECORDS])
-        keys = records["keys"]
-        entry = keys.get(key)
-        if entry is None:
-            entry = {
-                "high": [],
-                "played": 0,
-                "total": 0,
-                "best": None,
-                "ranks": [0] * RANKS,
-                "last": [],
-            }
-            keys[key] = entry
-        high = entry["high"]
-        place = None
-        for i in range(len(high)):
-            if score > high[i][0]:  # equal scores: the earlier one stays ahead
-                place = i
-                break
-        if place is None and len(high) < HIGH_SCORES:
-            place = len(high)
-        if place is not None:
-            high.insert(place, [score, rank, date, share_code])
-            del high[HIGH_SCORES:]
-        entry["played"] += 1
-        entry["total"] += score
-        if entry["best"] is None or score > entry["best"]:
-            entry["best"] = score
-        if rank is not None:
-            entry["ranks"][rank] += 1
-        entry["last"].append(score)
-        del entry["last"][:-LAST_SCORES]
-        records["done"] = done
-        if not self._commit(RECORDS, records):
-            self._data[RECORDS] = records  # still shown this session
-        return place
+        from crisscross.records import record
+
+        return record(self, key, score, rank, date, share_code, done)
 
     def high_scores(self, key):
         """Best results first: a list of {"score", "rank", "date", "code"}."""
-        entry = self._data[RECORDS]["keys"].get(key)
-        if entry is None:
-            return []
-        return [
-            {"score": h[0], "rank": h[1], "date": h[2], "code": h[3]}
-            for h in entry["high"]
-        ]
+        from crisscross.records import high_scores
+
+        return high_scores(self, key)
 
     def stats(self, key):
         """{"played", "total", "best", "mean10" (mean x 10, rounded), "ranks", "last"}."""
-        entry = self._data[RECORDS]["keys"].get(key)
-        if entry is None:
-            return {
-                "played": 0,
-                "total": 0,
-                "best": None,
-                "mean10": None,
-                "ranks": [0] * RANKS,
-                "last": [],
-            }
-        played = entry["played"]
-        mean10 = (20 * entry["total"] + played) // (2 * played) if played else None
-        return {
-            "played": played,
-            "total": entry["total"],
-            "best": entry["best"],
-            "mean10": mean10,
-            "ranks": list(entry["ranks"]),
-            "last": list(entry["last"]),
-        }
+        from crisscross.records import stats
+
+        return stats(self, key)
 
     def keys(self):
         """The game keys with records, sorted."""
@@ -502,19 +368,12 @@ class Store:
 
     def settings(self):
         """A copy of the settings dict (empty at first)."""
-        return _copy(self._data[SETTINGS])
+        from crisscross.records import settings
+
+        return settings(self)
 
     def save_settings(self, settings):
         """Save a dict of JSON data with string keys; writes only if it changed."""
-        if not _valid_settings(settings):
-            raise ValueError("settings must be a dict with string keys")
-        try:
-            settings = _copy(settings)
-        except (TypeError, ValueError):
-            raise ValueError("settings must hold only JSON data (int, str, list, dict)")
-        if settings == self._data[SETTINGS]:
-            return True
-        if not self._commit(SETTINGS, settings):
-            self._data[SETTINGS] = settings
-            return False
-        return True
+        from crisscross.records import save_settings
+
+        return save_settings(self, settings)

@@ -43,6 +43,9 @@ _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
 # The dice games' modules, still loaded from the New game screen or a restore:
 # the card game needs none of them, and a board's heap is small.
 DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.grid")
+# The title menu's code: not needed while a card game is on screen (the App
+# imports it again when it shows the title), so the AI has its room.
+MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")
 
 
 def save(app):
@@ -64,6 +67,7 @@ def points_by_seat(lines, seats):
 class CardsPlay(Screen):
     def __init__(self, app):
         forget(DICE_MODULES)
+        forget(MENU_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game

@@ -39,6 +39,9 @@ THINK_AFTER_MS = const(1)  # an AI starts thinking this long after the screen op
 # The dice games' modules, still loaded from the New game screen or a restore:
 # the word game needs none of them, and a board's heap is small.
 DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.grid")
+# The title menu's code: not needed while a word game is on screen (the App
+# imports it again when it shows the title), so the AI's search has its room.
+MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")
 
 
 def save(app):
@@ -60,6 +63,7 @@ class WordsPlay(Screen):
         from crisscross.compat import forget
 
         forget(DICE_MODULES)
+        forget(MENU_MODULES)
         Screen.__init__(self, app)
         self.session = s = app.session
         self.game = s.game
