@@ -101,6 +101,21 @@ class App:
 
         self.go(Title(self))
 
+    def record_result(self, solo, key, score, rank=None):
+        """At a game's end, once: a solo result goes into the high scores and
+        statistics (and the save is cleared in the same write); any other game
+        is only cleared. Returns the high-score place, or None."""
+        s = self.session
+        if getattr(s, "recorded", False):
+            return None
+        s.recorded = True
+        if self.store is None:
+            return None
+        if not solo:
+            self.store.clear_game()
+            return None
+        return self.store.finish_game(key, score, rank, self.date_text(), s.code)
+
     def date_text(self):
         """Today as "YYYY-MM-DD", or "" where the board has no clock."""
         d = self.today() if self.today else None

@@ -25,17 +25,8 @@ PLAY_MODULES = ("crisscross.screens.cards_play",)
 def _record(app):
     """Solo results go into the high scores, once; returns the place or None."""
     s = app.session
-    if s.recorded:
-        return None
-    s.recorded = True
-    if app.store is None:
-        return None
-    if s.humans != 1:
-        app.store.clear_game()
-        return None
-    date = app.date_text()
-    me = s.seats.index(HUMAN)
-    return app.store.finish_game(s.rules_key(), s.game.scores[me], None, date, s.code)
+    score = s.game.scores[s.seats.index(HUMAN)]  # a game has at least one human
+    return app.record_result(s.humans == 1, s.rules_key(), score)
 
 
 def ranking(game):

@@ -12,17 +12,9 @@ SHEET = 1
 
 def _record(app):
     """Solo results go into the high scores and statistics, once."""
-    s = app.session
-    if getattr(s, "recorded", False):
-        return None
-    s.recorded = True
-    if app.store is None:
-        return None
-    if s.humans != 1 or s.seats[0] != 0:
-        app.store.clear_game()
-        return None
     from crisscross.session import rules_key
 
+    s = app.session
     game = s.game
     total = game.score(0).total
     rank = None
@@ -30,8 +22,8 @@ def _record(app):
         from crisscross.symbols import rank_index
 
         rank = rank_index(total)
-    date = app.date_text()
-    return app.store.finish_game(rules_key(game), total, rank, date, s.code)
+    solo = s.humans == 1 and s.seats[0] == 0
+    return app.record_result(solo, rules_key(game), total, rank)
 
 
 def line_cells(k):

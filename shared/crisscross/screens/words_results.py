@@ -15,17 +15,8 @@ def _record(app):
     """Solo results go into the high scores and statistics, once; any other game
     is only cleared from the store. Returns the high-score place or None."""
     s = app.session
-    if s.recorded:
-        return None
-    s.recorded = True
-    if app.store is None:
-        return None
-    if not s.solo():
-        app.store.clear_game()
-        return None
-    date = app.date_text()
     points = s.game.players[0].score // 10
-    return app.store.finish_game(s.rules_key(), points, None, date, s.code)
+    return app.record_result(s.solo(), s.rules_key(), points)
 
 
 def ranking(game):
