@@ -39,7 +39,10 @@ def log_exception(exc, path=LOG, old=OLD_LOG, stamp=None):
 
 
 def wrap(text, width=COLS, lines=3):
-    """Up to `lines` lines of at most `width` characters."""
+    """Up to `lines` lines of at most `width` characters.
+
+    Deliberately not crisscross.ui.wrap: the error screen must work when the
+    game's own package is what failed to import."""
     out = []
     words = text.split()
     line = ""
