@@ -55,7 +55,8 @@ def default_data_dir():
 
 def open_storage(path, err=None):
     """A FolderStorage on path, created if needed; memory (with a warning) if not."""
-    from crisscross.storage import FolderStorage, MemoryStorage
+    from crisscross.storage import FolderStorage
+    from crisscross.memory_storage import MemoryStorage
 
     err = err or sys.stderr
     path = os.path.abspath(os.path.expanduser(path))
@@ -178,7 +179,7 @@ def run_headless(args, app_class=None):
     if args.data:
         storage = open_storage(args.data)
     else:
-        from crisscross.storage import MemoryStorage
+        from crisscross.memory_storage import MemoryStorage
 
         storage = MemoryStorage()  # replays start from nothing: same keys, same frame
     clock = hostclock.FakeClock()

@@ -18,7 +18,7 @@ from pocket import ssd1306
 
 from crisscross import buttons
 from crisscross.app import App
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 
 ADDR = 0x3C
 SEED = 5

@@ -1,73 +1,32 @@
 """Bitmaps: the six symbols (8x8), a 3x5 digit font for scores, small icons.
 
-Symbols are drawn as 8x8 MONO_VLSB FrameBuffers built once at import and blitted,
-so a cell costs one call. The shapes differ in outline, not only in detail, so
-they stay apart on a small OLED: slash, X, circle, triangle, three bars, hash.
+Symbols are drawn as 8x8 MONO_VLSB FrameBuffers, built the first time a symbol is
+drawn (the card and word games never build them) and blitted, so a cell costs one
+call. The shapes differ in outline, not only in detail, so they stay apart on a
+small OLED: slash, X, circle, triangle, three bars, hash.
 """
 
 import framebuf
 
-_SYMBOL_ROWS = (
-    (  # slash
-        ".......#",
-        "......##",
-        ".....##.",
-        "....##..",
-        "...##...",
-        "..##....",
-        ".##.....",
-        "##......",
-    ),
-    (  # cross
-        "#......#",
-        "##....##",
-        ".##..##.",
-        "..####..",
-        "..####..",
-        ".##..##.",
-        "##....##",
-        "#......#",
-    ),
-    (  # circle
-        "..####..",
-        ".##..##.",
-        "##....##",
-        "#......#",
-        "#......#",
-        "##....##",
-        ".##..##.",
-        "..####..",
-    ),
-    (  # triangle
-        "...##...",
-        "...##...",
-        "..#..#..",
-        "..#..#..",
-        ".#....#.",
-        ".#....#.",
-        "#......#",
-        "########",
-    ),
-    (  # three bars
-        "########",
-        "########",
-        "........",
-        "########",
-        "########",
-        "........",
-        "########",
-        "########",
-    ),
-    (  # hash
-        "..#..#..",
-        "..#..#..",
-        "########",
-        "..#..#..",
-        "..#..#..",
-        "########",
-        "..#..#..",
-        "..#..#..",
-    ),
+# The symbols, 8x8 each (tests/portable/test_glyphs.py checks SYMBOL_BITS against
+# these rows):
+#   slash     cross     circle    triangle  bars      hash
+#   .......#  #......#  ..####..  ...##...  ########  ..#..#..
+#   ......##  ##....##  .##..##.  ...##...  ########  ..#..#..
+#   .....##.  .##..##.  ##....##  ..#..#..  ........  ########
+#   ....##..  ..####..  #......#  ..#..#..  ########  ..#..#..
+#   ...##...  ..####..  #......#  .#....#.  ########  ..#..#..
+#   ..##....  .##..##.  ##....##  .#....#.  ........  ########
+#   .##.....  ##....##  .##..##.  #......#  ########  ..#..#..
+#   ##......  #......#  ..####..  ########  ########  ..#..#..
+# One byte per column, bit 0 on top (MONO_VLSB), symbol after symbol.
+SYMBOL_BITS = (
+    b"\x80\xc0\x60\x30\x18\x0c\x06\x03"  # slash
+    b"\xc3\x66\x3c\x18\x18\x3c\x66\xc3"  # cross
+    b"\x3c\x66\xc3\x81\x81\xc3\x66\x3c"  # circle
+    b"\xc0\xb0\x8c\x83\x83\x8c\xb0\xc0"  # triangle
+    b"\xdb\xdb\xdb\xdb\xdb\xdb\xdb\xdb"  # bars
+    b"\x24\x24\xff\x24\x24\xff\x24\x24"  # hash
 )
 
 
@@ -82,23 +41,27 @@ def _vlsb(rows):
     return out
 
 
-def _build():
-    plain = [None]
-    inverse = [None]
-    for rows in _SYMBOL_ROWS:
-        data = _vlsb(rows)
-        plain.append(framebuf.FrameBuffer(data, 8, 8, framebuf.MONO_VLSB))
-        inv = bytearray(b ^ 0xFF for b in data)
-        inverse.append(framebuf.FrameBuffer(inv, 8, 8, framebuf.MONO_VLSB))
-    return tuple(plain), tuple(inverse)
+# Plain and inverse: tuples of FrameBuffers, built when a symbol is first drawn.
+_symbols = [None, None]
 
 
-SYMBOLS, SYMBOLS_INVERSE = _build()
+def _build(inverse):
+    out = [None]
+    for k in range(0, len(SYMBOL_BITS), 8):
+        data = bytearray(SYMBOL_BITS[k : k + 8])
+        if inverse:
+            for i in range(8):
+                data[i] ^= 0xFF
+        out.append(framebuf.FrameBuffer(data, 8, 8, framebuf.MONO_VLSB))
+    return tuple(out)
 
 
 def symbol(canvas, sym, x, y, inverse=False):
     """Draw symbol 1..6 with its top-left corner at (x, y)."""
-    canvas.blit((SYMBOLS_INVERSE if inverse else SYMBOLS)[sym], x, y)
+    i = 1 if inverse else 0
+    if _symbols[i] is None:
+        _symbols[i] = _build(inverse)
+    canvas.blit(_symbols[i][sym], x, y)
 
 
 # 3x5 digits for line scores under narrow columns; one byte per column, bit 0 on top.

@@ -1,4 +1,4 @@
-"""The storage contract every host injects, and three implementations of it.
+"""The storage contract every host injects, and the one boards use.
 
 A storage holds small named files in one flat folder:
 
@@ -12,9 +12,9 @@ A storage holds small named files in one flat folder:
 
 - `FolderStorage(root)`: files in a folder through the `os` module; the same class
   runs on a board's flash filesystem (littlefs or FAT) and on CPython.
-- `MemoryStorage()`: a dict, for tests and for hosts with nowhere to save.
-- `FaultyStorage(inner, ...)`: wraps a storage and cuts the power at a chosen byte
-  or operation, to prove that saves survive it.
+- crisscross.memory_storage holds two more, for tests and hosts (never loaded on
+  a board): `MemoryStorage()`, files in a dict, and `FaultyStorage(inner, ...)`,
+  which cuts the power at a chosen byte or operation, to prove that saves survive.
 """
 
 import os
@@ -28,43 +28,6 @@ def _check_name(name):
         raise ValueError("bad storage name: %r" % (name,))
     if name in (".", ".."):
         raise ValueError("bad storage name: %r" % (name,))
-
-
-class MemoryStorage:
-    """Files in a dict: name -> bytes. Renames replace, like littlefs and POSIX."""
-
-    def __init__(self, files=None):
-        self.files = {}
-        if files:
-            for name in files:
-                self.files[name] = bytes(files[name])
-
-    def read(self, name):
-        _check_name(name)
-        return self.files.get(name)
-
-    def write(self, name, data):
-        _check_name(name)
-        self.files[name] = bytes(data)
-
-    def rename(self, old, new):
-        _check_name(old)
-        _check_name(new)
-        if old not in self.files:
-            raise OSError(2, "no such file: " + old)
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, name):
-        _check_name(name)
-        if name in self.files:
-            del self.files[name]
-
-    def names(self):
-        return sorted(self.files)
-
-    def snapshot(self):
-        """A copy of every file, to restore with `MemoryStorage(snapshot)`."""
-        return dict(self.files)
 
 
 PATH_CACHE = 16  # full paths remembered (each kind's NAME, .tmp, .bak, .bad)
@@ -162,67 +125,3 @@ def _makedirs(root):
         path = path + part if path in ("", "/") else path + "/" + part
         if not _is_dir(path):
             os.mkdir(path)
-
-
-class PowerLoss(Exception):
-    """Raised by FaultyStorage at the moment the power goes off."""
-
-
-class FaultyStorage:
-    """A storage that loses power part-way through, for tests.
-
-    `fail_after_bytes=n`: the write that would take the total written past n bytes
-    stores only its first bytes up to n, then the power goes off.
-    `fail_at_op=k`: the k-th changing operation (write, rename or remove, counted
-    from 0) does not happen; the power goes off just before it.
-    `rename_replaces=False` makes a rename onto an existing file two steps, remove
-    then rename, that a power loss can separate (as FolderStorage does on FAT).
-    After the power goes off every changing call raises PowerLoss; reads still
-    work, so a test can inspect what the flash holds.
-    """
-
-    def __init__(
-        self, inner, fail_after_bytes=None, fail_at_op=None, rename_replaces=True
-    ):
-        self.inner = inner
-        self.fail_after_bytes = fail_after_bytes
-        self.fail_at_op = fail_at_op
-        self.rename_replaces = rename_replaces
-        self.ops = 0
-        self.bytes_written = 0
-        self.dead = False
-
-    def _step(self):
-        if self.dead or (self.fail_at_op is not None and self.ops >= self.fail_at_op):
-            self.dead = True
-            raise PowerLoss("power lost before operation %d" % self.ops)
-        self.ops += 1
-
-    def read(self, name):
-        return self.inner.read(name)
-
-    def names(self):
-        return self.inner.names()
-
-    def write(self, name, data):
-        self._step()
-        limit = self.fail_after_bytes
-        if limit is not None and self.bytes_written + len(data) > limit:
-            kept = limit - self.bytes_written
-            self.inner.write(name, data[:kept])
-            self.bytes_written = limit
-            self.dead = True
-            raise PowerLoss("power lost after %d bytes of %s" % (kept, name))
-        self.inner.write(name, data)
-        self.bytes_written += len(data)
-
-    def rename(self, old, new):
-        if not self.rename_replaces and self.inner.read(new) is not None:
-            self._step()
-            self.inner.remove(new)
-        self._step()
-        self.inner.rename(old, new)
-
-    def remove(self, name):
-        self._step()
-        self.inner.remove(name)

@@ -56,7 +56,7 @@ def test_a_whole_game_of_the_real_app_on_the_panel():
     from crisscross.app import App
     from crisscross.screens.play import Play
     from crisscross.screens.results import Results
-    from crisscross.storage import MemoryStorage
+    from crisscross.memory_storage import MemoryStorage
 
     rig = Rig(lambda canvas, now: App(canvas, MemoryStorage(), now, 21))
     rig.frames(1)

@@ -6,7 +6,8 @@ game is checked in the CLI and window tests.
 """
 
 from crisscross import buttons
-from crisscross.storage import FolderStorage, MemoryStorage
+from crisscross.storage import FolderStorage
+from crisscross.memory_storage import MemoryStorage
 from host import hostclock, keyscript, sim
 
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from crisscross import buttons
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 from host import render, sim
 from mpy import ROOT
 from test_sim_device import FakeApp

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crisscross import sharecode
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 from crisscross.store import KINDS, Store, pack, unpack
 
 COPIES = ("", ".tmp", ".bak")

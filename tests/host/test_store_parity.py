@@ -6,7 +6,7 @@ import binascii
 from mpy import run_micropython
 
 from crisscross import sharecode
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 from crisscross.store import Store, crc32_slow
 
 # Every day of 1999..2032 plus the calendar's corners, run in one interpreter.
@@ -123,7 +123,7 @@ def test_files_written_by_micropython_are_read_by_cpython():
 
 READ_ON_MPY = """
 import binascii
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 from crisscross.store import Store
 files = {}
 for name, hexdata in FILES:

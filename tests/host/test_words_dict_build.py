@@ -13,7 +13,7 @@ from mpy import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build_dict  # noqa: E402
-from crisscross.words.dictionary import Dictionary, decode_block  # noqa: E402
+from crisscross.words.dictionary import Dictionary, decode_block, words_of  # noqa: E402
 
 DATA = os.path.join(ROOT, "shared", "crisscross", "words", "words.bin")
 HAVE_WAMERICAN = os.path.exists(build_dict.DEFAULT_SOURCE)
@@ -24,7 +24,9 @@ def all_words():
     words = []
     for b in range(d.blocks):
         d._f.seek(d._data + b * d.block_size)
-        words.extend(w.decode() for w in decode_block(d._f.read(d.block_size)))
+        words.extend(
+            w.decode() for w in words_of(decode_block(d._f.read(d.block_size)))
+        )
     d.close()
     return words
 

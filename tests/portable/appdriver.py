@@ -9,7 +9,7 @@ import framebuf
 from crisscross import buttons
 from crisscross.app import App
 from crisscross.screens.play import DC, DR, Play, pair_at
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 
 STEP_MS = 50
 

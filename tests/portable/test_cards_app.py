@@ -8,7 +8,7 @@ from crisscross.screens.cards_play import FLASH_MS, CardsPlay
 from crisscross.screens.cards_results import CardsResults, ranking
 from crisscross.screens.handover import Handover
 from crisscross.screens.title import Title
-from crisscross.storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage
 
 WAIT = "wait:%d" % (FLASH_MS + 100)  # longer than any move is shown
 

@@ -1,7 +1,7 @@
 """Power loss at every byte of every write and between every two operations of a
 save: after a restart the store always holds the last good state, never a mix."""
 
-from crisscross.storage import FaultyStorage, MemoryStorage, PowerLoss
+from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss
 from crisscross.store import Store
 
 # Successive game saves; growing lengths so that a truncated file could be misread.

@@ -1,6 +1,6 @@
 """High scores, statistics, settings and the saved game: content and flash writes."""
 
-from crisscross.storage import FaultyStorage, MemoryStorage
+from crisscross.memory_storage import FaultyStorage, MemoryStorage
 from crisscross.store import HIGH_SCORES, LAST_SCORES, Store
 
 

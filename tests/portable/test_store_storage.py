@@ -4,7 +4,8 @@ folder (CPython's /tmp, or the in-memory filesystem of MicroPython-WebAssembly).
 import os
 
 from crisscross import storage
-from crisscross.storage import FaultyStorage, FolderStorage, MemoryStorage, PowerLoss
+from crisscross.storage import FolderStorage
+from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss
 from crisscross.store import Store
 
 TEST_ROOT = "/tmp/ccp_store_test"

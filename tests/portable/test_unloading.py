@@ -78,7 +78,7 @@ def test_leaving_a_word_game_unloads_it_and_closes_the_word_list():
     assert s.phase == ws.AI_TURN
     ai_thinks()
     if ON_BOARD:  # the search is not kept between turns
-        assert loaded("crisscross.words.stepper", "crisscross.words.ai") == []
+        assert loaded("crisscross.words.ai") == []
     module = sys.modules["crisscross.words.session"]
     assert module._lookup[0] is not None  # the word list is open while playing
     d.press("wait:6000 long-b").choose("Save & quit")

@@ -10,7 +10,6 @@ from crisscross.screens.words_results import WordsResults
 from crisscross.words import ai, deck
 from crisscross.words import session as ws
 from crisscross.words.game import Game, replay
-from crisscross.words.stepper import Stepper
 
 WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
 SOLO = "down down down left"  # AI foes: 1 -> 0
@@ -282,7 +281,7 @@ def test_results_record_a_solo_game_in_whole_points():
     assert is_a(d.screen, Title)
 
 
-def test_stepper_finds_what_the_one_call_search_finds():
+def test_a_search_in_slices_finds_what_the_one_call_search_finds():
     game = Game(2, 4, None, ws.dictionary())
     for _ in range(4):
         for budget in (150, 600):
@@ -291,7 +290,7 @@ def test_stepper_finds_what_the_one_call_search_finds():
                 game.board, p.hand, game.lookup, game.options, budget, empties=0
             )
             want = s.best()
-            st = Stepper(game, budget)
+            st = ai.stepper(game, budget)
             steps = 0
             while not st.step(23):
                 steps += 1

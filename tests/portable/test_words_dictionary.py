@@ -1,6 +1,6 @@
 """The dictionary file as the device reads it: seeks and one block at a time."""
 
-from crisscross.words.dictionary import Dictionary, WordSet, decode_block
+from crisscross.words.dictionary import Dictionary, WordSet, decode_block, words_of
 
 KNOWN = ("house", "trivia", "pricing", "cent", "ten", "ice", "at", "in", "spice",
          "aardvark", "zygote", "quiz", "jazz", "fuzz", "counterrevolutionary",
@@ -47,7 +47,7 @@ def test_every_block_boundary_is_found():
     step = 17  # a sample of blocks keeps the MicroPython run short
     for b in range(0, d.blocks, step):
         d._f.seek(d._data + b * d.block_size)
-        words = decode_block(d._f.read(d.block_size))
+        words = words_of(decode_block(d._f.read(d.block_size)))
         assert words == sorted(words) and len(words) > 10
         fresh = Dictionary(d.path)  # an empty cache: the index search must work
         for w in (words[0], words[len(words) // 2], words[-1]):
@@ -81,3 +81,37 @@ def test_wordset_has_the_same_api():
     s = WordSet(["House", "out"])
     assert s.contains("house") and s.has_prefix("hou") and not s.contains("hou")
     assert "out" in s and not s.has_prefix("x")
+
+
+def test_a_beginning_of_the_next_blocks_first_word_is_found():
+    # A beginning that sorts after every word of a block but starts the next
+    # block's first word: the block it sorts into holds no word with it.
+    d = Dictionary()
+    found = 0
+    for b in range(3, d.blocks - 1, 61):
+        d._f.seek(d._data + b * d.block_size)
+        last = words_of(decode_block(d._f.read(d.block_size)))[-1]
+        d._f.seek(d._data + (b + 1) * d.block_size)
+        first = words_of(decode_block(d._f.read(d.block_size)))[0]
+        for k in range(4, len(first)):
+            p = first[:k]
+            if p > last and not last.startswith(p):
+                fresh = Dictionary(d.path)
+                fresh.contains(last)  # the earlier block is the one cached
+                assert fresh.has_prefix(p), p
+                assert not fresh.has_prefix(p + b"qx"), p
+                fresh.close()
+                found += 1
+                break
+    assert found >= 3
+    d.close()
+
+
+def test_a_decoded_block_is_one_bytes_object_of_newline_separated_words():
+    d = Dictionary()
+    d._f.seek(d._data)
+    flat = decode_block(d._f.read(d.block_size))
+    assert isinstance(flat, bytes) and flat[:1] == b"\n" and flat[-1:] == b"\n"
+    words = words_of(flat)
+    assert b"\n".join(words) == flat[1:-1] and all(words)
+    d.close()

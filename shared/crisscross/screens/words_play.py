@@ -80,7 +80,7 @@ class WordsPlay(Screen):
             self.cursor = ((b.top + b.bottom) // 2, (b.left + b.right) // 2)
         self.view = (0, 0)
         self._look_at(s.last_cells or [self.cursor])
-        self.hint = None  # a Stepper while a hint is being searched
+        self.hint = None  # an ai.Search while a hint is being searched
         self.think_from = app.now + THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn

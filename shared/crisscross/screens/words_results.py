@@ -41,7 +41,6 @@ def ranking(game):
 # again (on boards, their heap is free while the results are shown).
 PLAY_MODULES = (
     "crisscross.screens.words_play",
-    "crisscross.words.stepper",
     "crisscross.words.ai",
 )
 

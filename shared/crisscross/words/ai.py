@@ -8,9 +8,15 @@ which is how plays that complete a 2x2 square - the Square Effect - are found.
 The search deepens one card at a time (all 1-card plays everywhere, then all 2-card
 plays...), so a small budget still sees short plays on every line.
 
-The budget counts dictionary lookups (of 3 letters or more), so the result depends only on the position:
-the same on every interpreter. An optional clock deadline makes it stop sooner
-(then results depend on speed; the device uses it to cap waiting time).
+The budget counts dictionary lookups (of 3 letters or more), so the result depends
+only on the position: the same on every interpreter. An optional clock deadline makes
+it stop sooner (then results depend on speed).
+
+The search is written as generators, so that it can run a slice at a time:
+`step(lookups)` searches about that many lookups and returns, and the handheld calls
+it once per tick to stay responsive (a whole search is seconds on a
+microcontroller, about 200 Python lines per lookup). `best()` runs it to the end in
+one call. Slicing never changes the lookups' order, so both find the same play.
 """
 
 from crisscross.compat import const
@@ -21,6 +27,9 @@ from crisscross.words.game import EMPTY_BONUS
 DEFAULT_BUDGET = const(4000)
 NONE = const(255)  # no letter / no anchor in reach
 MAX_WORD = const(31)  # longer than any word in the list
+ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
+OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
+WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
 
 
 class _OutOfBudget(Exception):
@@ -28,7 +37,8 @@ class _OutOfBudget(Exception):
 
 
 class Search:
-    """One move search. `best()` returns (cells, Result) or None."""
+    """One move search: `step(lookups)` until it returns True, then `found` is
+    (cells, Result) or None; or `best()`, which returns that in one call."""
 
     def __init__(self, board, hand, lookup, options, budget=DEFAULT_BUDGET, **kw):
         self.board = board
@@ -50,6 +60,82 @@ class Search:
         self.best_result = None
         self._cross = {}
         self._buf = bytearray(MAX_WORD + 1)
+        self.done = False
+        self.found = None  # (cells, Result) or None when there is no play
+        self._gen = None
+        self._sliced = True  # False: best() runs the search in one go
+        self._pause = 0
+        self._pause_reads = 0
+        self._work = 0  # extension steps, and candidates scored (OFFER_WORK each)
+        self._pause_work = 0
+
+    # --- running -----------------------------------------------------------------
+    def step(self, lookups, reads=None):
+        """Search about `lookups` more dictionary lookups, or `reads` more block
+        decodes, whichever comes first (one cell's cross-check, at most 26 lookups,
+        may run over); True when the search has finished."""
+        if self.done:
+            return True
+        if self._gen is None:
+            self._gen = self._run()
+        self._pause = self.nodes + lookups
+        self._pause_reads = self._reads() + (lookups if reads is None else reads)
+        self._pause_work = (
+            self._work + OFFER_WORK * self.candidates + WORK_PER_LOOKUP * lookups
+        )
+        try:
+            next(self._gen)
+            return False
+        except StopIteration:
+            pass
+        except _OutOfBudget:
+            pass
+        self._gen = None
+        self.done = True
+        self.found = self._result()
+        return True
+
+    def best(self):
+        """The whole search in one call: (cells, Result) or None."""
+        self._sliced = False
+        while not self.step(0):
+            pass
+        return self.found
+
+    def _reads(self):
+        return getattr(self.lookup, "reads", 0)
+
+    def _due(self):
+        """True when this slice is used up: counted lookups, blocks decoded from
+        flash (~10 times a cached lookup) or other work (2-letter beginnings come
+        from RAM uncounted, scoring a candidate costs a few hundred lines)."""
+        return self._sliced and (
+            self.nodes >= self._pause
+            or self._reads() >= self._pause_reads
+            or self._work + OFFER_WORK * self.candidates >= self._pause_work
+        )
+
+    def _near_due(self):
+        """True when a cross-check of 26 lookups would overrun this slice."""
+        return self._sliced and (
+            self.nodes + 26 >= self._pause or self._reads() + 26 >= self._pause_reads
+        )
+
+    def _result(self):
+        if self.best_cells is None:
+            return None
+        if self.best_result is None:  # an opening: scored only now, once
+            self.best_result = rules.evaluate(
+                self.board, self.best_cells, None, self.options, check_words=False
+            )
+        return self.best_cells, self.best_result
+
+    def _run(self):
+        if self.board.is_empty():
+            self._min_len = rules.OPENING_MIN
+            yield from self._anagram(0, [], 0)
+        else:
+            yield from self._layout()
 
     # --- budget-counted dictionary access ----------------------------------------
     def _tick(self):
@@ -71,61 +157,51 @@ class Search:
         return self.lookup.contains(w)
 
     # --- candidates ---------------------------------------------------------------
+    def _value_bonus(self, laid):
+        """The bonus for emptying the hand with `laid` cards, in tenths."""
+        if self.bonus and laid == self.hand_size:
+            return EMPTY_BONUS * (self.empties + 1) * 10
+        return 0
+
     def _offer(self, cells):
         self.candidates += 1
         res = rules.evaluate(self.board, cells, None, self.options, check_words=False)
         if res.error:
             return
-        value = res.score
-        if self.bonus and len(cells) == self.hand_size:
-            value += EMPTY_BONUS * (self.empties + 1) * 10
+        value = res.score + self._value_bonus(len(cells))
         if value > self.best_value:
             self.best_value = value
             self.best_cells = list(cells)
             self.best_result = res
 
-    def best(self):
-        try:
-            if self.board.is_empty():
-                self._opening(rules.OPENING_MIN)
-            else:
-                self._layout()
-        except _OutOfBudget:
-            pass
-        if self.best_cells is None:
-            return None
-        if self.best_result is None:  # an opening: scored only now, once
-            self.best_result = rules.evaluate(
-                self.board, self.best_cells, None, self.options, check_words=False
-            )
-        return self.best_cells, self.best_result
-
     # --- an empty table: the best word from the hand alone -----------------------------
-    def _opening(self, min_len):
-        self._min_len = min_len
-        self._anagram(0, [], 0)
-
     def _anagram(self, n, letters, points):
+        self._work += 1
+        if self._due():
+            yield
         word = self._buf
         if n >= self._min_len and self._word(bytes(word[:n])):
-            cells = [(0, i, letters[i][0], letters[i][1]) for i in range(n)]
-            value = points * n * 10
-            if self.bonus and n == self.hand_size:
-                value += EMPTY_BONUS * (self.empties + 1) * 10
+            value = points * n * 10 + self._value_bonus(n)
             if value > self.best_value:
                 self.best_value = value
-                self.best_cells = cells
+                self.best_cells = [
+                    (0, i, letters[i][0], letters[i][1]) for i in range(n)
+                ]
                 self.best_result = None
         counts = self.counts
         for k in range(26):
             wild = not counts[k]
             if wild and not counts[deck.WILD]:
                 continue
+            if self._due():
+                yield
             word[n] = 97 + k
             if self._prefix(bytes(word[: n + 1])):
                 counts[deck.WILD if wild else k] -= 1
                 letters.append((k, wild))
-                self._anagram(n + 1, letters, points + (0 if wild else deck.SV[k]))
+                yield from self._anagram(
+                    n + 1, letters, points + (0 if wild else deck.SV[k])
+                )
                 letters.pop()
                 counts[deck.WILD if wild else k] += 1
 
@@ -144,14 +220,14 @@ class Search:
         for limit in range(1, reach + 1):
             self._limit = limit
             for i in range(len(lines)):
-                direction, fixed_at, lo, hi = lines[i]
+                lo, hi = lines[i][2], lines[i][3]
                 letters, leads = infos[i]
                 self._line = lines[i]
                 self._letters = letters
                 for j in range(hi - lo + 1):
                     if leads[j] > limit or (j > 0 and letters[j - 1] != NONE):
                         continue
-                    self._extend(j, 0, [], False)
+                    yield from self._extend(j, 0, [], False)
 
     def _line_info(self, line):
         """Per position: the letter on the table (or NONE) and how many free cells
@@ -207,7 +283,7 @@ class Search:
             after.append(97 + b.letter(rr, cc))
             rr, cc = rr + dr, cc + dc
         if not before and not after:
-            mask = (1 << 26) - 1
+            mask = ALL_LETTERS
         else:
             mask = 0
             wild = self.counts[deck.WILD]
@@ -220,13 +296,16 @@ class Search:
 
     def _extend(self, j, n, placed, touched):
         """Grow the word of n letters (in self._buf) at line position j."""
+        self._work += 1
+        if self._due():
+            yield
         letters = self._letters
         direction, fixed_at, lo, hi = self._line
         word = self._buf
         if j < len(letters) and letters[j] != NONE:
             word[n] = 97 + letters[j]
             if self._prefix(bytes(word[: n + 1])):
-                self._extend(j + 1, n + 1, placed, True)
+                yield from self._extend(j + 1, n + 1, placed, True)
             return
         # A free cell (or the end of the line): the word may end here.
         laid = len(placed)
@@ -235,28 +314,32 @@ class Search:
         if j >= len(letters) or laid >= self._limit or n >= MAX_WORD:
             return
         r, c = self._rc(direction, fixed_at, lo + j)
+        if (r * 4096 + c) * 2 + direction not in self._cross and self._near_due():
+            yield  # a new cross-check (up to 26 lookups) starts a fresh slice
         mask = self._allowed(r, c, direction)
         counts = self.counts
-        beside = mask != (1 << 26) - 1
+        beside = mask != ALL_LETTERS
         for k in range(26):
             if not mask >> k & 1:
                 continue
             wild = not counts[k]
             if wild and not counts[deck.WILD]:
                 continue
+            if self._due():
+                yield
             word[n] = 97 + k
             if self._prefix(bytes(word[: n + 1])):
                 counts[deck.WILD if wild else k] -= 1
                 placed.append((r, c, k, wild))
-                self._extend(j + 1, n + 1, placed, touched or beside)
+                yield from self._extend(j + 1, n + 1, placed, touched or beside)
                 placed.pop()
                 counts[deck.WILD if wild else k] += 1
 
 
-def choose(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
-    """The AI's play for the seat to move: (cells, Result) or None."""
+def stepper(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
+    """A search for the seat to move in `game` (run it with `step` or `best`)."""
     p = game.players[game.current]
-    s = Search(
+    return Search(
         game.board,
         p.hand,
         game.lookup,
@@ -266,7 +349,11 @@ def choose(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
         deadline=deadline,
         empties=p.empties,
     )
-    return s.best()
+
+
+def choose(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
+    """The AI's play for the seat to move: (cells, Result) or None."""
+    return stepper(game, budget, clock, deadline).best()
 
 
 def wants_draw(game):
@@ -294,8 +381,11 @@ def best_word_score(hand, lookup, options, budget=DEFAULT_BUDGET):
     from crisscross.words.board import Board
 
     s = Search(Board(), hand, lookup, options, budget, bonus=False)
+    s._sliced = False
+    s._min_len = rules.MIN_WORD
     try:
-        s._opening(rules.MIN_WORD)
+        for _ in s._anagram(0, [], 0):
+            pass
     except _OutOfBudget:
         pass
     return max(s.best_value, 0)

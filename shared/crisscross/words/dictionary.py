@@ -15,8 +15,10 @@ File layout (all built by tools/build_dict.py, see words.md next to the data):
           [letters shared with the previous word] [new letters 1..26]... [0];
           every block starts afresh (shared 0) and ends with 31 or its last byte.
 A lookup seeks through the index (about eleven 12-byte reads), decodes one block
-(128 bytes, ~45 words) and keeps the last `cache` decoded blocks (about 2 KB each in
-MicroPython), because the AI asks about neighbouring prefixes over and over. Words are lower-case a-z; the API takes str.
+(128 bytes, ~45 words) into one bytes object (~400 bytes) and keeps the last `cache`
+decoded blocks, because the AI asks about neighbouring prefixes over and over. A
+word or a beginning is then found by `bytes.find`, in C. Words are lower-case a-z;
+the API takes str or bytes.
 """
 
 from crisscross.compat import const
@@ -38,10 +40,12 @@ def default_path():
 
 
 def decode_block(block):
-    """Every word in one block, as a list of bytes objects in sorted order."""
+    """Every word in one block, in sorted order, as one bytes object: each word
+    after a newline, and one at the end (b"\\nat\\nate\\n"). One object instead of
+    a list of words: about a fifth of the heap, and `find` searches it in C."""
     data = bytes(block) + b"\0"  # one spare byte: symbols are read two bytes at a time
     limit = len(block) * 8
-    words = []
+    out = bytearray(b"\n")
     buf = bytearray(32)
     pos = 0
     while pos + 5 <= limit:
@@ -58,8 +62,14 @@ def decode_block(block):
                 break
             buf[n] = 96 + s
             n += 1
-        words.append(bytes(buf[:n]))
-    return words
+        out += buf[:n]
+        out.append(10)
+    return bytes(out)
+
+
+def words_of(flat):
+    """The words of a decoded block, as a list (for tests and tools)."""
+    return flat.split(b"\n")[1:-1]
 
 
 def _bisect(words, w):
@@ -93,7 +103,9 @@ class Dictionary:
         self._triples = HEADER_SIZE + PAIRS_SIZE
         self._index = self._triples + 2 * TRIPLES_SIZE
         self._data = self._index + self.blocks * self.key_size
-        self._cache = []  # up to `cache` (block number, words), most recent first
+        # Up to `cache` decoded blocks, most recent first: (block number, words as
+        # decode_block gives them, first word, last word).
+        self._cache = []
         self._cache_size = cache
         self.reads = 0  # blocks decoded: a measure of flash traffic
 
@@ -107,25 +119,34 @@ class Dictionary:
         return self._f.read(self.key_size)
 
     def _block(self, b):
-        for entry in self._cache:
+        """The cache entry of block b, decoded from the file if it is not cached."""
+        cache = self._cache
+        for entry in cache:
             if entry[0] == b:
-                if entry is not self._cache[0]:
-                    self._cache.remove(entry)
-                    self._cache.insert(0, entry)
-                return entry[1]
+                if entry is not cache[0]:
+                    cache.remove(entry)
+                    cache.insert(0, entry)
+                return entry
         self._f.seek(self._data + b * self.block_size)
-        words = decode_block(self._f.read(self.block_size))
+        flat = decode_block(self._f.read(self.block_size))
         self.reads += 1
-        self._cache.insert(0, (b, words))
-        if len(self._cache) > self._cache_size:
-            self._cache.pop()
-        return words
+        end = len(flat) - 1
+        entry = (
+            b,
+            flat,
+            flat[1 : flat.find(b"\n", 1)],
+            flat[flat.rfind(b"\n", 0, end) + 1 : end],
+        )
+        cache.insert(0, entry)
+        if len(cache) > self._cache_size:
+            cache.pop()
+        return entry
 
     def _find(self, w):
-        """(block number, words of it) for the block where w is or would be."""
-        for b, words in self._cache:
-            if words and words[0] <= w <= words[-1]:
-                return b, words
+        """The cache entry of the block where w is or would be."""
+        for entry in self._cache:
+            if entry[2] <= w <= entry[3]:
+                return entry
         k = w[: self.key_size]
         k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
         lo, hi = 0, self.blocks - 1
@@ -135,12 +156,12 @@ class Dictionary:
                 lo = mid
             else:
                 hi = mid - 1
-        words = self._block(lo)
+        entry = self._block(lo)
         # Keys are cut short: a long word may sort before its block's first word.
-        while lo > 0 and w < words[0]:
+        while lo > 0 and w < entry[2]:
             lo -= 1
-            words = self._block(lo)
-        return lo, words
+            entry = self._block(lo)
+        return entry
 
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
@@ -162,9 +183,7 @@ class Dictionary:
             return self._pair(1, w)
         if len(w) == 3:
             return self._triple(1, w)
-        words = self._find(w)[1]
-        i = _bisect(words, w)
-        return i < len(words) and words[i] == w
+        return self._find(w)[1].find(b"\n" + w + b"\n") >= 0
 
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""
@@ -177,13 +196,12 @@ class Dictionary:
             return self._pair(0, p)
         if len(p) == 3:
             return self._triple(0, p)
-        b, words = self._find(p)
-        i = _bisect(words, p)
-        if i < len(words):
-            return words[i].startswith(p)
-        if b + 1 < self.blocks:
-            return self._block(b + 1)[0].startswith(p)
-        return False
+        entry = self._find(p)
+        if entry[1].find(b"\n" + p) >= 0:
+            return True
+        # Past the block's last word, p may begin the next block's first word.
+        b = entry[0] + 1
+        return p > entry[3] and b < self.blocks and self._block(b)[2].startswith(p)
 
     def __contains__(self, word):
         return self.contains(word)
@@ -194,12 +212,6 @@ class WordSet:
 
     def __init__(self, words):
         self._words = sorted(set(w.lower().encode() for w in words))
-
-    def _triple(self, table, w):
-        j = w[2] - 97
-        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (j >> 3)
-        self._f.seek(self._triples + (TRIPLES_SIZE if table else 0) + at)
-        return (self._f.read(1)[0] >> (j & 7)) & 1 == 1
 
     def contains(self, word):
         w = word.encode() if isinstance(word, str) else word

@@ -31,7 +31,7 @@ LEVELS = ("quick", "strong")
 BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
 # The search's code: imported when an AI seat or a hint starts thinking, given back
 # to the heap (on boards) when it is done, see release().
-AI_MODULES = ("crisscross.words.stepper", "crisscross.words.ai")
+AI_MODULES = ("crisscross.words.ai",)
 # Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
 # and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
 # most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
@@ -287,9 +287,9 @@ class Session:
         if self.phase != AI_TURN:
             return False
         if self._search is None:
-            from crisscross.words.stepper import Stepper
+            from crisscross.words.ai import stepper
 
-            self._search = Stepper(self.game, self.budget())
+            self._search = stepper(self.game, self.budget())
         if not self._search.step(lookups, SLICE_READS):
             return False
         found = self._search.found
@@ -313,9 +313,9 @@ class Session:
         """A search for the human to move (run it with `step`), or None."""
         if self.phase != PLAY:
             return None
-        from crisscross.words.stepper import Stepper
+        from crisscross.words.ai import stepper
 
-        return Stepper(self.game, self.budget())
+        return stepper(self.game, self.budget())
 
     # ---- screens ------------------------------------------------------------------
     def open(self, app):
