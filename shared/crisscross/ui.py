@@ -1,10 +1,10 @@
-"""Drawing helpers shared by the screens: text layout, lists, frames, the sheet.
+"""Drawing helpers shared by the screens: text layout, lists, frames (the dice
+games' sheet is drawn by crisscross.sheetdraw).
 
 The canvas is any framebuf.FrameBuffer-like object, 128x64, MONO_VLSB. Text is
 MicroPython's built-in 8x8 font: 16 characters by 8 lines.
 """
 
-from crisscross import glyphs
 from crisscross.compat import const
 
 W = const(128)
@@ -12,10 +12,6 @@ H = const(64)
 CHAR = const(8)
 COLS = const(16)  # characters per line
 LINES = const(8)  # text lines per screen
-
-# The 5x5 sheet: cells on an 11 px pitch (10 px inside a 1 px grid), 56 px square.
-PITCH = const(11)
-SHEET = const(56)
 
 
 def center(canvas, text, y, c=1):
@@ -104,54 +100,3 @@ def box(canvas, lines, y=None):
         canvas.text(
             lines[k], x + 4 + (w - len(lines[k])) * CHAR // 2, y + 4 + k * (CHAR + 1)
         )
-
-
-def cell_xy(i, x0, y0):
-    """Top-left pixel inside the grid for cell i of a sheet drawn at (x0, y0)."""
-    return x0 + 1 + (i % 5) * PITCH, y0 + 1 + (i // 5) * PITCH
-
-
-def grid(canvas, x0, y0):
-    for k in range(6):
-        canvas.hline(x0, y0 + k * PITCH, SHEET, 1)
-        canvas.vline(x0 + k * PITCH, y0, SHEET, 1)
-
-
-def cell(canvas, family, value, i, x0, y0, inverse=False):
-    """Draw one cell's content; inverse fills the cell (cursor / highlight)."""
-    # cell_xy() inlined: its tuple would be garbage for every cell of every redraw.
-    x = x0 + 1 + (i % 5) * PITCH
-    y = y0 + 1 + (i // 5) * PITCH
-    if inverse:
-        canvas.fill_rect(x, y, PITCH - 1, PITCH - 1, 1)
-    if not value:
-        return
-    if family == "symbols":
-        glyphs.symbol(canvas, value, x + 1, y + 1, inverse)
-    else:
-        canvas.text(chr(47 + value), x + 1, y + 1, 0 if inverse else 1)
-
-
-def sheet(canvas, family, cells, x0, y0, highlight=None, diagonal=False):
-    """The whole 5x5 sheet; `highlight` is a tuple of cells drawn inverted."""
-    grid(canvas, x0, y0)
-    if diagonal:  # mark the scored diagonal with dots in the corners of its cells
-        for i in (20, 16, 12, 8, 4):
-            x = x0 + 1 + (i % 5) * PITCH
-            y = y0 + 1 + (i // 5) * PITCH
-            canvas.pixel(x, y + PITCH - 2, 1)
-            canvas.pixel(x + PITCH - 2, y, 1)
-    for i in range(25):
-        inv = highlight is not None and i in highlight
-        if cells[i] or inv:
-            cell(canvas, family, cells[i], i, x0, y0, inv)
-
-
-def hatch(canvas, i, x0, y0):
-    """Mark a cell as not allowed: a dotted frame."""
-    x, y = cell_xy(i, x0, y0)
-    for k in range(0, PITCH - 1, 2):
-        canvas.pixel(x + k, y, 1)
-        canvas.pixel(x + k, y + PITCH - 2, 1)
-        canvas.pixel(x, y + k, 1)
-        canvas.pixel(x + PITCH - 2, y + k, 1)

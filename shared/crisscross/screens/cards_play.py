@@ -42,7 +42,12 @@ HANDOFF_MS = const(1)  # a move handing over to the AI: shown until the next tic
 _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
 # The dice games' modules, still loaded from the New game screen or a restore:
 # the card game needs none of them, and a board's heap is small.
-DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.grid")
+DICE_MODULES = (
+    "crisscross.session",
+    "crisscross.screens.play",
+    "crisscross.grid",
+    "crisscross.sheetdraw",
+)
 # The title menu's code: not needed while a card game is on screen (the App
 # imports it again when it shows the title), so the AI has its room.
 MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")

@@ -6,7 +6,7 @@ order), A places. Digits: one cell; B opens the menu. Hold A for a hint, hold B
 for the menu. After placing, A rolls on and B takes the placement back.
 """
 
-from crisscross import buttons, glyphs, ui
+from crisscross import buttons, glyphs, sheetdraw, ui
 from crisscross.grid import PAIRS, count_isolated
 from crisscross.screens import Screen
 from crisscross import session as sess
@@ -224,7 +224,7 @@ class Play(Screen):
         cells = game.sheet_of(player)
         fam = game.FAMILY
         advanced = self.symbols and game.advanced
-        ui.sheet(c, fam, cells, X0, Y0, None, advanced)
+        sheetdraw.sheet(c, fam, cells, X0, Y0, None, advanced)
         score = game.total(player)  # no Score object
         delta = None
         dice = None
@@ -249,9 +249,9 @@ class Play(Screen):
         if i < 0:
             return
         if legal:
-            ui.cell(c, self.game.FAMILY, v, i, X0, Y0, True)
+            sheetdraw.cell(c, self.game.FAMILY, v, i, X0, Y0, True)
         else:
-            ui.hatch(c, i, X0, Y0)
+            sheetdraw.hatch(c, i, X0, Y0)
 
     def _delta(self, move, player, score, dice):
         """What the score would be after this placement (the coach's number)."""

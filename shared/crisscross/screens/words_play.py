@@ -16,9 +16,11 @@ also run a slice of the search.
 """
 
 from crisscross import buttons, ui
-from crisscross.compat import const
+from crisscross.compat import const, forget
 from crisscross.screens import Screen
+from crisscross.words import deck
 from crisscross.words import session as ws
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT, step
 
 CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
 VIEW_COLS = const(14)
@@ -38,7 +40,13 @@ THINK_AFTER_MS = const(1)  # an AI starts thinking this long after the screen op
 
 # The dice games' modules, still loaded from the New game screen or a restore:
 # the word game needs none of them, and a board's heap is small.
-DICE_MODULES = ("crisscross.session", "crisscross.screens.play", "crisscross.grid")
+DICE_MODULES = (
+    "crisscross.session",
+    "crisscross.screens.play",
+    "crisscross.grid",
+    "crisscross.sheetdraw",
+    "crisscross.glyphs",
+)
 # The title menu's code: not needed while a word game is on screen (the App
 # imports it again when it shows the title), so the AI's search has its room.
 MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")
@@ -60,14 +68,11 @@ def after_turn(app):
 
 class WordsPlay(Screen):
     def __init__(self, app):
-        from crisscross.compat import forget
-
         forget(DICE_MODULES)
         forget(MENU_MODULES)
         Screen.__init__(self, app)
         self.session = s = app.session
         self.game = s.game
-        from crisscross.words.board import ACROSS
 
         self.dir = ACROSS
         self.mode = CURSOR
@@ -122,8 +127,6 @@ class WordsPlay(Screen):
         return out
 
     def _step(self):
-        from crisscross.words.board import step
-
         return step(self.dir)
 
     def next_cell(self):
@@ -142,9 +145,6 @@ class WordsPlay(Screen):
     def _walk(self, start, direction, picks, out):
         """Lay `picks` from `start` into `out`, skipping taken places; returns
         the place after them."""
-        from crisscross.words import deck
-        from crisscross.words.board import step
-
         hand = self.hand()
         dr, dc = step(direction)
         r, c = start
@@ -242,9 +242,6 @@ class WordsPlay(Screen):
                 self._lay(item)
 
     def _lay(self, i):
-        from crisscross.words import deck
-        from crisscross.words.board import OFFSET
-
         r, c = self.next_cell()
         if not (-OFFSET <= r < OFFSET and -OFFSET <= c < OFFSET):
             self.app.toast("The edge of the table")
@@ -255,8 +252,6 @@ class WordsPlay(Screen):
         self._changed()
 
     def _turn_wild(self, step):
-        from crisscross.words import deck
-
         if not self.picks or self.hand()[self.picks[-1][0]] != deck.WILD:
             if deck.WILD in self.hand():
                 self.app.toast("Up/down: the letter of a wild card just laid")
@@ -326,9 +321,6 @@ class WordsPlay(Screen):
 
     def _show_hint(self, found):
         """Lay the AI's play out as the pending play, ready for OK."""
-        from crisscross.words import deck
-        from crisscross.words.board import ACROSS, DOWN
-
         app = self.app
         if found is None:
             app.toast("No play found: hold B to draw cards")
@@ -372,12 +364,14 @@ class WordsPlay(Screen):
 
     def _look_at(self, cells):
         """Centre the view on these (r, c): the play just made."""
-        rows = [p[0] for p in cells]
-        cols = [p[1] for p in cells]
-        self.view = (
-            (min(rows) + max(rows)) // 2 - VIEW_ROWS // 2,
-            (min(cols) + max(cols)) // 2 - VIEW_COLS // 2,
-        )
+        r0 = r1 = cells[0][0]
+        c0 = c1 = cells[0][1]
+        for p in cells:
+            r0 = min(r0, p[0])
+            r1 = max(r1, p[0])
+            c0 = min(c0, p[1])
+            c1 = max(c1, p[1])
+        self.view = ((r0 + r1) // 2 - VIEW_ROWS // 2, (c0 + c1) // 2 - VIEW_COLS // 2)
 
     def _follow(self):
         """Scroll the view so the focus cell stays inside it."""
@@ -391,7 +385,8 @@ class WordsPlay(Screen):
             vc = c - MARGIN
         elif c > vc + VIEW_COLS - 1 - MARGIN:
             vc = c - VIEW_COLS + 1 + MARGIN
-        self.view = (vr, vc)
+        if vr != self.view[0] or vc != self.view[1]:
+            self.view = (vr, vc)
 
     def draw(self, c):
         self._follow()
@@ -401,8 +396,6 @@ class WordsPlay(Screen):
         self._strip(c)
 
     def _top(self, c):
-        from crisscross.words import deck
-
         s = self.session
         game = self.game
         c.fill_rect(0, 0, 128, CELL, 1)
@@ -426,8 +419,6 @@ class WordsPlay(Screen):
         ui.right(c, right, 128, 1, 0)
 
     def _preview_text(self):
-        from crisscross.words import deck
-
         res = self.preview()
         if res is None:
             return "Pick cards", "B:back"
@@ -438,8 +429,6 @@ class WordsPlay(Screen):
     def _line_text(self):
         """The letters in line through the pending cards (a word that cannot be
         laid there: the preview shows what it would read)."""
-        from crisscross.words.board import LETTER_MASK
-
         pending = {}
         for r, c, letter, wild in self.cells():
             pending[(r, c)] = chr((97 if wild else 65) + letter)
@@ -464,14 +453,13 @@ class WordsPlay(Screen):
         return "".join(out)
 
     def _board(self, c):
-        from crisscross.words.board import LETTER_MASK, WILD_BIT
-
         s = self.session
         board = self.game.board
         vr, vc = self.view
         last = s.last_cells
-        pending = {}
+        pending = None
         if self.mode == PICK or self.lines:
+            pending = {}
             for r, cc, letter, wild in self.cells():
                 pending[(r, cc)] = chr((97 if wild else 65) + letter)
         for i in range(VIEW_ROWS):
@@ -492,7 +480,7 @@ class WordsPlay(Screen):
                     continue
                 letter = v & LETTER_MASK
                 c.text(chr((97 if v & WILD_BIT else 65) + letter), x + 1, y + 1, 1)
-                if last and (r, cc) in last:
+                if last and _among(last, r, cc):
                     c.hline(x + 1, y + 8, 7, 1)
         if s.phase != ws.PLAY or self.hint is not None:
             return
@@ -522,22 +510,22 @@ class WordsPlay(Screen):
                         c.vline(x + 4, y + 2, 5, 1)
 
     def _strip(self, c):
-        from crisscross.words import deck
-
         s = self.session
         seat = self.game.current if s.phase == ws.PLAY else s.last_human
         if seat < 0 or not s.is_human(seat):
             return
         hand = self.game.hand(seat)
+        sel = -1
         if self.mode == PICK and s.phase == ws.PLAY:
             items = self.items()
+            n = len(items)
             sel = self.sel
         elif self.lines and s.phase == ws.PLAY:
-            items = self.items()[:-1]  # the cards not picked yet, no OK
-            sel = -1
+            items = self.items()
+            n = len(items) - 1  # the cards not picked yet, no OK
         else:
-            items = list(range(len(hand)))
-            sel = -1
+            items = None  # the whole hand in order: item i is card i
+            n = len(hand)
         if sel >= 0:  # scroll so the selection is shown
             if sel < self.left:
                 self.left = sel
@@ -546,10 +534,10 @@ class WordsPlay(Screen):
         left = self.left if sel >= 0 else 0
         x = 8 if left > 0 else 0
         i = left
-        while i < len(items):
-            item = items[i]
+        while i < n:
+            item = i if items is None else items[i]
             w = 16 if item == OK else 8
-            last = i == len(items) - 1
+            last = i == n - 1
             if x + w > (128 if last else 120):
                 c.text(">", 120, STRIP_Y, 1)
                 break
@@ -574,3 +562,11 @@ class WordsPlay(Screen):
                 return False
             x += w
         return True
+
+
+def _among(cells, r, c):
+    """Whether (r, c) is one of `cells` (pairs), without building a tuple."""
+    for p in cells:
+        if p[0] == r and p[1] == c:
+            return True
+    return False
