@@ -103,6 +103,41 @@ def pack(kind, seq, obj):
     return ("%s %08x\n" % (head, crc)).encode() + body
 
 
+# The body of a game file, around the game's text: what json.dumps writes for
+# {"game": text} when the text has nothing to escape.
+_GAME_OPEN = b'{"game": "'
+_GAME_CLOSE = b'"}'
+
+
+def plain(text):
+    """True when json.dumps writes `text` as it is: printable ASCII, no quote or
+    backslash (a save's text always is)."""
+    if not text:
+        return True
+    return " " <= min(text) and max(text) <= "~" and '"' not in text and "\\" not in text
+
+
+def pack_game(seq, text):
+    """pack(GAME, seq, {"game": text}) for a `plain` text, as a bytearray filled
+    in place: a save follows every move, and this copies the text once where
+    pack makes several copies of it (JSON text, its bytes, header + body)."""
+    raw = text.encode()  # MicroPython: the str's own bytes, not a copy
+    n = len(raw)
+    size = len(_GAME_OPEN) + n + len(_GAME_CLOSE)
+    head = "CCP%d %s %d %d" % (FORMAT_VERSION, GAME, seq, size)
+    crc = crc32(_GAME_OPEN, crc32(head.encode()))
+    crc = crc32(_GAME_CLOSE, crc32(raw, crc))
+    line = ("%s %08x\n" % (head, crc)).encode()
+    h = len(line)
+    data = bytearray(h + size)
+    data[0:h] = line
+    h2 = h + len(_GAME_OPEN)
+    data[h:h2] = _GAME_OPEN
+    data[h2 : h2 + n] = raw
+    data[h2 + n :] = _GAME_CLOSE
+    return data
+
+
 def unpack(kind, raw):
     """(seq, obj) for an intact file of this kind, else (None, state)."""
     if raw is None:
@@ -281,7 +316,11 @@ class Store:
                 self.storage.rename(tmp, name)
                 self._main[kind] = OK
                 self._source[kind] = MAIN
-            data = pack(kind, self._seq[kind] + 1, obj)
+            text = obj.get("game") if kind == GAME else None
+            if isinstance(text, str) and plain(text):
+                data = pack_game(self._seq[kind] + 1, text)
+            else:
+                data = pack(kind, self._seq[kind] + 1, obj)
             self.storage.write(tmp, data)
             self._set_aside(kind)
             self.storage.rename(tmp, name)

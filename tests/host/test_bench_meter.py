@@ -67,4 +67,6 @@ def test_line_counts_are_deterministic_and_grow_with_work(tree):
     a = bench_lines.measure(tree=tree, timings=False)["lines"]
     b = bench_lines.measure(tree=tree, timings=False)["lines"]
     assert a == b
-    assert a["hint"] > a["cursor_move"] > 0 and a["boot"] > a["redraw"] > 0
+    # A hint searches: many times the lines of a cursor move. Boot draws the
+    # title, a redraw the play screen: both do work.
+    assert a["hint"] > 10 * a["cursor_move"] > 0 and a["boot"] > 0 and a["redraw"] > 0

@@ -86,6 +86,8 @@ class WordsPlay(Screen):
         self.view = (0, 0)
         self._look_at(s.last_cells or [self.cursor])
         self.hint = None  # an ai.Search while a hint is being searched
+        self._status_key = None  # what the top line's text was built for
+        self._status_text = None
         self.think_from = app.now + THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
@@ -406,17 +408,29 @@ class WordsPlay(Screen):
         elif self.mode == PICK or self.lines:
             left, right = self._preview_text()
         else:
-            me = game.current
-            left = deck.tenths(game.players[me].score)
-            if len(game.players) > 1:
-                left = "P%d %s" % (me + 1, left)
-            arrow = "v" if self.dir else ">"  # DOWN is 1, ACROSS 0
-            right = "H%d %s" % (len(self.hand()), arrow)
+            left, right = self._status()
         width = ui.COLS - len(right) - (1 if right else 0)
         if len(left) > width:
             left = left[: width - 1] + "~"
         c.text(left, 0, 1, 0)
         ui.right(c, right, 128, 1, 0)
+
+    def _status(self):
+        """(score, hand size and direction) of the top line: built again only
+        when one of them changes, not at every cursor move."""
+        game = self.game
+        me = game.current
+        score = game.players[me].score
+        n = len(self.hand())
+        k = self._status_key
+        if k is None or k[0] != me or k[1] != score or k[2] != n or k[3] != self.dir:
+            left = deck.tenths(score)
+            if len(game.players) > 1:
+                left = "P%d %s" % (me + 1, left)
+            arrow = "v" if self.dir else ">"  # DOWN is 1, ACROSS 0
+            self._status_key = [me, score, n, self.dir]
+            self._status_text = (left, "H%d %s" % (n, arrow))
+        return self._status_text
 
     def _preview_text(self):
         res = self.preview()

@@ -33,10 +33,11 @@ class Player:
 
 def cells_text(cells):
     """'3,3,C 3,5,n' for a play (lower case: a wild card)."""
-    parts = []
-    for r, c, letter, wild in cells:
+    parts = [None] * len(cells)  # sized once: no list growing card by card
+    for i in range(len(cells)):
+        r, c, letter, wild = cells[i]
         ch = deck.ALPHABET[letter]
-        parts.append("%d,%d,%s" % (r, c, ch.lower() if wild else ch))
+        parts[i] = "%d,%d,%s" % (r, c, ch.lower() if wild else ch)
     return " ".join(parts)
 
 
@@ -82,6 +83,7 @@ class Game:
         self.restarts = 0
         self.turn = 0
         self.actions = []  # "p CELLS" (with "!" declared, "#" topic), "d", "x"
+        self.last_play = None  # the cells of the last play laid on the table
         self._start()
 
     # --- setting up -------------------------------------------------------------
@@ -128,6 +130,18 @@ class Game:
         self.log.append(entry)
         return entry
 
+    def _note_play(self, seat, action, text, words):
+        """_note for a play or a rejected word, without a dict of keywords."""
+        entry = {
+            "turn": self.turn,
+            "player": seat,
+            "action": action,
+            "cells": text,
+            "words": words,
+        }
+        self.log.append(entry)
+        return entry
+
     # --- asking ---------------------------------------------------------------
     def hand(self, seat=None):
         return self.players[self.current if seat is None else seat].hand
@@ -136,12 +150,14 @@ class Game:
         return [p.score for p in self.players]
 
     def _has_cards(self, cells):
-        need = [0] * deck.KINDS
-        for _, _, letter, wild in cells:
-            need[deck.WILD if wild else letter] += 1
         hand = self.hand()
-        for kind in range(deck.KINDS):
-            if need[kind] > hand.count(kind):
+        for cell in cells:  # a play lays a few cards: count them card by card
+            kind = deck.WILD if cell[3] else cell[2]
+            need = 0
+            for other in cells:
+                if (deck.WILD if other[3] else other[2]) == kind:
+                    need += 1
+            if need > hand.count(kind):
                 return False
         return True
 
@@ -164,9 +180,10 @@ class Game:
             return res
         seat = self.current
         flags = ("!" if declared else "") + ("#" if topic else "")
-        self.actions.append("p%s %s" % (flags, cells_text(cells)))
+        text = cells_text(cells)
+        self.actions.append("p%s %s" % (flags, text))
         if res.bad_words:
-            self._note(seat, "reject", cells=cells_text(cells), words=res.bad_words)
+            self._note_play(seat, "reject", text, res.bad_words)
             self._quiet += 1
             self._next()
             return res
@@ -180,9 +197,9 @@ class Game:
         bonus = 0
         if topic and self.options.topic:
             bonus += TOPIC_BONUS * len(cells) * 10
-        entry = self._note(
-            seat, "play", cells=cells_text(cells), words=res.words, score=res.score
-        )
+        self.last_play = cells
+        entry = self._note_play(seat, "play", text, res.words)
+        entry["score"] = res.score
         if res.multiplier:
             entry["square"] = res.multiplier
         if not p.hand:

@@ -98,7 +98,9 @@ def who(game, seat):
 def describe(game, entry):
     """One log entry as a short line for the screen, or None."""
     text = _describe(game, entry)
-    return text[:1].upper() + text[1:] if text else text
+    if text and "a" <= text[0] <= "z":  # most lines start with P2 or a word
+        return text[:1].upper() + text[1:]
+    return text
 
 
 def _describe(game, entry):
@@ -133,6 +135,14 @@ def _describe(game, entry):
     return None
 
 
+def _places(cells):
+    """[(r, c)] of the cells of a play (a list sized once)."""
+    out = [None] * len(cells)
+    for i in range(len(cells)):
+        out[i] = (cells[i][0], cells[i][1])
+    return out
+
+
 class Session:
     def __init__(
         self, seed, seats, rules_name="", level="quick", code="", daily="", actions=()
@@ -154,6 +164,9 @@ class Session:
         self.last_cells = []  # (r, c) of the cards laid last
         self.recorded = False  # results written to the store (once)
         self._search = None  # the AI's search in progress
+        self._saved = None  # to_text() as last built, for _saved_n actions of
+        self._saved_n = 0  # the list _saved_of
+        self._saved_of = None
         self._replay(actions)
         # The human who holds the handheld; unknown after a restore, so a
         # pass-and-play game resumes behind the hand-over screen.
@@ -213,7 +226,7 @@ class Session:
         game = self.game
         for entry in game.log[mark:]:
             if entry["action"] == "play":
-                self.last_cells = [(c[0], c[1]) for c in parse_cells(entry["cells"])]
+                self.last_cells = _places(game.last_play)
             text = describe(game, entry)
             if text:
                 self.news.append(text)
@@ -335,19 +348,39 @@ class Session:
 
     # ---- saving -------------------------------------------------------------------
     def to_text(self):
-        """words|version|seats|level|code|daily|rules|seed|actions ('/' between)"""
-        fields = (
-            HEAD,
-            SAVE_VERSION,
-            "".join("h" if s == HUMAN else "a" for s in self.seats),
-            self.level,
-            self.code,
-            self.daily,
-            self.rules,
-            str(self.game.seed),
-            ACTION_SEP.join(self.game.actions),
-        )
-        return "|".join(fields)
+        """words|version|seats|level|code|daily|rules|seed|actions ('/' between)
+
+        A save follows every move: the text of the last one is kept and only the
+        actions taken since are added to it (the game only ever appends them),
+        so a save copies the text once instead of joining every action again."""
+        actions = self.game.actions
+        n = len(actions)
+        done = self._saved_n
+        if self._saved_of is not actions or n < done:
+            self._saved = None  # another list: build it all again
+        if self._saved is None:
+            fields = (
+                HEAD,
+                SAVE_VERSION,
+                "".join(["h" if s == HUMAN else "a" for s in self.seats]),
+                self.level,
+                self.code,
+                self.daily,
+                self.rules,
+                str(self.game.seed),
+                ACTION_SEP.join(actions),
+            )
+            self._saved = "|".join(fields)
+        elif n > done:
+            parts = [self._saved]
+            for i in range(done, n):
+                if i:
+                    parts.append(ACTION_SEP)
+                parts.append(actions[i])
+            self._saved = "".join(parts)
+        self._saved_of = actions
+        self._saved_n = n
+        return self._saved
 
     @classmethod
     def from_text(cls, text):
