@@ -17,13 +17,13 @@ PREFIXES = (
     "crisscross.screens.cards_",
     "crisscross.screens.words_",
 )
-WORDS_SESSION = "crisscross.words.session"
+_WORDS_SESSION = "crisscross.words.session"
 
 
 def unload():
     """Forget the card and word games' modules; the word list open on flash is
     closed once its module is really gone (on boards: CPython keeps modules)."""
-    words = sys.modules.get(WORDS_SESSION)
+    words = sys.modules.get(_WORDS_SESSION)
     names = []
     for name in sys.modules:  # any order: each is forgotten alike
         for prefix in PREFIXES:
@@ -31,7 +31,7 @@ def unload():
                 names.append(name)
                 break
     forget(names)
-    if words is not None and WORDS_SESSION not in sys.modules:
+    if words is not None and _WORDS_SESSION not in sys.modules:
         lookup = words._lookup
         if lookup[0] is not None:
             lookup[0].close()

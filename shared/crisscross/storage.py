@@ -30,7 +30,7 @@ def _check_name(name):
         raise ValueError("bad storage name: %r" % (name,))
 
 
-PATH_CACHE = 16  # full paths remembered (each kind's NAME, .tmp, .bak, .bad)
+_PATH_CACHE = 16  # full paths remembered (each kind's NAME, .tmp, .bak, .bad)
 
 
 class FolderStorage:
@@ -48,7 +48,7 @@ class FolderStorage:
         if path is None:
             _check_name(name)
             path = self._prefix + name
-            if len(self._paths) < PATH_CACHE:
+            if len(self._paths) < _PATH_CACHE:
                 self._paths[name] = path
         return path
 

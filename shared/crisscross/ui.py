@@ -9,22 +9,22 @@ from crisscross.compat import const
 
 W = const(128)
 H = const(64)
-CHAR = const(8)
+_CHAR = const(8)
 COLS = const(16)  # characters per line
 LINES = const(8)  # text lines per screen
 
 
 def center(canvas, text, y, c=1):
-    canvas.text(text, (W - len(text) * CHAR) // 2, y, c)
+    canvas.text(text, (W - len(text) * _CHAR) // 2, y, c)
 
 
 def right(canvas, text, x_end, y, c=1):
-    canvas.text(text, x_end - len(text) * CHAR, y, c)
+    canvas.text(text, x_end - len(text) * _CHAR, y, c)
 
 
 def bar(canvas, text, y=0):
     """An inverted title bar, one text line high."""
-    canvas.fill_rect(0, y, W, CHAR + 1, 1)
+    canvas.fill_rect(0, y, W, _CHAR + 1, 1)
     center(canvas, text, y + 1, 0)
 
 
@@ -72,10 +72,10 @@ def menu(canvas, items, selected, top, y0=10, rows=6):
         i = top + k
         if i >= len(items):
             break
-        y = y0 + k * (CHAR + 1)
+        y = y0 + k * (_CHAR + 1)
         label = items[i]
         if i == selected:
-            canvas.fill_rect(0, y - 1, W - 3, CHAR + 1, 1)
+            canvas.fill_rect(0, y - 1, W - 3, _CHAR + 1, 1)
             canvas.text(label[: COLS - 1], 2, y, 0)
         else:
             canvas.text(label[: COLS - 1], 2, y, 1)
@@ -88,8 +88,8 @@ def box(canvas, lines, y=None):
     w = 0
     for ln in lines:
         w = max(w, len(ln))
-    bw = w * CHAR + 8
-    bh = len(lines) * (CHAR + 1) + 6
+    bw = w * _CHAR + 8
+    bh = len(lines) * (_CHAR + 1) + 6
     x = (W - bw) // 2
     if y is None:
         y = (H - bh) // 2
@@ -98,5 +98,5 @@ def box(canvas, lines, y=None):
     canvas.rect(x + 1, y + 1, bw - 2, bh - 2, 0)
     for k in range(len(lines)):
         canvas.text(
-            lines[k], x + 4 + (w - len(lines[k])) * CHAR // 2, y + 4 + k * (CHAR + 1)
+            lines[k], x + 4 + (w - len(lines[k])) * _CHAR // 2, y + 4 + k * (_CHAR + 1)
         )

@@ -2,7 +2,8 @@
 
 from crisscross.words import ai, deck, rules, selfplay
 from crisscross.words.board import Board, from_rows
-from crisscross.words.dictionary import Dictionary, WordSet
+from crisscross.words.dictionary import Dictionary
+from crisscross.words.wordset import WordSet
 from crisscross.words.game import Game
 
 OPTIONS = rules.Options()

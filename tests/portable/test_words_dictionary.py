@@ -1,6 +1,7 @@
 """The dictionary file as the device reads it: seeks and one block at a time."""
 
-from crisscross.words.dictionary import Dictionary, WordSet, decode_block, words_of
+from crisscross.words.dictionary import Dictionary, decode_block
+from crisscross.words.wordset import WordSet, words_of
 
 KNOWN = ("house", "trivia", "pricing", "cent", "ten", "ice", "at", "in", "spice",
          "aardvark", "zygote", "quiz", "jazz", "fuzz", "counterrevolutionary",

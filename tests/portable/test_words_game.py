@@ -3,7 +3,8 @@ the hand-emptying bonus, rejected words, the end of the game and the tie-break."
 
 from crisscross.words import deck, game, rules
 from crisscross.words.board import Board
-from crisscross.words.dictionary import Dictionary, WordSet
+from crisscross.words.dictionary import Dictionary
+from crisscross.words.wordset import WordSet
 from crisscross.words.game import Game, cells_text, parse_cells
 
 WORDS = WordSet(["house", "houses", "out", "trivia", "pricing", "venice"])

@@ -6,7 +6,7 @@ TRIVIA, TRIVIAS, VENICE, the Square Effect, PRICING) on one board.
 
 from crisscross.words import deck, rules
 from crisscross.words.board import Board, from_rows
-from crisscross.words.dictionary import WordSet
+from crisscross.words.wordset import WordSet
 
 TUTORIAL_WORDS = ("house", "out", "trivia", "trivias", "venice", "ice", "cent", "ten",
                   "in", "at", "pricing", "tint", "tent", "spice", "it", "so",

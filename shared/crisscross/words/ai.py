@@ -25,11 +25,11 @@ from crisscross.words.board import ACROSS, DOWN
 from crisscross.words.game import EMPTY_BONUS
 
 DEFAULT_BUDGET = const(4000)
-NONE = const(255)  # no letter / no anchor in reach
-MAX_WORD = const(31)  # longer than any word in the list
-ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
-OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
-WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
+_NONE = const(255)  # no letter / no anchor in reach
+_MAX_WORD = const(31)  # longer than any word in the list
+_ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
+_OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
+_WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
 
 
 class _OutOfBudget(Exception):
@@ -59,14 +59,14 @@ class Search:
         self.best_cells = None
         self.best_result = None
         self._cross = {}
-        self._buf = bytearray(MAX_WORD + 1)
+        self._buf = bytearray(_MAX_WORD + 1)
         self.done = False
         self.found = None  # (cells, Result) or None when there is no play
         self._gen = None
         self._sliced = True  # False: best() runs the search in one go
         self._pause = 0
         self._pause_reads = 0
-        self._work = 0  # extension steps, and candidates scored (OFFER_WORK each)
+        self._work = 0  # extension steps, and candidates scored (_OFFER_WORK each)
         self._pause_work = 0
 
     # --- running -----------------------------------------------------------------
@@ -81,7 +81,7 @@ class Search:
         self._pause = self.nodes + lookups
         self._pause_reads = self._reads() + (lookups if reads is None else reads)
         self._pause_work = (
-            self._work + OFFER_WORK * self.candidates + WORK_PER_LOOKUP * lookups
+            self._work + _OFFER_WORK * self.candidates + _WORK_PER_LOOKUP * lookups
         )
         try:
             next(self._gen)
@@ -112,7 +112,7 @@ class Search:
         return self._sliced and (
             self.nodes >= self._pause
             or self._reads() >= self._pause_reads
-            or self._work + OFFER_WORK * self.candidates >= self._pause_work
+            or self._work + _OFFER_WORK * self.candidates >= self._pause_work
         )
 
     def _near_due(self):
@@ -225,12 +225,12 @@ class Search:
                 self._line = lines[i]
                 self._letters = letters
                 for j in range(hi - lo + 1):
-                    if leads[j] > limit or (j > 0 and letters[j - 1] != NONE):
+                    if leads[j] > limit or (j > 0 and letters[j - 1] != _NONE):
                         continue
                     yield from self._extend(j, 0, [], False)
 
     def _line_info(self, line):
-        """Per position: the letter on the table (or NONE) and how many free cells
+        """Per position: the letter on the table (or _NONE) and how many free cells
         come before the first card or anchor (a free cell with a neighbour across)."""
         direction, fixed_at, lo, hi = line
         n = hi - lo + 1
@@ -239,7 +239,7 @@ class Search:
         for j in range(n):
             r, c = self._rc(direction, fixed_at, lo + j)
             v = self.board.letter(r, c)
-            letters[j] = NONE if v < 0 else v
+            letters[j] = _NONE if v < 0 else v
             if v >= 0:
                 anchor[j] = 1
             elif direction == ACROSS:
@@ -247,13 +247,13 @@ class Search:
             else:
                 anchor[j] = self.board.filled(r, c - 1) or self.board.filled(r, c + 1)
         leads = bytearray(n)
-        lead = NONE
+        lead = _NONE
         for j in range(n - 1, -1, -1):
             if anchor[j]:
                 lead = 0
-            elif lead != NONE:
+            elif lead != _NONE:
                 lead += 1
-            leads[j] = lead if lead <= self.hand_size else NONE
+            leads[j] = lead if lead <= self.hand_size else _NONE
         return letters, leads
 
     @staticmethod
@@ -283,7 +283,7 @@ class Search:
             after.append(97 + b.letter(rr, cc))
             rr, cc = rr + dr, cc + dc
         if not before and not after:
-            mask = ALL_LETTERS
+            mask = _ALL_LETTERS
         else:
             mask = 0
             wild = self.counts[deck.WILD]
@@ -302,7 +302,7 @@ class Search:
         letters = self._letters
         direction, fixed_at, lo, hi = self._line
         word = self._buf
-        if j < len(letters) and letters[j] != NONE:
+        if j < len(letters) and letters[j] != _NONE:
             word[n] = 97 + letters[j]
             if self._prefix(bytes(word[: n + 1])):
                 yield from self._extend(j + 1, n + 1, placed, True)
@@ -311,14 +311,14 @@ class Search:
         laid = len(placed)
         if laid == self._limit and touched and n >= 2 and self._word(bytes(word[:n])):
             self._offer(placed)
-        if j >= len(letters) or laid >= self._limit or n >= MAX_WORD:
+        if j >= len(letters) or laid >= self._limit or n >= _MAX_WORD:
             return
         r, c = self._rc(direction, fixed_at, lo + j)
         if (r * 4096 + c) * 2 + direction not in self._cross and self._near_due():
             yield  # a new cross-check (up to 26 lookups) starts a fresh slice
         mask = self._allowed(r, c, direction)
         counts = self.counts
-        beside = mask != ALL_LETTERS
+        beside = mask != _ALL_LETTERS
         for k in range(26):
             if not mask >> k & 1:
                 continue

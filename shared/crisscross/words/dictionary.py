@@ -25,18 +25,18 @@ from crisscross.compat import const
 
 MAGIC = b"CCWD"
 VERSION = const(1)
-HEADER_SIZE = const(16)
-PAIRS_SIZE = const(208)
-TRIPLES_SIZE = const(2704)
+_HEADER_SIZE = const(16)
+_PAIRS_SIZE = const(208)
+_TRIPLES_SIZE = const(2704)
 END = const(31)
-FILE_NAME = "words.bin"
+_FILE_NAME = "words.bin"
 
 
 def default_path():
     """words.bin beside this module, on the device and on a PC alike."""
     here = __file__
     cut = max(here.rfind("/"), here.rfind("\\"))
-    return (here[: cut + 1] if cut >= 0 else "") + FILE_NAME
+    return (here[: cut + 1] if cut >= 0 else "") + _FILE_NAME
 
 
 def decode_block(block):
@@ -67,31 +67,14 @@ def decode_block(block):
     return bytes(out)
 
 
-def words_of(flat):
-    """The words of a decoded block, as a list (for tests and tools)."""
-    return flat.split(b"\n")[1:-1]
-
-
-def _bisect(words, w):
-    """Index of the first entry >= w."""
-    lo, hi = 0, len(words)
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if words[mid] < w:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
 class Dictionary:
     """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
 
     def __init__(self, path=None, cache=2):
         self.path = path or default_path()
         self._f = open(self.path, "rb")
-        head = self._f.read(HEADER_SIZE)
-        if len(head) != HEADER_SIZE or head[:4] != MAGIC or head[4] != VERSION:
+        head = self._f.read(_HEADER_SIZE)
+        if len(head) != _HEADER_SIZE or head[:4] != MAGIC or head[4] != VERSION:
             self._f.close()
             raise ValueError("not a word list: " + self.path)
         self.key_size = head[5]
@@ -99,9 +82,9 @@ class Dictionary:
         self.blocks = head[8] | head[9] << 8
         self.count = head[10] | head[11] << 8 | head[12] << 16 | head[13] << 24
         self.longest = head[14]
-        self._pairs = self._f.read(PAIRS_SIZE)
-        self._triples = HEADER_SIZE + PAIRS_SIZE
-        self._index = self._triples + 2 * TRIPLES_SIZE
+        self._pairs = self._f.read(_PAIRS_SIZE)
+        self._triples = _HEADER_SIZE + _PAIRS_SIZE
+        self._index = self._triples + 2 * _TRIPLES_SIZE
         self._data = self._index + self.blocks * self.key_size
         # Up to `cache` decoded blocks, most recent first: (block number, words as
         # decode_block gives them, first word, last word).
@@ -165,14 +148,14 @@ class Dictionary:
 
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
-        i = 4 * (w[0] - 97) + (PAIRS_SIZE // 2 if table else 0)
+        i = 4 * (w[0] - 97) + (_PAIRS_SIZE // 2 if table else 0)
         j = w[1] - 97
         return (self._pairs[i + (j >> 3)] >> (j & 7)) & 1 == 1
 
     def _triple(self, table, w):
         j = w[2] - 97
         at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (j >> 3)
-        self._f.seek(self._triples + (TRIPLES_SIZE if table else 0) + at)
+        self._f.seek(self._triples + (_TRIPLES_SIZE if table else 0) + at)
         return (self._f.read(1)[0] >> (j & 7)) & 1 == 1
 
     def contains(self, word):
@@ -202,26 +185,6 @@ class Dictionary:
         # Past the block's last word, p may begin the next block's first word.
         b = entry[0] + 1
         return p > entry[3] and b < self.blocks and self._block(b)[2].startswith(p)
-
-    def __contains__(self, word):
-        return self.contains(word)
-
-
-class WordSet:
-    """The same API over an in-memory list: for tests and house rules."""
-
-    def __init__(self, words):
-        self._words = sorted(set(w.lower().encode() for w in words))
-
-    def contains(self, word):
-        w = word.encode() if isinstance(word, str) else word
-        i = _bisect(self._words, w)
-        return i < len(self._words) and self._words[i] == w
-
-    def has_prefix(self, prefix):
-        p = prefix.encode() if isinstance(prefix, str) else prefix
-        i = _bisect(self._words, p)
-        return i < len(self._words) and self._words[i].startswith(p)
 
     def __contains__(self, word):
         return self.contains(word)
