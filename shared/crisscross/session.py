@@ -9,6 +9,10 @@ AI seats play as soon as their turn comes. OVER: the results.
 
 from crisscross.compat import const
 
+# Which games and rule sets there are: crisscross.games, named here too.
+from crisscross.games import OTHER_FAMILIES, RULESETS, family_session  # noqa: F401
+from crisscross.games import restore, ruleset  # noqa: F401
+
 PLACE = const(0)
 PLACED = const(1)
 HANDOVER = const(2)
@@ -32,51 +36,11 @@ def new_game(family, seed, humans, ais, rules, starts=None):
     return DigitsGame(seed, players, rules)
 
 
-# A share code carries the seed and the index of the rule set here (its "variant").
-# Append only: a code's meaning must never change.
-RULESETS = (
-    "symbols-basic",
-    "symbols-advanced",
-    "digits",
-    "digits-cc",
-    "digits-versus",
-    "cards",
-    "cards-joker",
-    "cards-strict",
-    "words",
-    "words-tournament",
-    "words-optional",
-)
-
-# Game families with their own session class: `crisscross.<family>.session` holds
-# `new_session(seed, humans, ais, rules, level, code, daily)` and a `Session` with
-# `to_text()`, `from_text(text)` and `open(app)` (shows its screen).
-OTHER_FAMILIES = ("cards", "words")
-
-
-def family_session(family):
-    return __import__("crisscross.%s.session" % family, None, None, ["Session"])
-
-
-def restore(text):
-    """A saved session of any family; ValueError with a reason when unreadable."""
-    head = text.split("|", 1)[0]
-    if head in OTHER_FAMILIES:
-        return family_session(head).Session.from_text(text)
-    return Session.from_text(text)
-
-
 def rules_key(game):
     """The high-score table a game belongs to, e.g. 'symbols-advanced'."""
     if game.FAMILY == "symbols":
         return "symbols-advanced" if game.advanced else "symbols-basic"
     return "digits-" + game.variant if game.variant else "digits"
-
-
-def ruleset(key):
-    """'digits-cc' -> ('digits', 'cc'); the inverse of rules_key."""
-    family, _, rules = key.partition("-")
-    return family, rules
 
 
 def share_code(game, key=None):

@@ -158,7 +158,7 @@ class NewGame(Screen):
 
     def apply_variant(self, variant):
         """A share code names the rule set too: select it."""
-        from crisscross.session import RULESETS, ruleset
+        from crisscross.games import RULESETS, ruleset
 
         if variant >= len(RULESETS):
             return
@@ -187,7 +187,7 @@ class NewGame(Screen):
         return app.next_seed(), ""
 
     def start(self):
-        from crisscross import session as sess
+        from crisscross import games
 
         picked = self.seed()
         if picked is None:
@@ -199,13 +199,13 @@ class NewGame(Screen):
         app = self.app
         if app.store is not None:
             app.store.save_settings({"new_game": {"game": fam, "rules": self.rules}})
-        if fam in sess.OTHER_FAMILIES:
+        if fam in games.OTHER_FAMILIES:
             from crisscross import sharecode
 
             key = fam + "-" + rules if rules else fam
-            code = sharecode.encode(seed & 0xFFFFFF, sess.RULESETS.index(key))
+            code = sharecode.encode(seed & 0xFFFFFF, games.RULESETS.index(key))
             try:
-                mod = sess.family_session(fam)
+                mod = games.family_session(fam)
             except ImportError:
                 app.toast("This game is not installed")
                 return
@@ -214,6 +214,8 @@ class NewGame(Screen):
             )
             app.session.open(app)
             return
+        from crisscross import session as sess
+
         players = self.humans + self.ais
         starts = None
         if fam == "symbols":

@@ -6,9 +6,9 @@ a bar chart. B: back.
 
 from crisscross import buttons, ui
 from crisscross.screens import Screen
-from crisscross.session import RULESETS
+from crisscross.games import RULESETS
 
-# One title per crisscross.session.RULESETS entry, in its order.
+# One title per crisscross.games.RULESETS entry, in its order.
 TITLES = (
     "SYMBOLS BASIC",
     "SYMBOLS ADV.",

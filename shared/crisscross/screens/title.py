@@ -51,7 +51,7 @@ class Title(ListMenu):
             app.go(TextView(app, item, text, Title(app, item)))
 
     def _continue(self):
-        from crisscross.session import restore
+        from crisscross.games import open_session, restore
 
         app = self.app
         try:
@@ -61,8 +61,6 @@ class Title(ListMenu):
             app.go(Title(app))
             app.toast("Saved game unreadable: " + str(e))
             return
-        from crisscross.screens.play import open_session
-
         open_session(app)
 
     def draw(self, c):

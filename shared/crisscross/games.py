@@ -1,0 +1,58 @@
+"""Which games there are: the rule sets that share codes number, the game families
+with their own session module, and reopening a saved game of any of them.
+
+Kept apart from crisscross.session (the dice games' session), so that the menus and
+the card and word games never load the dice games' code: every name a loaded module
+holds stays in the board's RAM until it restarts.
+"""
+
+# A share code carries the seed and the index of the rule set here (its "variant").
+# Append only: a code's meaning must never change.
+RULESETS = (
+    "symbols-basic",
+    "symbols-advanced",
+    "digits",
+    "digits-cc",
+    "digits-versus",
+    "cards",
+    "cards-joker",
+    "cards-strict",
+    "words",
+    "words-tournament",
+    "words-optional",
+)
+
+# Game families with their own session class: `crisscross.<family>.session` holds
+# `new_session(seed, humans, ais, rules, level, code, daily)` and a `Session` with
+# `to_text()`, `from_text(text)` and `open(app)` (shows its screen).
+OTHER_FAMILIES = ("cards", "words")
+
+
+def family_session(family):
+    return __import__("crisscross.%s.session" % family, None, None, ["Session"])
+
+
+def ruleset(key):
+    """'digits-cc' -> ('digits', 'cc'); the inverse of session.rules_key."""
+    family, _, rules = key.partition("-")
+    return family, rules
+
+
+def restore(text):
+    """A saved session of any family; ValueError with a reason when unreadable."""
+    head = text.split("|", 1)[0]
+    if head in OTHER_FAMILIES:
+        return family_session(head).Session.from_text(text)
+    from crisscross.session import Session
+
+    return Session.from_text(text)
+
+
+def open_session(app):
+    """Show the screen the app's session needs now, in any family."""
+    if hasattr(app.session, "open"):  # a family that shows its own screens
+        app.session.open(app)
+    else:
+        from crisscross.screens.play import open_session
+
+        open_session(app)
