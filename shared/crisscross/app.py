@@ -10,10 +10,12 @@ MONO_VLSB), a storage object (crisscross.storage) and the time. `today` is a
 callable returning (year, month, day), or None where the board has no clock.
 """
 
-from crisscross import buttons
+from crisscross import buttons, ui
 from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
+TOAST_COLS = 14  # characters on a line of a message box
+TOAST_ROWS = 5  # lines of a message box
 # Modules needed only while one screen is up (menus, texts, share codes): unloaded
 # at every change of screen and imported again when wanted, so the play screen
 # never carries them (docs/performance.md). A screen on show keeps what it uses.
@@ -30,6 +32,7 @@ TRANSIENT = (
     "crisscross.screens.words_results",
     "crisscross.families",
     "crisscross.records",
+    "crisscross.games",
 )
 
 
@@ -75,10 +78,9 @@ class App:
         self.dirty = True
 
     def toast(self, text, ms=TOAST_MS):
-        """A short message over the current screen; any key dismisses it."""
-        from crisscross.ui import wrap
-
-        self._toast = wrap(text, 14)[:5]
+        """A short message over the current screen; any key dismisses it. `text`
+        is a string or a list of lines (news: no joining them to split again)."""
+        self._toast = toast_lines([text] if isinstance(text, str) else text)
         self._toast_until = self.now + ms
         self.dirty = True
 
@@ -162,7 +164,22 @@ class App:
         c.fill(0)
         self.screen.draw(c)
         if self._toast is not None:
-            from crisscross.ui import box
-
-            box(c, self._toast)
+            ui.box(c, self._toast)
         return True
+
+
+def toast_lines(texts):
+    """The lines of a message box: ui.wrap("\\n".join(texts), TOAST_COLS), at
+    most TOAST_ROWS of them, without wrapping the lines that fit already."""
+    out = []
+    for text in texts:
+        if len(text) <= TOAST_COLS and text[:1] != " " and "\n" not in text:
+            out.append(text)  # what wrap gives back for a line that fits
+        else:
+            out += ui.wrap(text, TOAST_COLS)
+        if len(out) >= TOAST_ROWS:
+            del out[TOAST_ROWS:]
+            break
+    if not out:
+        out.append("")  # wrap("") is one empty line
+    return out

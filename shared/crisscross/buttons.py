@@ -37,7 +37,8 @@ def is_direction(button):
 def diff(a, b):
     """ticks_diff for host clocks that wrap like MicroPython's (30-bit)."""
     d = (a - b) & 0x3FFFFFFF
-    return d - 0x40000000 if d & 0x20000000 else d
+    # Two small-int steps: 0x40000000 itself would be a big int on a board.
+    return d - 0x20000000 - 0x20000000 if d & 0x20000000 else d
 
 
 class Buttons:

@@ -81,7 +81,10 @@ def crc32(data, value=0):
     """CRC-32 (the zlib one), from binascii where the port has it; `value` is the
     CRC of what came before, so a CRC can run over pieces."""
     if _crc32 is not None:
-        return _crc32(data, value) & _MASK
+        crc = _crc32(data, value)
+        # Python 3 and MicroPython give it unsigned already: masking it anyway
+        # would make a big int (an allocation) at every call.
+        return crc if crc >= 0 else crc & _MASK
     return crc32_slow(data, value)
 
 
@@ -107,6 +110,7 @@ def pack(kind, seq, obj):
 # {"game": text} when the text has nothing to escape.
 _GAME_OPEN = b'{"game": "'
 _GAME_CLOSE = b'"}'
+_GAME_HEAD = ("CCP%d %s " % (FORMAT_VERSION, GAME)).encode()
 
 
 def plain(text):
@@ -114,7 +118,9 @@ def plain(text):
     backslash (a save's text always is)."""
     if not text:
         return True
-    return " " <= min(text) and max(text) <= "~" and '"' not in text and "\\" not in text
+    return (
+        " " <= min(text) and max(text) <= "~" and '"' not in text and "\\" not in text
+    )
 
 
 def pack_game(seq, text):
@@ -124,18 +130,46 @@ def pack_game(seq, text):
     raw = text.encode()  # MicroPython: the str's own bytes, not a copy
     n = len(raw)
     size = len(_GAME_OPEN) + n + len(_GAME_CLOSE)
-    head = "CCP%d %s %d %d" % (FORMAT_VERSION, GAME, seq, size)
-    crc = crc32(_GAME_OPEN, crc32(head.encode()))
-    crc = crc32(_GAME_CLOSE, crc32(raw, crc))
-    line = ("%s %08x\n" % (head, crc)).encode()
-    h = len(line)
+    k = len(_GAME_HEAD)
+    hl = k + _dec_len(seq) + 1 + _dec_len(size)  # "CCP1 game SEQ SIZE"
+    h = hl + 10  # the header line: then a space, 8 hex digits, a newline
     data = bytearray(h + size)
-    data[0:h] = line
-    h2 = h + len(_GAME_OPEN)
-    data[h:h2] = _GAME_OPEN
-    data[h2 : h2 + n] = raw
-    data[h2 + n :] = _GAME_CLOSE
+    data[0:k] = _GAME_HEAD
+    k = _put_dec(data, k, seq)
+    data[k] = 32  # " "
+    _put_dec(data, k + 1, size)
+    k = h + len(_GAME_OPEN)
+    data[h:k] = _GAME_OPEN
+    data[k : k + n] = raw
+    data[k + n :] = _GAME_CLOSE
+    mv = memoryview(data)
+    crc = crc32(mv[h:], crc32(mv[:hl]))  # the header's fields, then the body
+    data[hl] = 32
+    data[hl + 1 : h - 1] = ("%08x" % crc).encode()
+    data[h - 1] = 10  # "\n"
     return data
+
+
+def _dec_len(v):
+    """Digits of v >= 0 in decimal."""
+    n = 1
+    while v >= 10:
+        v //= 10
+        n += 1
+    return n
+
+
+def _put_dec(buf, k, v):
+    """Write v >= 0 in decimal at buf[k] (no string made); returns the index
+    after it."""
+    end = k + _dec_len(v)
+    i = end - 1
+    while True:
+        buf[i] = 48 + v % 10
+        v //= 10
+        if not v:
+            return end
+        i -= 1
 
 
 def unpack(kind, raw):

@@ -116,3 +116,26 @@ def test_a_decoded_block_is_one_bytes_object_of_newline_separated_words():
     words = words_of(flat)
     assert b"\n".join(words) == flat[1:-1] and all(words)
     d.close()
+
+
+def test_decoding_into_a_small_buffer_grows_it_and_gives_the_same_words():
+    from crisscross.words.dictionary import decode_into
+
+    d = Dictionary()
+    d._f.seek(d._data + 7 * d.block_size)
+    block = d._f.read(d.block_size)
+    out = bytearray(8)
+    n = decode_into(block + b"\0", len(block) * 8, out)
+    assert len(out) >= n > 8 and bytes(out[:n]) == decode_block(block)
+    d.close()
+
+
+def test_the_cache_reuses_its_buffers_and_still_answers_right():
+    d = Dictionary(cache=2)
+    for w in ("aardvark", "zygote", "house", "quiz", "trivia", "aardvark"):
+        assert d.contains(w), w
+    bufs = [id(e[1]) for e in d._cache]
+    for w in ("pricing", "spice", "jazz"):
+        assert d.contains(w) and not d.contains(w + "qq"), w
+    assert len(d._cache) == 2 and sorted(id(e[1]) for e in d._cache) == sorted(bufs)
+    d.close()

@@ -61,9 +61,16 @@ def after_turn(app):
     s = app.session
     save(app)
     news = s.take_unseen()
-    s.open(app)
+    scr = app.screen
+    if isinstance(scr, WordsPlay) and s.phase != ws.OVER and s.phase != ws.HANDOVER:
+        # The play screen again (the next seat is an AI, or the same human):
+        # set this one up for the turn rather than build and collect another.
+        scr.turn()
+        app.dirty = True
+    else:
+        s.open(app)
     if news:
-        app.toast("\n".join(news), 1500 + NEWS_MS * len(news))
+        app.toast(news, 1500 + NEWS_MS * len(news))
 
 
 class WordsPlay(Screen):
@@ -71,9 +78,14 @@ class WordsPlay(Screen):
         forget(DICE_MODULES)
         forget(MENU_MODULES)
         Screen.__init__(self, app)
+        self.turn()
+
+    def turn(self):
+        """Set the screen up for the turn the session is at: the cursor on the
+        last play, nothing pending, the news of the turns since this seat's."""
+        app = self.app
         self.session = s = app.session
         self.game = s.game
-
         self.dir = ACROSS
         self.mode = CURSOR
         b = self.game.board
@@ -93,7 +105,7 @@ class WordsPlay(Screen):
         if s.phase == ws.PLAY:  # what happened since this player's last turn
             news = s.take_unseen()
             if news:
-                app.toast("\n".join(news), 1500 + NEWS_MS * len(news))
+                app.toast(news, 1500 + NEWS_MS * len(news))
 
     def _reset(self):
         """No pending play at all."""
@@ -121,12 +133,37 @@ class WordsPlay(Screen):
 
     def items(self):
         """The strip while picking: the cards not laid yet (hand indices), then OK."""
-        used = [p[0] for p in self.picks]
-        for line in self.lines:
-            used += [p[0] for p in line[2]]
-        out = [i for i in range(len(self.hand())) if i not in used]
+        out = [i for i in range(len(self.hand())) if self._free(i)]
         out.append(OK)
         return out
+
+    def _free(self, i):
+        """Whether card i of the hand is not in the pending play."""
+        for p in self.picks:
+            if p[0] == i:
+                return False
+        for line in self.lines:
+            for p in line[2]:
+                if p[0] == i:
+                    return False
+        return True
+
+    def _count(self):
+        """len(self.items()), without building the list."""
+        n = 1
+        for i in range(len(self.hand())):
+            if self._free(i):
+                n += 1
+        return n
+
+    def _item(self, k):
+        """self.items()[k], without building the list."""
+        for i in range(len(self.hand())):
+            if self._free(i):
+                if not k:
+                    return i
+                k -= 1
+        return OK
 
     def _step(self):
         return step(self.dir)
@@ -216,11 +253,10 @@ class WordsPlay(Screen):
         self.cursor = (min(max(r, -LIMIT), LIMIT), min(max(c, -LIMIT), LIMIT))
 
     def _pick_key(self, b, kind):
-        items = self.items()
         if b == buttons.LEFT:
-            self.sel = (self.sel - 1) % len(items)
+            self.sel = (self.sel - 1) % self._count()
         elif b == buttons.RIGHT:
-            self.sel = (self.sel + 1) % len(items)
+            self.sel = (self.sel + 1) % self._count()
         elif b == buttons.UP or b == buttons.DOWN:
             self._turn_wild(1 if b == buttons.DOWN else -1)
         elif kind != buttons.PRESS:
@@ -237,7 +273,7 @@ class WordsPlay(Screen):
             else:
                 self.mode = CURSOR
         elif b == buttons.A:
-            item = items[self.sel]
+            item = self._item(self.sel)
             if item == OK:
                 self.confirm()
             else:
@@ -250,7 +286,7 @@ class WordsPlay(Screen):
             return
         card = self.hand()[i]
         self.picks.append([i, WILD_DEFAULT if card == deck.WILD else card])
-        self.sel = min(self.sel, len(self.items()) - 1)
+        self.sel = min(self.sel, self._count() - 1)
         self._changed()
 
     def _turn_wild(self, step):
@@ -273,9 +309,7 @@ class WordsPlay(Screen):
         if res.error:
             app.toast(res.error[:1].upper() + res.error[1:])
             return
-        self.mode = CURSOR
-        self._reset()
-        after_turn(app)
+        after_turn(app)  # sets the screen up afresh, or another screen
 
     def open_menu(self):
         from crisscross.screens.words_menu import WordsMenu
@@ -319,7 +353,7 @@ class WordsPlay(Screen):
         self._reset()
         news = s.take_unseen()
         if news:
-            self.app.toast("\n".join(news), 1500 + NEWS_MS * len(news))
+            self.app.toast(news, 1500 + NEWS_MS * len(news))
 
     def _show_hint(self, found):
         """Lay the AI's play out as the pending play, ready for OK."""
@@ -355,7 +389,7 @@ class WordsPlay(Screen):
         self.mode = PICK
         self._reset()
         self.picks = picks
-        self.sel = len(self.items()) - 1  # on OK
+        self.sel = self._count() - 1  # on OK
         self._changed()
 
     # ---- drawing ------------------------------------------------------------
@@ -402,7 +436,7 @@ class WordsPlay(Screen):
         game = self.game
         c.fill_rect(0, 0, 128, CELL, 1)
         if s.phase == ws.AI_TURN:
-            left, right = "P%d thinking" % (game.current + 1), "..."
+            left, right = _thinking(game.current), "..."
         elif self.hint is not None:
             left, right = "Hint: thinking", ""
         elif self.mode == PICK or self.lines:
@@ -584,3 +618,11 @@ def _among(cells, r, c):
         if p[0] == r and p[1] == c:
             return True
     return False
+
+
+_THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
+
+
+def _thinking(seat):
+    """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
+    return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)

@@ -28,7 +28,9 @@ VERSION = const(1)
 _HEADER_SIZE = const(16)
 _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
-END = const(31)
+_END = const(31)
+_MAX_WORD = const(31)  # the longest a word can be in the file's 5-bit format
+_SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 591
 _FILE_NAME = "words.bin"
 
 
@@ -39,32 +41,46 @@ def default_path():
     return (here[: cut + 1] if cut >= 0 else "") + _FILE_NAME
 
 
-def decode_block(block):
-    """Every word in one block, in sorted order, as one bytes object: each word
-    after a newline, and one at the end (b"\\nat\\nate\\n"). One object instead of
-    a list of words: about a fifth of the heap, and `find` searches it in C."""
-    data = bytes(block) + b"\0"  # one spare byte: symbols are read two bytes at a time
-    limit = len(block) * 8
-    out = bytearray(b"\n")
-    buf = bytearray(32)
+def decode_into(data, nbits, out):
+    """Decode a block's `nbits` bits of symbols from `data` (which holds one spare
+    byte after them: symbols are read two bytes at a time) into the bytearray
+    `out`, grown if it is too small: a newline, then each word followed by a
+    newline. Returns the length written. Allocates nothing unless `out` grows."""
+    out[0] = 10
+    m = 1  # length written
+    prev = 1  # where the previous word starts
     pos = 0
-    while pos + 5 <= limit:
+    while pos + 5 <= nbits:
         i = pos >> 3
         n = ((data[i] << 8 | data[i + 1]) >> (11 - (pos & 7))) & 31
         pos += 5
-        if n == END:
+        if n == _END:
             break
+        if m + 2 * _MAX_WORD > len(out):
+            out.extend(bytes(len(out)))  # a block longer than any in words.bin
+        start = m
+        for k in range(n):  # the letters shared with the previous word
+            out[m + k] = out[prev + k]
+        m += n
         while True:
             i = pos >> 3
             s = ((data[i] << 8 | data[i + 1]) >> (11 - (pos & 7))) & 31
             pos += 5
             if not s:
                 break
-            buf[n] = 96 + s
-            n += 1
-        out += buf[:n]
-        out.append(10)
-    return bytes(out)
+            out[m] = 96 + s
+            m += 1
+        out[m] = 10
+        m += 1
+        prev = start
+    return m
+
+
+def decode_block(block):
+    """Every word in one block, in sorted order, as bytes: each word after a
+    newline, and one at the end (b"\\nat\\nate\\n")."""
+    out = bytearray(_SLOT)
+    return bytes(out[: decode_into(bytes(block) + b"\0", len(block) * 8, out)])
 
 
 class Dictionary:
@@ -86,10 +102,15 @@ class Dictionary:
         self._triples = _HEADER_SIZE + _PAIRS_SIZE
         self._index = self._triples + 2 * _TRIPLES_SIZE
         self._data = self._index + self.blocks * self.key_size
-        # Up to `cache` decoded blocks, most recent first: (block number, words as
-        # decode_block gives them, first word, last word).
+        # Up to `cache` decoded blocks, most recent first, each a list [block
+        # number, bytearray as decode_into fills it, its length, first word, last
+        # word]. The bytearrays are reused: a block read allocates little.
         self._cache = []
         self._cache_size = cache
+        self._raw = bytearray(self.block_size + 1)  # one block and a spare 0 byte
+        self._raw_block = memoryview(self._raw)[: self.block_size]
+        self._key_buf = bytearray(self.key_size)
+        self._byte = bytearray(1)
         self.reads = 0  # blocks decoded: a measure of flash traffic
 
     def close(self):
@@ -98,8 +119,10 @@ class Dictionary:
             self._f = None
 
     def _key(self, b):
+        """The index key of block b (in a buffer that the next call overwrites)."""
         self._f.seek(self._index + b * self.key_size)
-        return self._f.read(self.key_size)
+        self._f.readinto(self._key_buf)
+        return self._key_buf
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -110,25 +133,26 @@ class Dictionary:
                     cache.remove(entry)
                     cache.insert(0, entry)
                 return entry
+        if len(cache) < self._cache_size:
+            entry = [b, bytearray(_SLOT), 0, b"", b""]
+        else:
+            entry = cache.pop()  # the least recently used: decoded over
         self._f.seek(self._data + b * self.block_size)
-        flat = decode_block(self._f.read(self.block_size))
+        self._f.readinto(self._raw_block)
+        flat = entry[1]
+        end = decode_into(self._raw, self.block_size * 8, flat) - 1
         self.reads += 1
-        end = len(flat) - 1
-        entry = (
-            b,
-            flat,
-            flat[1 : flat.find(b"\n", 1)],
-            flat[flat.rfind(b"\n", 0, end) + 1 : end],
-        )
+        entry[0] = b
+        entry[2] = end + 1
+        entry[3] = flat[1 : flat.find(b"\n", 1)]
+        entry[4] = flat[flat.rfind(b"\n", 0, end) + 1 : end]
         cache.insert(0, entry)
-        if len(cache) > self._cache_size:
-            cache.pop()
         return entry
 
     def _find(self, w):
         """The cache entry of the block where w is or would be."""
         for entry in self._cache:
-            if entry[2] <= w <= entry[3]:
+            if entry[3] <= w <= entry[4]:
                 return entry
         k = w[: self.key_size]
         k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
@@ -141,7 +165,7 @@ class Dictionary:
                 hi = mid - 1
         entry = self._block(lo)
         # Keys are cut short: a long word may sort before its block's first word.
-        while lo > 0 and w < entry[2]:
+        while lo > 0 and w < entry[3]:
             lo -= 1
             entry = self._block(lo)
         return entry
@@ -156,7 +180,8 @@ class Dictionary:
         j = w[2] - 97
         at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (j >> 3)
         self._f.seek(self._triples + (_TRIPLES_SIZE if table else 0) + at)
-        return (self._f.read(1)[0] >> (j & 7)) & 1 == 1
+        self._f.readinto(self._byte)
+        return (self._byte[0] >> (j & 7)) & 1 == 1
 
     def contains(self, word):
         w = word.encode() if isinstance(word, str) else word
@@ -166,7 +191,8 @@ class Dictionary:
             return self._pair(1, w)
         if len(w) == 3:
             return self._triple(1, w)
-        return self._find(w)[1].find(b"\n" + w + b"\n") >= 0
+        entry = self._find(w)
+        return entry[1].find(b"\n" + w + b"\n", 0, entry[2]) >= 0
 
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""
@@ -180,11 +206,11 @@ class Dictionary:
         if len(p) == 3:
             return self._triple(0, p)
         entry = self._find(p)
-        if entry[1].find(b"\n" + p) >= 0:
+        if entry[1].find(b"\n" + p, 0, entry[2]) >= 0:
             return True
         # Past the block's last word, p may begin the next block's first word.
         b = entry[0] + 1
-        return p > entry[3] and b < self.blocks and self._block(b)[2].startswith(p)
+        return p > entry[4] and b < self.blocks and self._block(b)[3].startswith(p)
 
     def __contains__(self, word):
         return self.contains(word)

@@ -31,13 +31,56 @@ class Player:
         self.skips = 0  # turns still to lose after an over-limit draw
 
 
-def cells_text(cells):
-    """'3,3,C 3,5,n' for a play (lower case: a wild card)."""
-    parts = [None] * len(cells)  # sized once: no list growing card by card
-    for i in range(len(cells)):
-        r, c, letter, wild = cells[i]
+_CELL_MAX = const(1000)  # |row| and |column| written by cells_text's buffer
+_CELL_CHARS = const(12)  # "-999,-999,A " at most per card
+
+
+def cells_text(cells, head=""):
+    """'3,3,C 3,5,n' for a play (lower case: a wild card), after `head`.
+
+    Written into one buffer: a string and a tuple per card would be garbage at
+    every play (a play is saved as this text)."""
+    buf = bytearray(len(head) + _CELL_CHARS * len(cells))
+    k = 0
+    for ch in head:
+        buf[k] = ord(ch)
+        k += 1
+    for r, c, letter, wild in cells:
+        if not (-_CELL_MAX < r < _CELL_MAX and -_CELL_MAX < c < _CELL_MAX):
+            return head + _cells_text(cells)  # off any table: written plainly
+        if k > len(head):
+            buf[k] = 32  # " "
+            k += 1
+        k = _put_int(buf, k, r)
+        buf[k] = 44  # ","
+        k = _put_int(buf, k + 1, c)
+        buf[k] = 44
+        buf[k + 1] = (97 if wild else 65) + letter
+        k += 2
+    return str(memoryview(buf)[:k], "ascii")
+
+
+def _put_int(buf, k, v):
+    """Write v (|v| < 1000) in decimal at buf[k]; returns the index after it."""
+    if v < 0:
+        buf[k] = 45  # "-"
+        k += 1
+        v = -v
+    if v >= 100:
+        buf[k] = 48 + v // 100
+        k += 1
+    if v >= 10:
+        buf[k] = 48 + v // 10 % 10
+        k += 1
+    buf[k] = 48 + v % 10
+    return k + 1
+
+
+def _cells_text(cells):
+    parts = []
+    for r, c, letter, wild in cells:
         ch = deck.ALPHABET[letter]
-        parts[i] = "%d,%d,%s" % (r, c, ch.lower() if wild else ch)
+        parts.append("%d,%d,%s" % (r, c, ch.lower() if wild else ch))
     return " ".join(parts)
 
 
@@ -130,15 +173,27 @@ class Game:
         self.log.append(entry)
         return entry
 
-    def _note_play(self, seat, action, text, words):
-        """_note for a play or a rejected word, without a dict of keywords."""
-        entry = {
-            "turn": self.turn,
-            "player": seat,
-            "action": action,
-            "cells": text,
-            "words": words,
-        }
+    def _note_play(self, seat, action, text, words, score=None):
+        """_note for a play or a rejected word, without a dict of keywords: the
+        entry is built at its size (a play's score and bonus are in it at once)."""
+        if score is None:
+            entry = {
+                "turn": self.turn,
+                "player": seat,
+                "action": action,
+                "cells": text,
+                "words": words,
+            }
+        else:
+            entry = {
+                "turn": self.turn,
+                "player": seat,
+                "action": action,
+                "cells": text,
+                "words": words,
+                "score": score,
+                "bonus": 0,
+            }
         self.log.append(entry)
         return entry
 
@@ -179,9 +234,13 @@ class Game:
         if res.error:
             return res
         seat = self.current
-        flags = ("!" if declared else "") + ("#" if topic else "")
-        text = cells_text(cells)
-        self.actions.append("p%s %s" % (flags, text))
+        if declared or topic:
+            head = "p" + ("!" if declared else "") + ("#" if topic else "") + " "
+        else:
+            head = "p "
+        action = cells_text(cells, head)
+        text = action[len(head) :]
+        self.actions.append(action)
         if res.bad_words:
             self._note_play(seat, "reject", text, res.bad_words)
             self._quiet += 1
@@ -198,8 +257,7 @@ class Game:
         if topic and self.options.topic:
             bonus += TOPIC_BONUS * len(cells) * 10
         self.last_play = cells
-        entry = self._note_play(seat, "play", text, res.words)
-        entry["score"] = res.score
+        entry = self._note_play(seat, "play", text, res.words, res.score)
         if res.multiplier:
             entry["square"] = res.multiplier
         if not p.hand:

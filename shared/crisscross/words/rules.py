@@ -61,18 +61,22 @@ class Options:
 
 
 class Result:
-    """The outcome of checking a play; `error` is None when it may be laid."""
+    """The outcome of checking a play; `error` is None when it may be laid.
+
+    The numbers start as class attributes: an instance only holds what a check
+    sets, so its attribute table is not grown field by field at every check."""
+
+    error = None
+    score = 0  # tenths
+    word_points = 0  # whole points before the square multiplier
+    multiplier = 0  # tenths of the precise-value sum; 0 = no Square Effect
+    halvings = 0
+    cards = 0
 
     def __init__(self):
-        self.error = None
         self.bad_words = []  # formed but not in the dictionary: the turn is lost
         self.words = []  # upper case, wild cards in lower case
-        self.score = 0  # tenths
-        self.word_points = 0  # whole points before the square multiplier
-        self.multiplier = 0  # tenths of the precise-value sum; 0 = no Square Effect
-        self.halvings = 0
         self.square = []  # (r, c) of the cards that made the Square Effect
-        self.cards = 0
 
     def fail(self, message):
         self.error = message
@@ -102,6 +106,13 @@ def _run(view, r, c, direction):
     return r, c, n
 
 
+def _joined(view, r, c, direction):
+    """Whether (r, c) has a card beside it along `direction` (a run of 2+):
+    _run(...)[2] > 1 without the tuple."""
+    dr, dc = (0, 1) if direction == ACROSS else (1, 0)
+    return view.get(r - dr, c - dc) >= 0 or view.get(r + dr, c + dc) >= 0
+
+
 def _word(view, r, c, n, direction):
     """(text, sum of score values) of the run of n cards starting at (r, c)."""
     dr, dc = (0, 1) if direction == ACROSS else (1, 0)
@@ -122,8 +133,8 @@ def _squares(view, cells):
     """Sorted top-left corners of complete 2x2 squares that hold a new card."""
     found = []
     for r, c, _, _ in cells:
-        for tr in (r - 1, r):
-            for tc in (c - 1, c):
+        for tr in range(r - 1, r + 1):  # a counted loop: no tuple per card
+            for tc in range(c - 1, c + 1):
                 if (
                     view.get(tr, tc) >= 0
                     and view.get(tr, tc + 1) >= 0
@@ -198,11 +209,16 @@ def _check_cards(board, cells, options, res):
 
 def _line(cells):
     """ACROSS or DOWN when all cells share a row or a column, else -1."""
-    rows = [c[0] for c in cells]
-    cols = [c[1] for c in cells]
-    if min(rows) == max(rows):
+    r, c = cells[0][0], cells[0][1]
+    across = down = True
+    for cell in cells:
+        if cell[0] != r:
+            across = False
+        if cell[1] != c:
+            down = False
+    if across:
         return ACROSS
-    if min(cols) == max(cols):
+    if down:
         return DOWN
     return -1
 
@@ -240,8 +256,8 @@ def _plain(board, view, cells, res):
         return res.fail("lay the cards in one row or column (or make a Square Effect)")
     r0, c0 = cells[0][0], cells[0][1]
     if len(cells) == 1:
-        across = _run(view, r0, c0, ACROSS)[2] > 1
-        down = _run(view, r0, c0, DOWN)[2] > 1
+        across = _joined(view, r0, c0, ACROSS)
+        down = _joined(view, r0, c0, DOWN)
         if across and down:
             return res.fail("that makes two words: only the Square Effect allows it")
         direction = DOWN if down else ACROSS
@@ -249,7 +265,7 @@ def _plain(board, view, cells, res):
         return res.fail("the cards leave a gap")
     other = DOWN if direction == ACROSS else ACROSS
     for r, c, _, _ in cells:
-        if _run(view, r, c, other)[2] > 1:
+        if _joined(view, r, c, other):
             return res.fail("that makes two words: only the Square Effect allows it")
     r, c, n = _run(view, r0, c0, direction)
     if n == len(cells):

@@ -90,9 +90,19 @@ def new_session(seed, humans, ais, rules_name, level, code="", daily=""):
     return Session(seed, [HUMAN] * humans + [AI] * ais, rules_name, level, code, daily)
 
 
+_NAMES = ("P1 ", "P2 ", "P3 ", "P4 ")  # built once, not at every line of news
+
+
 def who(game, seat):
     """'P2 ' in a game of several players, '' in a solo game."""
-    return "P%d " % (seat + 1) if len(game.players) > 1 else ""
+    if len(game.players) < 2:
+        return ""
+    return _NAMES[seat] if seat < len(_NAMES) else "P%d " % (seat + 1)
+
+
+def _words(words):
+    """The words of a play, space-separated (most plays form one word)."""
+    return words[0] if len(words) == 1 else " ".join(words)
 
 
 def describe(game, entry):
@@ -108,16 +118,12 @@ def _describe(game, entry):
     seat = entry["player"]
     name = who(game, seat) if seat >= 0 else ""
     if a == "play":
-        text = "%s%s +%s" % (
-            name,
-            " ".join(entry["words"]),
-            deck.tenths(entry["score"]),
-        )
+        text = "%s%s +%s" % (name, _words(entry["words"]), deck.tenths(entry["score"]))
         if entry.get("bonus"):
             text += " bonus +%s" % deck.tenths(entry["bonus"])
         return text
     if a == "reject":
-        return "%snot a word: %s" % (name, " ".join(entry["words"]))
+        return "%snot a word: %s" % (name, _words(entry["words"]))
     if a == "draw":
         if entry.get("lost"):
             return "%srolled %d: over the limit, 2 turns lost" % (name, entry["roll"])
@@ -135,12 +141,16 @@ def _describe(game, entry):
     return None
 
 
+def _trim(items, keep):
+    """del items[:-keep], only when there is something to drop (a slice to
+    delete is an object made at every call)."""
+    if len(items) > keep:
+        del items[:-keep]
+
+
 def _places(cells):
-    """[(r, c)] of the cells of a play (a list sized once)."""
-    out = [None] * len(cells)
-    for i in range(len(cells)):
-        out[i] = (cells[i][0], cells[i][1])
-    return out
+    """[(r, c)] of the cells of a play."""
+    return [(c[0], c[1]) for c in cells]
 
 
 class Session:
@@ -224,17 +234,20 @@ class Session:
     def _noted(self, mark, show=True):
         """Turn the log entries from `mark` on into news, then trim the log."""
         game = self.game
-        for entry in game.log[mark:]:
+        log = game.log
+        for i in range(mark, len(log)):  # no copy of the log's tail
+            entry = log[i]
             if entry["action"] == "play":
                 self.last_cells = _places(game.last_play)
+                game.last_play = None  # taken: the table holds the cards now
             text = describe(game, entry)
             if text:
                 self.news.append(text)
                 if show:
                     self.unseen.append(text)
-        del self.news[:-NEWS_KEEP]
-        del self.unseen[:-NEWS_KEEP]
-        del game.log[:-LOG_KEEP]
+        _trim(self.news, NEWS_KEEP)
+        _trim(self.unseen, NEWS_KEEP)
+        _trim(log, LOG_KEEP)
 
     # ---- a human's turn ---------------------------------------------------------
     def preview(self, cells):
@@ -371,6 +384,8 @@ class Session:
                 ACTION_SEP.join(actions),
             )
             self._saved = "|".join(fields)
+        elif n == done + 1 and done:  # one more action: the usual case
+            self._saved = "".join((self._saved, ACTION_SEP, actions[done]))
         elif n > done:
             parts = [self._saved]
             for i in range(done, n):

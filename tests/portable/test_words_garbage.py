@@ -1,0 +1,132 @@
+"""The word game's every-event paths written to make little garbage give what the
+plain ways give: the save file, the saved text, a play's text, a message box's
+lines. Under MicroPython, a cursor move on the play screen is also measured."""
+
+import sys
+
+from appdriver import Driver
+from crisscross import buttons, ui
+from crisscross.app import toast_lines
+from crisscross.memory_storage import MemoryStorage
+from crisscross.store import GAME, Store, pack, pack_game, plain, unpack
+from crisscross.words import session as ws
+from crisscross.words.game import cells_text, parse_cells
+
+PLAIN_TEXTS = (
+    "",
+    "a",
+    "words|1|ha|quick|||optional|5|p 0,-2,C 0,-1,A 0,0,T/d/x",
+    "".join(chr(i) for i in range(32, 127) if chr(i) not in '"\\'),
+    "p 10,-12,Q/" * 150,  # a long game
+)
+# Each needs escaping in JSON: the save goes the general way.
+ESCAPED_TEXTS = ('say "hi"', "back\\slash", "new\nline", "tab\there", "caf\u00e9")
+MOVE_BYTES = 128  # a cursor move: the top line's text is built once, not per move
+
+
+def test_a_game_save_is_the_file_pack_writes():
+    for text in PLAIN_TEXTS:
+        assert plain(text), text
+        for seq in (1, 9, 10, 12345):
+            data = bytes(pack_game(seq, text))
+            assert data == pack(GAME, seq, {"game": text}), (seq, text)
+            assert unpack(GAME, data) == (seq, {"game": text})
+
+
+def test_texts_json_must_escape_are_saved_the_general_way():
+    for text in ESCAPED_TEXTS:
+        assert not plain(text), text
+        st = MemoryStorage()
+        assert Store(st).save_game(text)
+        assert Store(st).load_game() == text
+    st = MemoryStorage()
+    store = Store(st)
+    for text in PLAIN_TEXTS + ESCAPED_TEXTS:  # one file, saved over and over
+        assert store.save_game(text)
+        assert Store(st).load_game() == text
+
+
+def test_message_lines_are_what_wrap_gives():
+    cases = (
+        ["P2 CAT +5"],
+        ["P1 QUIZZICAL +123 bonus +50", "P2 drew 3"],
+        [" leading space"],
+        ["a" * 30],
+        ["", "x"],
+        [],
+        ["one", "two", "three", "four", "five", "six"],
+        ["exactly 14 chr", "fifteen chars!!"],
+        ["two  spaces", "trailing "],
+        ["line\nbreak inside the text"],
+    )
+    for texts in cases:
+        assert toast_lines(texts) == ui.wrap("\n".join(texts), 14)[:5], texts
+
+
+def _plainly(cells, head=""):
+    parts = []
+    for r, c, letter, wild in cells:
+        ch = chr(65 + letter)
+        parts.append("%d,%d,%s" % (r, c, ch.lower() if wild else ch))
+    return head + " ".join(parts)
+
+
+def test_a_play_is_written_row_col_letter_per_card():
+    plays = (
+        [(0, 0, 0, False)],
+        [(-512, 511, 25, True), (10, -7, 4, False), (100, -100, 12, True)],
+        [(3, c, c % 26, c % 3 == 0) for c in range(-9, 12)],
+        [(999, -999, 1, False), (-99, 9, 2, True)],
+        [(1000, 5, 1, False), (-1234, 0, 2, True)],  # off the table: still written
+    )
+    for cells in plays:
+        for head in ("", "p ", "p!# "):
+            assert cells_text(cells, head) == _plainly(cells, head), (cells, head)
+        assert parse_cells(cells_text(cells)) == cells
+
+
+def _from_scratch(s):
+    seats = "".join(["h" if x == ws.HUMAN else "a" for x in s.seats])
+    fields = (ws.HEAD, ws.SAVE_VERSION, seats, s.level, s.code, s.daily, s.rules)
+    return "|".join(fields + (str(s.game.seed), "/".join(s.game.actions)))
+
+
+def test_the_saved_text_follows_every_action():
+    s = ws.new_session(11, 1, 1, "", "quick", "CODE1", "2026-11-22")
+    assert s.to_text() == _from_scratch(s)
+    for _ in range(6):
+        if s.phase == ws.PLAY:
+            s.draw() if len(s.game.hand()) < 10 else s.pass_turn()
+        else:
+            s.game.pass_turn()  # the AI's seat, without its search
+            s._update()
+        assert s.to_text() == _from_scratch(s)
+        assert s.to_text() == _from_scratch(s)  # asked again: the same
+    again = ws.Session.from_text(s.to_text())
+    assert again.game.actions == s.game.actions
+    s.game.actions = list(s.game.actions[:2])  # another list: built anew
+    assert s.to_text() == _from_scratch(s)
+
+
+def test_cursor_moves_on_the_word_play_screen_make_next_to_no_garbage():
+    if sys.implementation.name != "micropython":
+        return  # CPython allocates for everything: nothing to measure
+    import gc
+
+    d = Driver(seed=5)
+    d.start_game("right right right", "down down down left")
+    d.press("wait:6000 right left")  # no message; the top line built
+    app = d.app
+    assert type(app.screen).__name__ == "WordsPlay"
+    events = [buttons.parse(n) for n in ("right", "down", "left", "up") * 2]
+    worst = 0
+    for b, kind in events:
+        d.now += 50
+        gc.collect()
+        before = gc.mem_alloc()
+        app.feed(b, kind, d.now)
+        app.tick(d.now)
+        app.render()
+        used = gc.mem_alloc() - before
+        worst = max(worst, used)
+    assert worst <= MOVE_BYTES, worst
