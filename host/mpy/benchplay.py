@@ -11,9 +11,9 @@ Scripts (sys.argv[1:] under step.mjs, or setup(args)):
                       back to the title menu, the high scores (RULES as the New
                       game screen names them, e.g. Advanced); for cards a game
                       against one AI, each turn two hand moves, a hint and A;
-                      for words a few turns against one quick AI (a cursor
-                      tour, a hint, its word laid; the AI thinks over ticks),
-                      Save & quit, Continue, Abandon, the high scores
+                      for words a whole game against one quick AI (each turn
+                      a cursor tour, a hint, its word laid; the AI thinks over
+                      ticks), saved, quit and continued on the way, the results
   costs               boot, then on the play screen: redraws, cursor moves, hints
                       (REPEATS of each, for a median time)
   alloc N             boot, then a step making N bytes of garbage and one keeping
@@ -60,7 +60,8 @@ MOVES = ("right", "down", "left", "up", "b")  # a cursor tour each round, a turn
 CURSOR_TOUR = ("right", "down", "left", "up", "right")
 CARD_WAIT_MS = 1300  # longer than the card game shows a move (FLASH_MS)
 CARD_STEPS = 600  # a card game against one AI takes a few hundred steps
-WORD_PLAYS = 4  # human turns of the word game: a hint and its word each
+WORD_PLAYS = 4  # human turns before the word game is saved, quit and continued
+WORD_MAX_TURNS = 200  # a guard: a game against one AI ends in about 30 turns
 WORD_TICK_MS = 20  # a tick of the firmware's loop while a search runs
 WORD_TICKS = 400  # more than any search takes (a slice per tick)
 WORD_CLEAR_MS = 6000  # longer than any message shows
@@ -377,9 +378,9 @@ def _words_turn():
 
 
 def words(rules):
-    """Menus, a game against one quick AI: WORD_PLAYS turns, Save & quit and
-    Continue, then the menu's Abandon (a whole game to its target is hundreds of
-    turns, so no results screen), back to the title, the high scores."""
+    """Menus, a whole game against one quick AI (a hint and its word every turn),
+    saved, quit and continued after WORD_PLAYS turns, the results, back to the
+    title, the high scores."""
     yield "boot", "boot"
     yield from _choose("Rules")
     for _ in range(3):
@@ -389,22 +390,23 @@ def words(rules):
     yield "b", "menu"
     yield from _new_game("words", rules)
     yield from _words_think()  # the AI may move first
-    for _ in range(WORD_PLAYS):
-        if not _screen("WordsPlay"):
-            break
+    turns = 0
+    while _screen("WordsPlay"):
+        if turns == WORD_PLAYS:
+            yield "long-b", "menu"
+            yield from _choose("Save & quit")
+            yield from _choose("Continue")
+            yield from _words_think()
+        turns += 1
+        if turns > WORD_MAX_TURNS:
+            raise RuntimeError("the word game did not end")
         yield from _words_turn()
-    if not _screen("WordsPlay"):
-        raise RuntimeError("the word game left its play screen")
-    yield "long-b", "menu"
-    yield from _choose("Save & quit")
-    yield from _choose("Continue")
-    yield from _words_think()
-    yield "long-b", "menu"
-    yield from _choose("Abandon game")
-    yield "wait:%d" % WORD_CLEAR_MS, "tick"  # abandon asks twice: its message
-    yield "a", "menu"
+    if not _screen("WordsResults"):
+        raise RuntimeError("the word game ended elsewhere than its results")
+    yield "wait:%d" % WORD_CLEAR_MS, "results"  # the last news: read, gone
+    yield "a", "results"
     if not _screen("Title"):
-        raise RuntimeError("abandoning the word game did not lead to the title")
+        raise RuntimeError("the word game's results did not lead to the title")
     yield from _choose("High scores")
     yield "b", "menu"
 

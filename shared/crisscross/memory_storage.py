@@ -22,7 +22,7 @@ class MemoryStorage:
 
     def write(self, name, data):
         _check_name(name)
-        self.files[name] = bytes(data)
+        self.files[name] = b"".join(data) if isinstance(data, tuple) else bytes(data)
 
     def rename(self, old, new):
         _check_name(old)
@@ -86,6 +86,8 @@ class FaultyStorage:
 
     def write(self, name, data):
         self._step()
+        if isinstance(data, tuple):
+            data = b"".join(data)
         limit = self.fail_after_bytes
         if limit is not None and self.bytes_written + len(data) > limit:
             kept = limit - self.bytes_written

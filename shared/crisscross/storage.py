@@ -3,7 +3,8 @@
 A storage holds small named files in one flat folder:
 
     read(name)        -> bytes, or None when the file is missing or cannot be opened
-    write(name, data)    plain write (not atomic: a power loss may leave a prefix)
+    write(name, data)    plain write (not atomic: a power loss may leave a prefix);
+                         data is bytes, or a tuple of bytes written in order
     rename(old, new)     replaces `new` if it exists
     remove(name)         no error if the file is missing
     names()           -> sorted list of the file names present
@@ -68,7 +69,11 @@ class FolderStorage:
     def write(self, name, data):
         f = open(self._path(name), "wb")
         try:
-            f.write(data)
+            if isinstance(data, tuple):
+                for part in data:
+                    f.write(part)
+            else:
+                f.write(data)
         finally:
             # littlefs commits the file on close; until then the old one stands.
             f.close()

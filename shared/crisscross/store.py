@@ -124,52 +124,15 @@ def plain(text):
 
 
 def pack_game(seq, text):
-    """pack(GAME, seq, {"game": text}) for a `plain` text, as a bytearray filled
-    in place: a save follows every move, and this copies the text once where
-    pack makes several copies of it (JSON text, its bytes, header + body)."""
+    """pack(GAME, seq, {"game": text}) for a `plain` text, as a tuple of parts to
+    write one after the other: a save follows every move, and the text, the
+    biggest part, is not copied into a file image (pack copies it several times:
+    JSON text, its bytes, header + body)."""
     raw = text.encode()  # MicroPython: the str's own bytes, not a copy
-    n = len(raw)
-    size = len(_GAME_OPEN) + n + len(_GAME_CLOSE)
-    k = len(_GAME_HEAD)
-    hl = k + _dec_len(seq) + 1 + _dec_len(size)  # "CCP1 game SEQ SIZE"
-    h = hl + 10  # the header line: then a space, 8 hex digits, a newline
-    data = bytearray(h + size)
-    data[0:k] = _GAME_HEAD
-    k = _put_dec(data, k, seq)
-    data[k] = 32  # " "
-    _put_dec(data, k + 1, size)
-    k = h + len(_GAME_OPEN)
-    data[h:k] = _GAME_OPEN
-    data[k : k + n] = raw
-    data[k + n :] = _GAME_CLOSE
-    mv = memoryview(data)
-    crc = crc32(mv[h:], crc32(mv[:hl]))  # the header's fields, then the body
-    data[hl] = 32
-    data[hl + 1 : h - 1] = ("%08x" % crc).encode()
-    data[h - 1] = 10  # "\n"
-    return data
-
-
-def _dec_len(v):
-    """Digits of v >= 0 in decimal."""
-    n = 1
-    while v >= 10:
-        v //= 10
-        n += 1
-    return n
-
-
-def _put_dec(buf, k, v):
-    """Write v >= 0 in decimal at buf[k] (no string made); returns the index
-    after it."""
-    end = k + _dec_len(v)
-    i = end - 1
-    while True:
-        buf[i] = 48 + v % 10
-        v //= 10
-        if not v:
-            return end
-        i -= 1
+    size = len(_GAME_OPEN) + len(raw) + len(_GAME_CLOSE)
+    head = b"%s%d %d" % (_GAME_HEAD, seq, size)  # "CCP1 game SEQ SIZE"
+    crc = crc32(_GAME_CLOSE, crc32(raw, crc32(_GAME_OPEN, crc32(head))))
+    return (head + b" %08x\n" % crc, _GAME_OPEN, raw, _GAME_CLOSE)
 
 
 def unpack(kind, raw):

@@ -143,6 +143,19 @@ def test_memory_storage_snapshot_is_a_copy():
     assert MemoryStorage(snap).read("a") == b"1"
 
 
+def test_a_write_of_parts_stores_them_in_order_on_every_storage():
+    parts = (b"CCP1 ", b"", b"game", bytearray(b" 7"))
+    root = _fresh_root("parts")
+    for st in (MemoryStorage(), FolderStorage(root), FaultyStorage(MemoryStorage())):
+        st.write("p", parts)
+        assert st.read("p") == b"CCP1 game 7"
+    cut = MemoryStorage()
+    st = FaultyStorage(cut, fail_after_bytes=7)
+    _raises(PowerLoss, st.write, "p", parts)
+    assert cut.read("p") == b"CCP1 ga"  # a power cut inside the second part
+    _wipe(TEST_ROOT)
+
+
 def test_faulty_storage_truncates_a_write_at_the_byte_budget():
     inner = MemoryStorage()
     st = FaultyStorage(inner, fail_after_bytes=5)

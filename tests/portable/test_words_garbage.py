@@ -28,7 +28,7 @@ def test_a_game_save_is_the_file_pack_writes():
     for text in PLAIN_TEXTS:
         assert plain(text), text
         for seq in (1, 9, 10, 12345):
-            data = bytes(pack_game(seq, text))
+            data = b"".join(pack_game(seq, text))
             assert data == pack(GAME, seq, {"game": text}), (seq, text)
             assert unpack(GAME, data) == (seq, {"game": text})
 
