@@ -37,10 +37,10 @@ def ai_summary(games=AI_GAMES):
     return json.loads(proc.stdout)
 
 
-def measure(timings=True, ai_games=AI_GAMES):
+def measure(timings=True, ai_games=AI_GAMES, word_turns=0):
     tree = bench_app.prepare_tree()
     out = {"schema": SCHEMA, "micropython": "1.29 (WebAssembly)"}
-    out["app"] = bench_app.measure(tree=tree)
+    out["app"] = bench_app.measure(tree=tree, word_turns=word_turns)
     out["bus"] = bench_bus.measure(tree=tree)
     costs = bench_lines.measure(tree=tree, timings=timings)
     out["lines"] = costs["lines"]
@@ -170,6 +170,13 @@ def build_parser():
         default=AI_GAMES,
         help="games per AI cell (0: skip the AI)",
     )
+    p.add_argument(
+        "--word-turns",
+        type=int,
+        default=0,
+        metavar="N",
+        help="stop the word game after N turns (quick runs; default: a whole game)",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     return p
 
@@ -187,7 +194,9 @@ def main(argv):
                 results = json.load(f)
         else:
             results = measure(
-                timings=not args.check, ai_games=0 if args.check else args.ai_games
+                timings=not args.check,
+                ai_games=0 if args.check else args.ai_games,
+                word_turns=args.word_turns,
             )
     except (OSError, ValueError) as e:
         sys.stderr.write("bench all: cannot read the results: %s\n" % e)

@@ -146,11 +146,13 @@ def summarize(run):
     }
 
 
-def measure(families=FAMILIES, tree=None):
-    """{family: summary} for the play script of every family."""
+def measure(families=FAMILIES, tree=None, word_turns=0):
+    """{family: summary} for the play script of every family (`word_turns`: stop
+    the word game after that many turns; 0 plays it out)."""
     tree = tree or prepare_tree()
+    extra = ["--word-turns", str(word_turns)] if word_turns else []
     return {
-        fam: summarize(run_layouts(["play", fam, rules], tree))
+        fam: summarize(run_layouts(["play", fam, rules] + extra, tree))
         for fam, rules in families
     }
 

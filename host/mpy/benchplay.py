@@ -21,7 +21,8 @@ Scripts (sys.argv[1:] under step.mjs, or setup(args)):
 Step kinds: boot, menu, move (cursor and turn on the play screen), hint, place,
 roll, results, tick (time passes, no key); in the costs script: redraw, cursor,
 hint (menu steps are set-up).
-Add `--trace` to count executed lines of crisscross code per step in _lines
+Add `--word-turns N` to stop the word game after N turns (quick runs),
+`--trace` to count executed lines of crisscross code per step in _lines
 (needs a sys.settrace build: step.mjs --variant settrace), `--pad N` to hold N
 bytes before the baseline, so that the app's objects sit at other addresses.
 """
@@ -77,6 +78,7 @@ _tracing = False
 _driver = None
 _kept = []  # what keep:N steps hold on to
 _pad = None  # --pad N: a live block that moves the app to other addresses
+_word_turns = 0  # --word-turns N: the word game stops after N turns (0: plays out)
 _event = None  # (button, kind) of the next event
 STEP_MS = 50  # each event 50 ms after the last, as tests/portable/appdriver.py
 
@@ -380,7 +382,7 @@ def _words_turn():
 def words(rules):
     """Menus, a whole game against one quick AI (a hint and its word every turn),
     saved, quit and continued after WORD_PLAYS turns, the results, back to the
-    title, the high scores."""
+    title, the high scores. With --word-turns N: N turns, then the menu's Abandon."""
     yield "boot", "boot"
     yield from _choose("Rules")
     for _ in range(3):
@@ -391,7 +393,7 @@ def words(rules):
     yield from _new_game("words", rules)
     yield from _words_think()  # the AI may move first
     turns = 0
-    while _screen("WordsPlay"):
+    while _screen("WordsPlay") and turns != _word_turns:
         if turns == WORD_PLAYS:
             yield "long-b", "menu"
             yield from _choose("Save & quit")
@@ -401,12 +403,16 @@ def words(rules):
         if turns > WORD_MAX_TURNS:
             raise RuntimeError("the word game did not end")
         yield from _words_turn()
-    if not _screen("WordsResults"):
-        raise RuntimeError("the word game ended elsewhere than its results")
-    yield "wait:%d" % WORD_CLEAR_MS, "results"  # the last news: read, gone
-    yield "a", "results"
+    if _screen("WordsPlay"):  # stopped early: abandon it
+        yield "long-b", "menu"
+        yield from _choose("Abandon game")
+        yield "wait:%d" % WORD_CLEAR_MS, "tick"  # abandon asks twice: its message
+        yield "a", "menu"
+    elif _screen("WordsResults"):
+        yield "wait:%d" % WORD_CLEAR_MS, "results"  # the last news: read, gone
+        yield "a", "results"
     if not _screen("Title"):
-        raise RuntimeError("the word game's results did not lead to the title")
+        raise RuntimeError("the word game did not lead back to the title")
     yield from _choose("High scores")
     yield "b", "menu"
 
@@ -438,6 +444,11 @@ def setup(args):
     _tracing = "--trace" in args
     if _tracing:
         args.remove("--trace")
+    if "--word-turns" in args:  # a shorter word game: N turns, then Abandon
+        k = args.index("--word-turns")
+        global _word_turns
+        _word_turns = int(args[k + 1])
+        del args[k : k + 2]
     if "--pad" in args:
         # Shifts every later object to other addresses (see host/bench_app.py).
         k = args.index("--pad")

@@ -174,26 +174,18 @@ class Game:
         return entry
 
     def _note_play(self, seat, action, text, words, score=None):
-        """_note for a play or a rejected word, without a dict of keywords: the
-        entry is built at its size (a play's score and bonus are in it at once)."""
-        if score is None:
-            entry = {
-                "turn": self.turn,
-                "player": seat,
-                "action": action,
-                "cells": text,
-                "words": words,
-            }
-        else:
-            entry = {
-                "turn": self.turn,
-                "player": seat,
-                "action": action,
-                "cells": text,
-                "words": words,
-                "score": score,
-                "bonus": 0,
-            }
+        """_note for a play or a rejected word, without a dict of keywords (a play
+        also gets its score, and a bonus filled in later)."""
+        entry = {
+            "turn": self.turn,
+            "player": seat,
+            "action": action,
+            "cells": text,
+            "words": words,
+        }
+        if score is not None:
+            entry["score"] = score
+            entry["bonus"] = 0
         self.log.append(entry)
         return entry
 
