@@ -393,7 +393,7 @@ def words(rules):
     yield from _new_game("words", rules)
     yield from _words_think()  # the AI may move first
     turns = 0
-    while _screen("WordsPlay") and turns != _word_turns:
+    while _screen("WordsPlay") and (not _word_turns or turns < _word_turns):
         if turns == WORD_PLAYS:
             yield "long-b", "menu"
             yield from _choose("Save & quit")

@@ -164,3 +164,9 @@ def test_the_documentation_names_every_key():
     for key in DOCUMENTED:
         leaf = [p for p in key.split(".") if p not in ("FAMILY", "GROUP")][-1]
         assert re.search(r"\b%s\b" % re.escape(leaf), quoted), key
+
+
+def test_the_short_word_game_plays_its_turns(measured):
+    # --word-turns 3: three turns, each a cursor tour, a hint and its word.
+    words = measured["app"]["words"]
+    assert words["hints"] >= 3 and words["steady_events"] >= 3 * 4
