@@ -170,13 +170,10 @@ class App:
 
 def toast_lines(texts):
     """The lines of a message box: ui.wrap("\\n".join(texts), TOAST_COLS), at
-    most TOAST_ROWS of them, without wrapping the lines that fit already."""
+    most TOAST_ROWS of them, without joining the texts to split them again."""
     out = []
     for text in texts:
-        if len(text) <= TOAST_COLS and text[:1] != " " and "\n" not in text:
-            out.append(text)  # what wrap gives back for a line that fits
-        else:
-            out += ui.wrap(text, TOAST_COLS)
+        out += ui.wrap(text, TOAST_COLS)
         if len(out) >= TOAST_ROWS:
             del out[TOAST_ROWS:]
             break

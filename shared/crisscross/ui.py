@@ -30,6 +30,8 @@ def bar(canvas, text, y=0):
 
 def wrap(text, width=COLS):
     """Split text into lines of at most `width` characters, at spaces."""
+    if len(text) <= width and "\n" not in text and text[:1] != " ":
+        return [text]  # one line that fits (a leading space would be dropped)
     out = []
     for para in text.split("\n"):
         line = ""

@@ -130,3 +130,9 @@ def test_cursor_moves_on_the_word_play_screen_make_next_to_no_garbage():
         used = gc.mem_alloc() - before
         worst = max(worst, used)
     assert worst <= MOVE_BYTES, worst
+
+
+def test_wrap_gives_a_line_that_fits_as_the_general_way_does():
+    # A text with a newline takes the general way: compare the quick one with it.
+    for text in ("", "ab", "ab  c", "ab ", " ab", "P2 drew 3", "x" * 16, "a b c d"):
+        assert ui.wrap(text, 16) == ui.wrap(text + "\n", 16)[:-1], text
