@@ -384,8 +384,6 @@ class Session:
                 ACTION_SEP.join(actions),
             )
             self._saved = "|".join(fields)
-        elif n == done + 1 and done:  # one more action: the usual case
-            self._saved = "".join((self._saved, ACTION_SEP, actions[done]))
         elif n > done:
             parts = [self._saved]
             for i in range(done, n):
