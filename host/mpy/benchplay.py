@@ -342,12 +342,8 @@ def cards(rules):
 
 
 def _words_busy():
-    """Whether the hint or an AI seat is still searching on the play screen."""
-    scr = _driver.app.screen
-    if type(scr).__name__ != "WordsPlay":
-        return False
-    ws = sys.modules["crisscross.words.session"]
-    return scr.hint is not None or _driver.app.session.phase == ws.AI_TURN
+    """Whether the hint or an AI seat is still searching (the thinking screen)."""
+    return _screen("WordsThink")
 
 
 def _words_think():

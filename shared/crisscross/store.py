@@ -19,13 +19,17 @@ foreign or newer-version NAME is never fatal: the last good copy is used, the
 player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
 at the next save instead of replacing the backup.
 
-The records' and settings' checks and updates are in crisscross.records, imported
-only when used, so a game in progress carries only the game file's code.
+A game in progress only saves, so the rest lives in modules of its own. Reading
+and checking the files (unpack, choosing the newest intact copy, the warnings about
+damage) is in crisscross.storeload, imported when a Store is built and after a
+failed save, and unloaded again right after. The records' and settings' checks and
+updates are in crisscross.records, imported only when used. So a game in progress
+carries only the code that writes the game file.
 """
 
 import json
 
-from crisscross.compat import const
+from crisscross.compat import const, forget
 
 FORMAT_VERSION = const(1)
 HIGH_SCORES = const(5)  # entries kept per game key
@@ -45,30 +49,20 @@ for _kind in KINDS:
     _name = _kind + SUFFIX
     _FILES[_kind] = (_name, _name + ".tmp", _name + ".bak", _name + ".bad")
 
-_MAGIC = b"CCP"
-_MAX_HEADER = const(80)  # a header line is far shorter; search no further for it
 _CRC_POLY = const(0xEDB88320)
 _MASK = const(0xFFFFFFFF)
-_HEX = "0123456789abcdef"
 
-# The state of one copy of a file.
+# The state of one copy of a file, as far as saving tells them apart: any other
+# state (crisscross.storeload: DAMAGED, NEWER, FOREIGN) sets NAME aside as NAME.bad.
 OK = "ok"
 MISSING = "missing"
-DAMAGED = "damaged"
-NEWER = "newer"
-FOREIGN = "foreign"
 
-# Which copy the loaded data came from.
+# Which copy the loaded data came from (or storeload.BAK).
 MAIN = "main"
 TMP = "tmp"
-BAK = "bak"
 
-_LABELS = {GAME: "Saved game", RECORDS: "High scores", SETTINGS: "Settings"}
-_TROUBLE = {
-    DAMAGED: "%s was damaged",
-    NEWER: "%s is from a newer version",
-    FOREIGN: "%s is not a Criss Cross file",
-}
+# The loading code's module, unloaded as soon as it has run.
+_LOADER = ("crisscross.storeload",)
 
 
 try:
@@ -135,82 +129,6 @@ def pack_game(seq, text):
     return (head + b" %08x\n" % crc, _GAME_OPEN, raw, _GAME_CLOSE)
 
 
-def unpack(kind, raw):
-    """(seq, obj) for an intact file of this kind, else (None, state)."""
-    if raw is None:
-        return None, MISSING
-    if not raw.startswith(_MAGIC):
-        # A prefix of the magic is a write cut short, anything else is not ours.
-        return None, DAMAGED if _MAGIC.startswith(raw) else FOREIGN
-    end = raw.find(b"\n", 0, _MAX_HEADER)
-    stop = raw.find(b" ", 0, _MAX_HEADER)
-    if stop < 0:
-        stop = end if end >= 0 else len(raw)
-    version = raw[len(_MAGIC) : stop]
-    if not version:
-        return None, DAMAGED
-    if not version.isdigit():
-        return None, FOREIGN
-    if int(version) > FORMAT_VERSION:
-        return None, NEWER
-    if end < 0:
-        return None, DAMAGED
-    try:
-        parts = raw[:end].decode().split(" ")
-    except UnicodeError:
-        return None, DAMAGED
-    if len(parts) != 5 or not _digits(parts[2]) or not _digits(parts[3]):
-        return None, DAMAGED
-    if parts[1] != kind:
-        return None, FOREIGN
-    crc = parts[4]
-    if len(crc) != 8 or not all(c in _HEX for c in crc):
-        return None, DAMAGED
-    body = raw[end + 1 :]
-    if len(body) != int(parts[3]) or crc32(raw[: end - 9] + body) != int(crc, 16):
-        return None, DAMAGED
-    try:
-        obj = json.loads(body.decode())
-    except Exception:  # ValueError, UnicodeError, MemoryError: all mean damaged
-        return None, DAMAGED
-    if not _valid(kind, obj):
-        return None, DAMAGED
-    return int(parts[2]), obj
-
-
-def _digits(text):
-    return len(text) > 0 and text.isdigit()
-
-
-def _valid_game(obj):
-    return (
-        isinstance(obj, dict)
-        and "game" in obj
-        and (obj["game"] is None or isinstance(obj["game"], str))
-    )
-
-
-def _valid(kind, obj):
-    if kind == GAME:
-        return _valid_game(obj)
-    # The records and settings checks live with the code that uses them.
-    from crisscross.records import valid_records, valid_settings
-
-    if kind == RECORDS:
-        return valid_records(obj)
-    if kind == SETTINGS:
-        return valid_settings(obj)
-    raise KeyError(kind)
-
-
-def _defaults(kind):
-    if kind == GAME:
-        return {"game": None}
-    if kind == RECORDS:
-        return {"done": None, "keys": {}}
-    return {}
-
-
 def _game_mark(code):
     """Identifies a game save string, so a recorded game is not resumed."""
     return crc32(code.encode())
@@ -229,15 +147,15 @@ class Store:
         self.warnings = []
         self._told = []
         self._data = {}
-        self._main = {}  # state of NAME: OK, MISSING, DAMAGED, NEWER or FOREIGN
-        self._source = {}  # MAIN, TMP, BAK, or None for defaults
+        self._main = {}  # NAME's state: OK, MISSING, storeload.DAMAGED, NEWER, FOREIGN
+        self._source = {}  # MAIN, TMP, storeload.BAK, or None for defaults
         self._seq = {}
-        for kind in KINDS:
-            self._load(kind)
-        game = self._data[GAME]["game"]
-        if game is not None and self._data[RECORDS]["done"] == _game_mark(game):
-            # finish_game recorded this game, then the power went before clearing it.
-            self._data[GAME] = {"game": None}
+        # The loading code runs once here: unloaded again, it is not resident in
+        # play (on MicroPython; CPython keeps modules).
+        from crisscross.storeload import load
+
+        load(self)
+        forget(_LOADER)
 
     # --- warnings -------------------------------------------------------------
 
@@ -252,45 +170,7 @@ class Store:
             self._told.append(text)
             self.warnings.append(text)
 
-    # --- loading and atomic saving --------------------------------------------
-
-    def _scan(self, kind):
-        """Find the newest intact copy; returns (seq, obj, source, states)."""
-        name = kind + SUFFIX
-        best = (0, None, None)
-        states = []
-        for source, fname in ((MAIN, name), (TMP, name + ".tmp"), (BAK, name + ".bak")):
-            try:
-                raw = self.storage.read(fname)
-            except Exception:  # an unreadable file is a damaged one
-                raw = b""
-            seq, obj = unpack(kind, raw)
-            if seq is None:
-                states.append(obj)
-                continue
-            states.append(OK)
-            if best[2] is None or seq > best[0]:
-                best = (seq, obj, source)
-        self._main[kind] = states[0]
-        self._source[kind] = best[2]
-        self._seq[kind] = best[0]
-        return best[0], best[1], best[2], states
-
-    def _load(self, kind):
-        seq, obj, source, states = self._scan(kind)
-        self._data[kind] = obj if source is not None else _defaults(kind)
-        main = states[0]
-        label = _LABELS[kind]
-        if main in _TROUBLE:
-            trouble = _TROUBLE[main] % label
-            if source is None:
-                self._warn(trouble + "; starting afresh.")
-            else:
-                self._warn(trouble + "; the last good copy was used.")
-        elif source is None and states[2] != MISSING:
-            # Only a good main file becomes the backup, so a bad one means a loss.
-            # (A damaged NAME.tmp alone is a save cut short: nothing was lost.)
-            self._warn(label + " could not be read; starting afresh.")
+    # --- atomic saving (loading: crisscross.storeload) -------------------------
 
     def _set_aside(self, kind):
         """Move NAME out of the way: a good one becomes the backup, a bad one NAME.bad."""
@@ -322,10 +202,10 @@ class Store:
             self._set_aside(kind)
             self.storage.rename(tmp, name)
         except OSError:
-            self._scan(kind)  # learn what the storage holds now
-            self._warn(
-                _LABELS[kind] + " could not be saved (storage full or read-only)."
-            )
+            from crisscross.storeload import save_failed
+
+            save_failed(self, kind)  # learns what the storage holds now, warns
+            forget(_LOADER)
             return False
         self._data[kind] = obj
         self._main[kind] = OK

@@ -62,7 +62,7 @@ def test_mashing_buttons_in_word_games(monkeypatch):
         if isinstance(scr, WordsPlay) and rng.random() < 0.03:
             # Now and then a real move: the hint, laid with A on OK.
             d.press("long-a")
-            while scr.hint is not None:
+            while type(app.screen).__name__ == "WordsThink":
                 d.press("wait:20")
             d.press("a")
         d.now += rng.choice((5, 20, 50, 400))

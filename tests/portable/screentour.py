@@ -194,7 +194,7 @@ def _cards_tour(d):
 def _words_hint(d):
     """Hold A, then tick until the hint is laid out (its search runs over ticks)."""
     d.press("long-a")
-    while d.screen.hint is not None:
+    while type(d.screen).__name__ == "WordsThink":
         d.press("wait:20")
 
 

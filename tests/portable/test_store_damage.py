@@ -3,7 +3,8 @@ last good copy is used, the player is told once, and the bad file is kept."""
 
 from crisscross import store as store_mod
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import Store, crc32, crc32_slow, pack, unpack
+from crisscross.store import Store, crc32, crc32_slow, pack
+from crisscross.storeload import unpack
 
 OLD = "SYM|a|5|1 2 3"
 NEW = "SYM|a|5|1 2 3 4"

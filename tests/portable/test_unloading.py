@@ -1,13 +1,16 @@
 """What the app unloads to keep a board's heap small (docs/performance.md): the
-card and word games' AI between its turns, and every module of those games once
-no game is going. CPython keeps modules (compat.forget does nothing there), so
-the sys.modules checks only run inside MicroPython (make test-mpy)."""
+card and word games' AI between its turns, every module of those games once no
+game is going, and the store's loading code once it has run. CPython keeps
+modules (compat.forget does nothing there), so the sys.modules checks only run
+inside MicroPython (make test-mpy)."""
 
 import sys
 
 from appdriver import Driver
 from crisscross.cards import ai as cards_ai
 from crisscross.cards import session as cs
+from crisscross.memory_storage import MemoryStorage
+from crisscross.store import Store
 from crisscross.words import ai as words_ai
 from crisscross.words import session as ws
 
@@ -88,3 +91,63 @@ def test_leaving_a_word_game_unloads_it_and_closes_the_word_list():
         assert module._lookup[0] is None  # closed with its module
     d.choose("Continue")
     assert type(d.screen).__name__ in ("WordsPlay", "WordsHandover")
+
+
+def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
+    d = Driver(seed=5)
+    d.start_game(WORDS)
+    s = d.app.session
+    for _ in range(60):  # the AI may open: it thinks on the thinking screen
+        if s.phase == ws.PLAY:
+            break
+        assert type(d.screen).__name__ == "WordsThink"
+        if ON_BOARD:
+            assert loaded("crisscross.screens.words_play") == []
+        d.press("wait:20")
+    d.press("wait:6000 right down b")  # a cursor and direction of the player's own
+    play = d.screen
+    at = (play.cursor, play.dir, play.view)
+    d.press("long-a")
+    assert type(d.screen).__name__ == "WordsThink" and d.screen.search is not None
+    if ON_BOARD:
+        assert loaded("crisscross.screens.words_play") == []
+    for _ in range(60):
+        if type(d.screen).__name__ != "WordsThink":
+            break
+        d.press("wait:20")
+    scr = d.screen
+    assert type(scr).__name__ == "WordsPlay" and scr is not play
+    if ON_BOARD:  # and the thinking screen's code is given back in turn
+        assert loaded("crisscross.screens.words_think") == []
+    if scr.cells():  # the hint is laid out where it plays, ready for OK
+        assert scr.cursor == sorted(scr.cells())[0][:2]
+    else:  # none found: the player's cursor and direction as they were
+        assert (scr.cursor, scr.dir, scr.view) == at
+
+
+class _FullStorage(MemoryStorage):
+    """Refuses every write, like a full flash."""
+
+    def write(self, name, data):
+        raise OSError(28, "no space")
+
+
+def test_the_store_unloads_its_loading_code_once_it_has_run():
+    st = MemoryStorage()
+    st.write("game.sav", b"CCP1 game 1 2 0badc0de\n{}")  # a bad CRC
+    for _ in range(2):  # built again: the code is imported again and works
+        store = Store(st)
+        assert store.pop_warning() == "Saved game was damaged; starting afresh."
+        if ON_BOARD:
+            assert "crisscross.storeload" not in sys.modules
+
+
+def test_a_failed_save_loads_the_loading_code_and_unloads_it_again():
+    store = Store(_FullStorage())
+    assert store.pop_warning() is None
+    assert not store.save_game("SYM|a|5|1 2 3")
+    text = "Saved game could not be saved (storage full or read-only)."
+    assert store.pop_warning() == text
+    if ON_BOARD:
+        assert "crisscross.storeload" not in sys.modules
+    assert store.load_game() is None  # what the (empty) storage holds

@@ -23,6 +23,11 @@ def is_a(obj, cls):
     return type(obj).__name__ == cls.__name__
 
 
+def thinking(d):
+    """Whether the thinking screen is up (an AI seat's turn or a hint)."""
+    return type(d.screen).__name__ == "WordsThink"
+
+
 def solo(seed=5, changes=()):
     d = Driver(seed=seed)
     d.start_game(WORDS, SOLO, *changes)
@@ -104,6 +109,25 @@ def test_a_word_is_previewed_then_scored_as_previewed():
     assert is_a(d.screen, WordsPlay) and s.phase == ws.PLAY
 
 
+def test_the_menu_gives_back_the_cards_being_laid_and_the_frame():
+    import sys
+
+    d = solo()
+    cells, _ = ai.choose(d.app.session.game, 300)
+    lay(d, cells)
+    before = d.screen
+    state, frame = before.state(), d.frame()
+    d.press("long-b")
+    assert is_a(d.screen, WordsMenu)
+    if sys.implementation.name == "micropython":  # unloaded while the menu is up
+        assert "crisscross.screens.words_play" not in sys.modules
+    d.choose("Resume")
+    scr = d.screen
+    assert is_a(scr, WordsPlay) and scr is not before
+    assert scr.state() == state and scr.cells() == before.cells()
+    assert d.frame() == frame
+
+
 def test_a_bad_shape_is_refused_with_its_reason_and_changes_nothing():
     d = solo()
     game = d.app.session.game
@@ -161,13 +185,13 @@ def test_hold_a_lays_out_the_hint_ready_to_confirm():
     game = d.app.session.game
     want = ai.choose(game, d.app.session.budget())
     d.press("long-a")
-    assert d.screen.hint is not None  # searching over the next ticks
+    assert d.screen.search is not None  # the thinking screen: over the next ticks
     for _ in range(40):
-        if d.screen.hint is None:
+        if not thinking(d):
             break
         d.press("wait:20")
     scr = d.screen
-    assert scr.hint is None and scr.cells() == sorted(want[0])
+    assert not thinking(d) and scr.cells() == sorted(want[0])
     assert scr.items()[scr.sel] == OK
     d.press("a")
     assert game.players[0].score >= want[1].score and len(game.actions) == 1
@@ -319,7 +343,8 @@ def test_a_square_effect_over_two_lines_is_picked_line_by_line():
     lay(d, cent)  # C, N, T around the E of VENICE: CENT
     d.press("long-b")
     d.choose("Another line")
-    assert scr.mode == 0 and scr.cells() == cent
+    scr = d.screen  # the menu builds the play screen again from its state
+    assert is_a(scr, WordsPlay) and scr.mode == 0 and scr.cells() == cent
     ten = [(2, 1, 19, False), (2, 2, 4, False)]
     lay(d, ten, cent)  # T, E before the N of VENICE: TEN
     res = scr.preview()
@@ -343,7 +368,7 @@ def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
             break
         d.press("wait:20")
     d.press(CLEAR + " long-a")
-    while d.screen.hint is not None:
+    while thinking(d):
         d.press("wait:20")
     n = len(s.game.actions)
     d.press("a")  # lays the hinted word

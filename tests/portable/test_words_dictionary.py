@@ -139,3 +139,20 @@ def test_the_cache_reuses_its_buffers_and_still_answers_right():
         assert d.contains(w) and not d.contains(w + "qq"), w
     assert len(d._cache) == 2 and sorted(id(e[1]) for e in d._cache) == sorted(bufs)
     d.close()
+
+
+def test_keep_drops_decoded_blocks_down_to_the_number_asked():
+    d = Dictionary(cache=2)
+    for w in ("aardvark", "zygote"):
+        assert d.contains(w)
+    assert len(d._cache) == 2
+    d.keep(1)  # a human's turn: one block, the most recent
+    assert len(d._cache) == 1 and d._cache[0][3] <= b"zygote" <= d._cache[0][4]
+    reads = d.reads
+    assert d.contains("aardvark") and d.reads == reads + 1  # decoded again
+    assert len(d._cache) == 1  # its one buffer reused, none added
+    d.keep(0)  # never below one
+    assert len(d._cache) == 1
+    d.keep(2)  # a search: two again, as it asks
+    assert d.contains("zygote") and len(d._cache) == 2
+    d.close()

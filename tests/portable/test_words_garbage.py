@@ -8,7 +8,8 @@ from appdriver import Driver
 from crisscross import buttons, ui
 from crisscross.app import toast_lines
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import GAME, Store, pack, pack_game, plain, unpack
+from crisscross.store import GAME, Store, pack, pack_game, plain
+from crisscross.storeload import unpack
 from crisscross.words import session as ws
 from crisscross.words.game import cells_text, parse_cells
 

@@ -7,6 +7,7 @@ scores, the last moves, the rules, save and quit, abandon.
 """
 
 from crisscross import buttons, ui
+from crisscross.compat import const, forget
 from crisscross.screens import Screen
 from crisscross.screens.listmenu import ListMenu
 from crisscross.words import deck
@@ -39,26 +40,49 @@ def scores_text(s):
     return "\n".join(lines)
 
 
+# Unloaded while the menu is up: it keeps the play screen's state() instead,
+# so the menu and the texts it opens never share the heap with the play screen.
+PLAY_MODULES = ("crisscross.screens.words_play",)
+_PICKS = const(5)  # in a play screen's state(): the cards picked in this line
+_LINES = const(6)  # and the lines picked before
+
+
 class WordsMenu(ListMenu):
+    """`at`: the state() of the play screen it was opened from, taken up again on
+    Resume; `back`: a screen to go back to (the thinking screen); neither: the
+    screen of the session's phase (from the hand-over screen)."""
+
     title = "MENU"
 
-    def __init__(self, app, play=None):
+    def __init__(self, app, back=None, at=None):
+        forget(PLAY_MODULES)
         s = app.session
         items = [RESUME]
-        if play is not None and s.phase == ws.PLAY:
+        if (at is not None or back is not None) and s.phase == ws.PLAY:
             items += [DRAW, PASS]
-            if play.picks:
+            if at is not None and at[_PICKS]:
                 items.append(LINE)  # Square Effect plays over several lines
-            if s.game.options.names and play.cells():
+            if at is not None and s.game.options.names and (at[_PICKS] or at[_LINES]):
                 items.append(VOTE)
         items += [SCORES, NEWS, RULES, QUIT, ABANDON]
         ListMenu.__init__(self, app, items)
-        self.play = play  # the play screen, kept with its cursor and cards
+        self.at = at
+        self.back_to = back
         self.armed = False  # abandon asks twice
 
+    def _play(self):
+        """The play screen again, as it was when the menu opened, on show."""
+        from crisscross.screens.words_play import WordsPlay
+
+        play = WordsPlay(self.app, self.at)
+        self.app.go(play)
+        return play
+
     def back(self):
-        if self.play is not None:
-            self.app.go(self.play)
+        if self.back_to is not None:
+            self.app.go(self.back_to)
+        elif self.at is not None:
+            self._play()
         else:
             self.app.session.open(self.app)
 
@@ -79,11 +103,9 @@ class WordsMenu(ListMenu):
                 s.pass_turn()
             after_turn(app)
         elif item == LINE:
-            self.play.add_line()
-            app.go(self.play)
+            self._play().add_line()
         elif item == VOTE:
-            self.app.go(self.play)
-            self.play.confirm(True)
+            self._play().confirm(True)
         elif item == SCORES:
             app.go(TextView(app, "SCORES", scores_text(s), self))
         elif item == NEWS:

@@ -10,9 +10,8 @@ PICK    left/right choose a card in the hand strip, A lays it on the next free
 Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
-AI seats think here, one slice of their search per tick, so keys stay live; they
-start on the tick after the screen opens, so the key that laid a word does not
-also run a slice of the search.
+AI seats and the hint think on screens/words_think.py, which unloads this module
+meanwhile; the table, top line and hand are drawn by screens/words_view.py.
 """
 
 from crisscross import buttons, ui
@@ -21,13 +20,9 @@ from crisscross.screens import Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT, step
+from crisscross.screens import words_view as wv
+from crisscross.screens.words_view import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
 
-CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
-VIEW_COLS = const(14)
-VIEW_ROWS = const(5)
-BX = const(1)  # the view's top-left pixel
-BY = const(9)
-STRIP_Y = const(56)
 MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
 CURSOR = const(0)
@@ -35,7 +30,6 @@ PICK = const(1)
 OK = -1  # the strip item that lays the cards
 WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
 NEWS_MS = const(700)  # toast time per line of news, on top of the usual
-THINK_AFTER_MS = const(1)  # an AI starts thinking this long after the screen opens
 
 
 # The dice games' modules, still loaded from the New game screen or a restore:
@@ -50,6 +44,8 @@ DICE_MODULES = (
 # The title menu's code: not needed while a word game is on screen (the App
 # imports it again when it shows the title), so the AI's search has its room.
 MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")
+# The thinking screen's code: imported again when a search starts.
+THINK_MODULES = ("crisscross.screens.words_think",)
 
 
 def save(app):
@@ -62,8 +58,8 @@ def after_turn(app):
     save(app)
     news = s.take_unseen()
     scr = app.screen
-    if isinstance(scr, WordsPlay) and s.phase != ws.OVER and s.phase != ws.HANDOVER:
-        # The play screen again (the next seat is an AI, or the same human):
+    if isinstance(scr, WordsPlay) and s.phase == ws.PLAY:
+        # The play screen again (the same human, or the next at the handheld):
         # set this one up for the turn rather than build and collect another.
         scr.turn()
         app.dirty = True
@@ -74,11 +70,28 @@ def after_turn(app):
 
 
 class WordsPlay(Screen):
-    def __init__(self, app):
+    """`at`: a `state()` to take up again, as the menu and the thinking screen
+    give it back (they unload this module meanwhile); None: where the turn starts."""
+
+    def __init__(self, app, at=None):
         forget(DICE_MODULES)
         forget(MENU_MODULES)
+        forget(THINK_MODULES)
         Screen.__init__(self, app)
         self.turn()
+        if at is not None:
+            self.cursor, self.dir, self.view, self.mode, self.start = at[:5]
+            self.picks, self.lines, self.sel, self.left = at[5:]
+            self._changed()
+
+    def state(self):
+        """Cursor, direction, view and the pending play, for WordsPlay(app, at)."""
+        return (self.cursor, self.dir, self.view, self.mode, self.start) + (
+            self.picks,
+            self.lines,
+            self.sel,
+            self.left,
+        )
 
     def turn(self):
         """Set the screen up for the turn the session is at: the cursor on the
@@ -88,19 +101,10 @@ class WordsPlay(Screen):
         self.game = s.game
         self.dir = ACROSS
         self.mode = CURSOR
-        b = self.game.board
-        if s.last_cells:
-            self.cursor = s.last_cells[0]
-        elif b.is_empty():
-            self.cursor = (0, 0)
-        else:
-            self.cursor = ((b.top + b.bottom) // 2, (b.left + b.right) // 2)
-        self.view = (0, 0)
-        self._look_at(s.last_cells or [self.cursor])
-        self.hint = None  # an ai.Search while a hint is being searched
+        self.cursor = wv.home(s)
+        self.view = wv.look_at(s.last_cells or [self.cursor])
         self._status_key = None  # what the top line's text was built for
         self._status_text = None
-        self.think_from = app.now + THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
             news = s.take_unseen()
@@ -223,11 +227,13 @@ class WordsPlay(Screen):
         if kind == buttons.LONG:
             if b == buttons.B:
                 self.open_menu()
-            elif b == buttons.A and s.phase == ws.PLAY and self.hint is None:
-                self.hint = s.hint_search()
+            elif b == buttons.A and s.phase == ws.PLAY:
+                from crisscross.screens.words_think import WordsThink
+
+                self.app.go(WordsThink(self.app, self.state()))
             return
-        if s.phase != ws.PLAY or self.hint is not None:
-            return  # an AI or the hint is thinking: only the menu answers
+        if s.phase != ws.PLAY:
+            return
         if self.mode == CURSOR:
             self._cursor_key(b, kind)
         else:
@@ -314,48 +320,9 @@ class WordsPlay(Screen):
     def open_menu(self):
         from crisscross.screens.words_menu import WordsMenu
 
-        self.app.go(WordsMenu(self.app, self))
+        self.app.go(WordsMenu(self.app, at=self.state()))
 
-    # ---- timers: the AI's turn and the hint ----------------------------------
-    def tick(self, now):
-        s = self.session
-        app = self.app
-        if self.hint is not None:
-            if self.hint.step(ws.SLICE, ws.SLICE_READS):
-                found = self.hint.found
-                self.hint = None
-                ws.release()  # the search's code: not needed until the next search
-                self._show_hint(found)
-                app.dirty = True
-            return
-        if s.phase != ws.AI_TURN or buttons.diff(now, self.think_from) < 0:
-            return
-        if app.screen is self and s.ai_step():
-            app.dirty = True
-            if s.phase == ws.AI_TURN:
-                save(app)  # the next AI thinks on the next ticks; news waits
-            elif s.phase == ws.PLAY:
-                self._after_ai()
-            elif s.phase == ws.HANDOVER:
-                save(app)  # the news waits for the next human's play screen
-                s.open(app)
-            else:
-                after_turn(app)
-
-    def _after_ai(self):
-        """Back to the human at the handheld: look at the last play."""
-        s = self.session
-        save(self.app)
-        if s.last_cells:
-            self.cursor = s.last_cells[0]
-            self._look_at(s.last_cells)
-        self.mode = CURSOR
-        self._reset()
-        news = s.take_unseen()
-        if news:
-            self.app.toast(news, 1500 + NEWS_MS * len(news))
-
-    def _show_hint(self, found):
+    def show_hint(self, found):
         """Lay the AI's play out as the pending play, ready for OK."""
         app = self.app
         if found is None:
@@ -398,17 +365,6 @@ class WordsPlay(Screen):
             return self.next_cell()
         return self.cursor
 
-    def _look_at(self, cells):
-        """Centre the view on these (r, c): the play just made."""
-        r0 = r1 = cells[0][0]
-        c0 = c1 = cells[0][1]
-        for p in cells:
-            r0 = min(r0, p[0])
-            r1 = max(r1, p[0])
-            c0 = min(c0, p[1])
-            c1 = max(c1, p[1])
-        self.view = ((r0 + r1) // 2 - VIEW_ROWS // 2, (c0 + c1) // 2 - VIEW_COLS // 2)
-
     def _follow(self):
         """Scroll the view so the focus cell stays inside it."""
         r, c = self._focus()
@@ -432,22 +388,11 @@ class WordsPlay(Screen):
         self._strip(c)
 
     def _top(self, c):
-        s = self.session
-        game = self.game
-        c.fill_rect(0, 0, 128, CELL, 1)
-        if s.phase == ws.AI_TURN:
-            left, right = _thinking(game.current), "..."
-        elif self.hint is not None:
-            left, right = "Hint: thinking", ""
-        elif self.mode == PICK or self.lines:
+        if self.mode == PICK or self.lines:
             left, right = self._preview_text()
         else:
             left, right = self._status()
-        width = ui.COLS - len(right) - (1 if right else 0)
-        if len(left) > width:
-            left = left[: width - 1] + "~"
-        c.text(left, 0, 1, 0)
-        ui.right(c, right, 128, 1, 0)
+        wv.draw_top(c, left, right)
 
     def _status(self):
         """(score, hand size and direction) of the top line: built again only
@@ -504,33 +449,13 @@ class WordsPlay(Screen):
         s = self.session
         board = self.game.board
         vr, vc = self.view
-        last = s.last_cells
         pending = None
         if self.mode == PICK or self.lines:
             pending = {}
             for r, cc, letter, wild in self.cells():
                 pending[(r, cc)] = chr((97 if wild else 65) + letter)
-        for i in range(VIEW_ROWS):
-            r = vr + i
-            y = BY + i * CELL
-            for j in range(VIEW_COLS):
-                cc = vc + j
-                x = BX + j * CELL
-                # No (r, cc) tuple per cell and frame unless cards are pending.
-                ch = pending.get((r, cc)) if pending else None
-                if ch is not None:
-                    c.fill_rect(x, y, CELL, CELL, 1)
-                    c.text(ch, x + 1, y + 1, 0)
-                    continue
-                v = board.get(r, cc)
-                if v < 0:
-                    c.pixel(x + 4, y + 4, 1)
-                    continue
-                letter = v & LETTER_MASK
-                c.text(chr((97 if v & WILD_BIT else 65) + letter), x + 1, y + 1, 1)
-                if last and _among(last, r, cc):
-                    c.hline(x + 1, y + 8, 7, 1)
-        if s.phase != ws.PLAY or self.hint is not None:
+        wv.draw_table(c, board, self.view, s.last_cells, pending)
+        if s.phase != ws.PLAY:
             return
         fr, fc = self._focus()
         x = BX + (fc - vc) * CELL
@@ -572,8 +497,8 @@ class WordsPlay(Screen):
             items = self.items()
             n = len(items) - 1  # the cards not picked yet, no OK
         else:
-            items = None  # the whole hand in order: item i is card i
-            n = len(hand)
+            wv.draw_hand(c, hand)  # the whole hand in order
+            return
         if sel >= 0:  # scroll so the selection is shown
             if sel < self.left:
                 self.left = sel
@@ -583,7 +508,7 @@ class WordsPlay(Screen):
         x = 8 if left > 0 else 0
         i = left
         while i < n:
-            item = i if items is None else items[i]
+            item = items[i]
             w = 16 if item == OK else 8
             last = i == n - 1
             if x + w > (128 if last else 120):
@@ -610,19 +535,3 @@ class WordsPlay(Screen):
                 return False
             x += w
         return True
-
-
-def _among(cells, r, c):
-    """Whether (r, c) is one of `cells` (pairs), without building a tuple."""
-    for p in cells:
-        if p[0] == r and p[1] == c:
-            return True
-    return False
-
-
-_THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
-
-
-def _thinking(seat):
-    """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
-    return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)

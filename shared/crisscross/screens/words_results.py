@@ -41,6 +41,8 @@ def ranking(game):
 # again (on boards, their heap is free while the results are shown).
 PLAY_MODULES = (
     "crisscross.screens.words_play",
+    "crisscross.screens.words_think",
+    "crisscross.screens.words_view",
     "crisscross.words.ai",
 )
 

@@ -113,6 +113,13 @@ class Dictionary:
         self._byte = bytearray(1)
         self.reads = 0  # blocks decoded: a measure of flash traffic
 
+    def keep(self, blocks):
+        """Keep at most `blocks` decoded blocks from now on (at least 1): the AI's
+        search wants 2, as it asks about neighbouring prefixes over and over; a
+        human's turn needs 1, so its second buffer goes back to the heap."""
+        self._cache_size = max(1, blocks)
+        del self._cache[self._cache_size :]
+
     def close(self):
         if self._f:
             self._f.close()

@@ -60,16 +60,33 @@ def _check_word_list():
 _check_word_list()
 
 
+# Dictionary blocks kept decoded while a search runs, and between searches.
+SEARCH_BLOCKS = const(2)
+IDLE_BLOCKS = const(1)
+
+
 def release():
-    """Unload the AI's search until it is needed again (docs/performance.md)."""
+    """Unload the AI's search until it is needed again, and keep one decoded
+    dictionary block instead of the search's two (docs/performance.md)."""
     forget(AI_MODULES)
+    if _lookup[0] is not None:
+        _lookup[0].keep(IDLE_BLOCKS)
+
+
+def _search(game, budget):
+    """A search for the seat to move in `game`, with the blocks it wants."""
+    from crisscross.words.ai import stepper
+
+    if _lookup[0] is not None:
+        _lookup[0].keep(SEARCH_BLOCKS)
+    return stepper(game, budget)
 
 
 def dictionary():
     if _lookup[0] is None:
         from crisscross.words.dictionary import Dictionary
 
-        _lookup[0] = Dictionary()
+        _lookup[0] = Dictionary(cache=IDLE_BLOCKS)
     return _lookup[0]
 
 
@@ -313,9 +330,7 @@ class Session:
         if self.phase != AI_TURN:
             return False
         if self._search is None:
-            from crisscross.words.ai import stepper
-
-            self._search = stepper(self.game, self.budget())
+            self._search = _search(self.game, self.budget())
         if not self._search.step(lookups, SLICE_READS):
             return False
         found = self._search.found
@@ -339,9 +354,7 @@ class Session:
         """A search for the human to move (run it with `step`), or None."""
         if self.phase != PLAY:
             return None
-        from crisscross.words.ai import stepper
-
-        return stepper(self.game, self.budget())
+        return _search(self.game, self.budget())
 
     # ---- screens ------------------------------------------------------------------
     def open(self, app):
@@ -354,6 +367,10 @@ class Session:
             from crisscross.screens.words_menu import WordsHandover
 
             app.go(WordsHandover(app))
+        elif self.phase == AI_TURN:
+            from crisscross.screens.words_think import WordsThink
+
+            app.go(WordsThink(app))
         else:
             from crisscross.screens.words_play import WordsPlay
 

@@ -1,0 +1,115 @@
+"""The word game while a search runs: an AI seat's turn, or the hint a human asked for.
+
+A search is the moment of the game with the most live heap (the AI's code, its
+tables and the dictionary's blocks), so the play screen's editing code (cursor,
+hand strip, pending cards: the biggest module of the game) is unloaded meanwhile
+and imported again when the search ends (docs/performance.md). This screen shows
+what the play screen showed then: the table without a cursor, the hand of the
+human at the handheld, "P2 thinking ..." or "Hint: thinking" on the top line.
+
+One slice of the search runs per tick, so keys stay live: hold B for the menu.
+An AI starts on the tick after the screen opens, so the key that laid a word does
+not also run a slice of the search. When the hint is found, the play screen comes
+back with it laid out, ready for OK; when an AI has moved, the game goes on with
+the next seat (another AI thinks here, its play in view).
+"""
+
+from crisscross import buttons
+from crisscross.compat import const, forget, gc_collect
+from crisscross.screens import Screen
+from crisscross.screens import words_view as wv
+from crisscross.words import session as ws
+
+THINK_AFTER_MS = const(1)
+NEWS_MS = const(700)  # toast time per line of news, on top of the usual
+# The play screen's module: not needed while this screen is up.
+PLAY_MODULES = ("crisscross.screens.words_play",)
+
+
+class WordsThink(Screen):
+    """`at`: the state() of the play screen that asked for a hint, given back
+    to it afterwards; None for an AI seat's turn."""
+
+    def __init__(self, app, at=None):
+        forget(PLAY_MODULES)
+        Screen.__init__(self, app)
+        s = app.session
+        self.at = at
+        self.search = None
+        if at is not None:
+            self.view = at[2]
+            self.search = s.hint_search()
+        else:
+            self.view = wv.look_at(s.last_cells or [wv.home(s)])
+        self.think_from = app.now + THINK_AFTER_MS
+
+    def key(self, b, kind):
+        if kind == buttons.LONG and b == buttons.B:
+            from crisscross.screens.words_menu import WordsMenu
+
+            self.app.go(WordsMenu(self.app, back=self))
+
+    def tick(self, now):
+        app = self.app
+        s = app.session
+        if app.screen is not self:
+            return
+        if self.search is not None:
+            if self.search.step(ws.SLICE, ws.SLICE_READS):
+                self._hint_found()
+            return
+        if s.phase != ws.AI_TURN or buttons.diff(now, self.think_from) < 0:
+            return
+        if s.ai_step():
+            self._ai_moved()
+
+    def _hint_found(self):
+        """Back to the play screen, the hint laid out (or a message)."""
+        app = self.app
+        found = self.search.found
+        self.search = None
+        ws.release()  # the search's code: not needed until the next search
+        gc_collect()  # its heap back before the play screen's code is loaded
+        from crisscross.screens.words_play import WordsPlay
+
+        play = WordsPlay(app, self.at)
+        app.go(play)
+        play.show_hint(found)
+
+    def _ai_moved(self):
+        """Save; stay while another AI moves, else go where the game is now."""
+        app = self.app
+        s = app.session
+        app.save()
+        app.dirty = True
+        if s.phase == ws.AI_TURN:  # the next AI: its turn starts with this play
+            self.view = wv.look_at(s.last_cells or [wv.home(s)])
+            return
+        # The play screen shows the news of the turns since a human's last; the
+        # hand-over screen leaves them for the next human's play screen.
+        news = s.take_unseen() if s.phase == ws.OVER else None
+        gc_collect()  # the search's heap back before the next screen's code
+        s.open(app)
+        if news:
+            app.toast(news, 1500 + NEWS_MS * len(news))
+
+    def draw(self, c):
+        s = self.app.session
+        game = s.game
+        if self.search is not None:
+            wv.draw_top(c, "Hint: thinking", "")
+        else:
+            wv.draw_top(c, _thinking(game.current), "...")
+        wv.draw_table(c, game.board, self.view, s.last_cells)
+        c.hline(0, wv.STRIP_Y - 2, 128, 1)
+        seat = game.current if s.phase == ws.PLAY else s.last_human
+        if seat >= 0 and s.is_human(seat):
+            wv.draw_hand(c, game.hand(seat))
+
+
+_THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
+
+
+def _thinking(seat):
+    """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
+    return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)

@@ -1,0 +1,100 @@
+"""Drawing the word game's table, top line and hand: shared by the play screen
+and the thinking screen (screens/words_think.py), which shows the same table
+while a search runs without the play screen's editing code in memory.
+
+The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
+view is the (row, column) of its top-left card.
+"""
+
+from crisscross import ui
+from crisscross.compat import const
+from crisscross.words import deck
+from crisscross.words.board import LETTER_MASK, WILD_BIT
+
+CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
+VIEW_COLS = const(14)
+VIEW_ROWS = const(5)
+BX = const(1)  # the view's top-left pixel
+BY = const(9)
+STRIP_Y = const(56)
+
+
+def home(session):
+    """Where a turn's cursor starts: the last play, the middle of the cards, or
+    (0, 0) on an empty table."""
+    if session.last_cells:
+        return session.last_cells[0]
+    b = session.game.board
+    if b.is_empty():
+        return (0, 0)
+    return ((b.top + b.bottom) // 2, (b.left + b.right) // 2)
+
+
+def look_at(cells):
+    """The view centred on these (r, c): the play just made."""
+    r0 = r1 = cells[0][0]
+    c0 = c1 = cells[0][1]
+    for p in cells:
+        r0 = min(r0, p[0])
+        r1 = max(r1, p[0])
+        c0 = min(c0, p[1])
+        c1 = max(c1, p[1])
+    return ((r0 + r1) // 2 - VIEW_ROWS // 2, (c0 + c1) // 2 - VIEW_COLS // 2)
+
+
+def draw_top(c, left, right):
+    """The inverted top line: `left` (cut with ~ where `right` needs the room)
+    and `right`, right-aligned."""
+    c.fill_rect(0, 0, 128, CELL, 1)
+    width = ui.COLS - len(right) - (1 if right else 0)
+    if len(left) > width:
+        left = left[: width - 1] + "~"
+    c.text(left, 0, 1, 0)
+    ui.right(c, right, 128, 1, 0)
+
+
+def draw_table(c, board, view, last, pending=None):
+    """The cards in the view: `last` (r, c) pairs underlined, `pending` a dict
+    {(r, c): letter} of cards being laid, drawn inverted; a dot on free cells."""
+    vr, vc = view
+    for i in range(VIEW_ROWS):
+        r = vr + i
+        y = BY + i * CELL
+        for j in range(VIEW_COLS):
+            cc = vc + j
+            x = BX + j * CELL
+            # No (r, cc) tuple per cell and frame unless cards are pending.
+            ch = pending.get((r, cc)) if pending else None
+            if ch is not None:
+                c.fill_rect(x, y, CELL, CELL, 1)
+                c.text(ch, x + 1, y + 1, 0)
+                continue
+            v = board.get(r, cc)
+            if v < 0:
+                c.pixel(x + 4, y + 4, 1)
+                continue
+            c.text(
+                chr((97 if v & WILD_BIT else 65) + (v & LETTER_MASK)), x + 1, y + 1, 1
+            )
+            if last and _among(last, r, cc):
+                c.hline(x + 1, y + 8, 7, 1)
+
+
+def draw_hand(c, hand):
+    """The whole hand in order along the bottom line, '>' when it runs over."""
+    n = len(hand)
+    x = 0
+    for i in range(n):
+        if x + 8 > (128 if i == n - 1 else 120):
+            c.text(">", 120, STRIP_Y, 1)
+            return
+        c.text(deck.char(hand[i]), x, STRIP_Y, 1)
+        x += 8
+
+
+def _among(cells, r, c):
+    """Whether (r, c) is one of `cells` (pairs), without building a tuple."""
+    for p in cells:
+        if p[0] == r and p[1] == c:
+            return True
+    return False

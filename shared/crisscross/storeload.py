@@ -1,0 +1,179 @@
+"""The Store's loading code: reading and checking the save files, choosing each
+file's newest intact copy, and the player's warnings about damage (docs/saves.md).
+
+A game in progress only saves, so this is not part of crisscross.store: the Store
+imports it when it is built and after a failed save (to learn what the storage
+holds then), and unloads it right after with compat.forget, so that a board's heap
+does not carry it during play (docs/performance.md).
+"""
+
+import json
+
+from crisscross.compat import const
+from crisscross.store import (
+    _FILES,
+    FORMAT_VERSION,
+    GAME,
+    KINDS,
+    MAIN,
+    MISSING,
+    OK,
+    RECORDS,
+    SETTINGS,
+    TMP,
+    _game_mark,
+    crc32,
+)
+
+_MAGIC = b"CCP"
+_MAX_HEADER = const(80)  # a header line is far shorter; search no further for it
+_HEX = "0123456789abcdef"
+
+# The states of one copy of a file besides crisscross.store's OK and MISSING (the
+# only ones a save tells apart: any other NAME is set aside as NAME.bad).
+DAMAGED = "damaged"
+NEWER = "newer"
+FOREIGN = "foreign"
+
+BAK = "bak"  # the loaded data came from NAME.bak (store.py: MAIN, TMP)
+
+_LABELS = {GAME: "Saved game", RECORDS: "High scores", SETTINGS: "Settings"}
+_TROUBLE = {
+    DAMAGED: "%s was damaged",
+    NEWER: "%s is from a newer version",
+    FOREIGN: "%s is not a Criss Cross file",
+}
+
+
+def unpack(kind, raw):
+    """(seq, obj) for an intact file of this kind, else (None, state)."""
+    if raw is None:
+        return None, MISSING
+    if not raw.startswith(_MAGIC):
+        # A prefix of the magic is a write cut short, anything else is not ours.
+        return None, DAMAGED if _MAGIC.startswith(raw) else FOREIGN
+    end = raw.find(b"\n", 0, _MAX_HEADER)
+    stop = raw.find(b" ", 0, _MAX_HEADER)
+    if stop < 0:
+        stop = end if end >= 0 else len(raw)
+    version = raw[len(_MAGIC) : stop]
+    if not version:
+        return None, DAMAGED
+    if not version.isdigit():
+        return None, FOREIGN
+    if int(version) > FORMAT_VERSION:
+        return None, NEWER
+    if end < 0:
+        return None, DAMAGED
+    try:
+        parts = raw[:end].decode().split(" ")
+    except UnicodeError:
+        return None, DAMAGED
+    if len(parts) != 5 or not _digits(parts[2]) or not _digits(parts[3]):
+        return None, DAMAGED
+    if parts[1] != kind:
+        return None, FOREIGN
+    crc = parts[4]
+    if len(crc) != 8 or not all(c in _HEX for c in crc):
+        return None, DAMAGED
+    body = raw[end + 1 :]
+    if len(body) != int(parts[3]) or crc32(raw[: end - 9] + body) != int(crc, 16):
+        return None, DAMAGED
+    try:
+        obj = json.loads(body.decode())
+    except Exception:  # ValueError, UnicodeError, MemoryError: all mean damaged
+        return None, DAMAGED
+    if not _valid(kind, obj):
+        return None, DAMAGED
+    return int(parts[2]), obj
+
+
+def _digits(text):
+    return len(text) > 0 and text.isdigit()
+
+
+def _valid_game(obj):
+    return (
+        isinstance(obj, dict)
+        and "game" in obj
+        and (obj["game"] is None or isinstance(obj["game"], str))
+    )
+
+
+def _valid(kind, obj):
+    if kind == GAME:
+        return _valid_game(obj)
+    # The records and settings checks live with the code that uses them.
+    from crisscross.records import valid_records, valid_settings
+
+    if kind == RECORDS:
+        return valid_records(obj)
+    if kind == SETTINGS:
+        return valid_settings(obj)
+    raise KeyError(kind)
+
+
+def _defaults(kind):
+    if kind == GAME:
+        return {"game": None}
+    if kind == RECORDS:
+        return {"done": None, "keys": {}}
+    return {}
+
+
+def load(store):
+    """Fill a new Store from its storage: each file's newest intact copy, or the
+    defaults, with a warning for the player about any damage."""
+    for kind in KINDS:
+        _load(store, kind)
+    game = store._data[GAME]["game"]
+    if game is not None and store._data[RECORDS]["done"] == _game_mark(game):
+        # finish_game recorded this game, then the power went before clearing it.
+        store._data[GAME] = {"game": None}
+
+
+def scan(store, kind):
+    """Find the newest intact copy; returns (seq, obj, source, states)."""
+    name, tmp, bak, _ = _FILES[kind]
+    best = (0, None, None)
+    states = []
+    for source, fname in ((MAIN, name), (TMP, tmp), (BAK, bak)):
+        try:
+            raw = store.storage.read(fname)
+        except Exception:  # an unreadable file is a damaged one
+            raw = b""
+        seq, obj = unpack(kind, raw)
+        if seq is None:
+            states.append(obj)
+            continue
+        states.append(OK)
+        if best[2] is None or seq > best[0]:
+            best = (seq, obj, source)
+    store._main[kind] = states[0]
+    store._source[kind] = best[2]
+    store._seq[kind] = best[0]
+    return best[0], best[1], best[2], states
+
+
+def _load(store, kind):
+    seq, obj, source, states = scan(store, kind)
+    store._data[kind] = obj if source is not None else _defaults(kind)
+    main = states[0]
+    label = _LABELS[kind]
+    if main in _TROUBLE:
+        trouble = _TROUBLE[main] % label
+        if source is None:
+            store._warn(trouble + "; starting afresh.")
+        else:
+            store._warn(trouble + "; the last good copy was used.")
+    elif source is None and states[2] != MISSING:
+        # Only a good main file becomes the backup, so a bad one means a loss.
+        # (A damaged NAME.tmp alone is a save cut short: nothing was lost.)
+        store._warn(label + " could not be read; starting afresh.")
+
+
+def save_failed(store, kind):
+    """After a save of `kind` failed with OSError: learn what the storage holds
+    now, and tell the player (once per session)."""
+    scan(store, kind)
+    store._warn(_LABELS[kind] + " could not be saved (storage full or read-only).")
