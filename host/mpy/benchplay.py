@@ -202,30 +202,65 @@ def _step():
 
 
 # ---- the scripts ---------------------------------------------------------------
+# The scripts are generators, suspended between steps. A suspended generator's
+# frame is a heap object that the collector scans whole, the stale slots of its
+# value stack included: an app object a script looked at inline (say
+# `app.screen.cells()`) can stay in a slot after the expression is done and keep
+# a screen, and the module it was unloaded from, alive and counted as the app's
+# heap. So the scripts never touch the app's objects themselves: they ask these
+# functions, which return plain values and whose frames are gone on return.
 def _screen(name):
     return type(_driver.app.screen).__name__ == name
 
 
+def _holds(test):
+    """test(screen) as a bool."""
+    return bool(test(_driver.app.screen))
+
+
+def _index(label):
+    return _driver.app.screen.items.index(label)
+
+
+def _selected():
+    return _driver.app.screen.selected
+
+
+def _row_key():
+    """The key of the New game screen's current row."""
+    scr = _driver.app.screen
+    return scr.rows()[scr.row][0]
+
+
+def _toast_up():
+    return _driver.app._toast is not None
+
+
+def _game_over():
+    return bool(_driver.app.session.game.over)
+
+
+def _dice_placed():
+    """The dice game's session is at PLACED (the sheet filled, before A)."""
+    return _driver.app.session.phase == sys.modules["crisscross.session"].PLACED
+
+
 def _choose(label):
     """Up/down presses and A that pick `label` in the current list menu."""
-    target = _driver.app.screen.items.index(label)
-    while _driver.app.screen.selected != target:
-        yield ("down" if target > _driver.app.screen.selected else "up"), "menu"
+    target = _index(label)
+    while _selected() != target:
+        yield ("down" if target > _selected() else "up"), "menu"
     yield "a", "menu"
 
 
 def _set_row(key, wanted):
     """On New game: go to row `key`, then press right until wanted() holds."""
     for _ in range(20):
-        scr = _driver.app.screen
-        keys = [r[0] for r in scr.rows()]
-        if keys[scr.row] == key:
+        if _row_key() == key:
             break
-        scr = keys = None  # nothing of the app held while suspended
         yield "down", "menu"
-    scr = keys = None
     for _ in range(10):
-        if wanted(_driver.app.screen):
+        if _holds(wanted):
             return
         yield "right", "menu"
     raise RuntimeError("new game: cannot set " + key)
@@ -236,30 +271,27 @@ def _new_game(family, rules):
     yield from _choose("New game")
     yield from _set_row("game", lambda s: s.family() == family)
     yield from _set_row("rules", lambda s: s.rows()[s.row][2] == rules)
-    while _driver.app.screen.rows()[_driver.app.screen.row][0] != "start":
+    while _row_key() != "start":
         yield "down", "menu"
-    # No reference to the screen held across the last yield: a suspended
-    # generator's locals are live, and would keep the New game module loaded.
     yield "a", "menu"
 
 
 def _play_round(hint=True):
     """One human turn on the play screen, as a careful player takes it."""
-    app = _driver.app
-    sess = sys.modules["crisscross.session"]
     for key in MOVES:
-        if key != "b" or app.screen.symbols:  # digits: B opens the menu instead
+        # digits: B opens the menu instead
+        if key != "b" or _holds(lambda s: s.symbols):
             yield key, "move"
     if hint:
         yield "long-a", "hint"
-        if app._toast is not None:
+        if _toast_up():
             yield "a", "place"  # the first A dismisses the hint's message
     yield "a", "place"
-    if app.screen.asking is not None:
+    if _holds(lambda s: s.asking is not None):
         yield "a", "place"  # consent: the placement leaves a lone cell
-    if app.session.phase == sess.PLACED:
+    if _dice_placed():
         # After the last placement A leads to the results: not steady play.
-        yield "a", "results" if app.session.game.over else "roll"
+        yield "a", "results" if _game_over() else "roll"
 
 
 def play(family, rules):
@@ -274,7 +306,7 @@ def play(family, rules):
     yield "b", "menu"
     yield from _new_game(family, rules)
     for _ in range(200):  # a game has at most a few dozen turns
-        if _driver.app.session.game.over:  # no session held while suspended
+        if _game_over():
             break
         if _screen("Handover"):
             yield "a", "menu"
@@ -342,8 +374,12 @@ def cards(rules):
 
 
 def _words_busy():
-    """Whether the hint or an AI seat is still searching (the thinking screen)."""
-    return _screen("WordsThink")
+    """Whether the hint or an AI seat is searching (the thinking screen), or an
+    AI seat moves next (the play screen hands over to it on a tick)."""
+    if _screen("WordsThink"):
+        return True
+    ws = sys.modules["crisscross.words.session"]
+    return _screen("WordsPlay") and _driver.app.session.phase == ws.AI_TURN
 
 
 def _words_think():
@@ -358,16 +394,15 @@ def _words_think():
 def _words_turn():
     """One human turn against the AI: the cursor, a hint, then its word laid
     (or cards drawn through the menu when it finds none); the AI's reply."""
-    app = _driver.app  # the App itself: live anyway
-    if app._toast is not None:
+    if _toast_up():
         yield "wait:%d" % WORD_CLEAR_MS, "tick"  # the AI's news: read, gone
     for key in WORD_TOUR:
         yield key, "move"
     yield "long-a", "hint"
     yield from _words_think()
-    if app._toast is not None:
+    if _toast_up():
         yield "wait:%d" % WORD_CLEAR_MS, "tick"  # "no play found"
-    if app.screen.cells():
+    if _holds(lambda s: s.cells()):
         yield "a", "place"  # the hint leaves the strip on OK: lay the word
     else:
         yield "long-b", "menu"

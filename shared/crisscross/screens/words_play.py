@@ -30,6 +30,7 @@ PICK = const(1)
 OK = -1  # the strip item that lays the cards
 WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
 NEWS_MS = const(700)  # toast time per line of news, on top of the usual
+THINK_AFTER_MS = const(1)  # an AI starts thinking this long after a word is laid
 
 
 # The dice games' modules, still loaded from the New game screen or a restore:
@@ -58,9 +59,11 @@ def after_turn(app):
     save(app)
     news = s.take_unseen()
     scr = app.screen
-    if isinstance(scr, WordsPlay) and s.phase == ws.PLAY:
-        # The play screen again (the same human, or the next at the handheld):
-        # set this one up for the turn rather than build and collect another.
+    if isinstance(scr, WordsPlay) and (s.phase == ws.PLAY or s.phase == ws.AI_TURN):
+        # The play screen again (the same human, or an AI thinks next: the
+        # screen hands over to the thinking screen on the next tick, so the key
+        # that laid a word loads no code): set this one up for the turn rather
+        # than build and collect another.
         scr.turn()
         app.dirty = True
     else:
@@ -105,6 +108,7 @@ class WordsPlay(Screen):
         self.view = wv.look_at(s.last_cells or [self.cursor])
         self._status_key = None  # what the top line's text was built for
         self._status_text = None
+        self.think_from = app.now + THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
             news = s.take_unseen()
@@ -317,6 +321,21 @@ class WordsPlay(Screen):
             return
         after_turn(app)  # sets the screen up afresh, or another screen
 
+    def tick(self, now):
+        """An AI seat moves next: hand over to the thinking screen, which runs
+        the first slice of its search at once (this tick is the one after the
+        word was laid)."""
+        app = self.app
+        if self.session.phase != ws.AI_TURN or app.screen is not self:
+            return
+        if buttons.diff(now, self.think_from) < 0:
+            return
+        from crisscross.screens.words_think import WordsThink
+
+        think = WordsThink(app, after_ms=0)
+        app.go(think)
+        think.tick(now)
+
     def open_menu(self):
         from crisscross.screens.words_menu import WordsMenu
 
@@ -388,6 +407,9 @@ class WordsPlay(Screen):
         self._strip(c)
 
     def _top(self, c):
+        if self.session.phase == ws.AI_TURN:  # until the thinking screen is up
+            wv.draw_top(c, wv.thinking(self.game.current), "...")
+            return
         if self.mode == PICK or self.lines:
             left, right = self._preview_text()
         else:

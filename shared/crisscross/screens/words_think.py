@@ -28,9 +28,9 @@ PLAY_MODULES = ("crisscross.screens.words_play",)
 
 class WordsThink(Screen):
     """`at`: the state() of the play screen that asked for a hint, given back
-    to it afterwards; None for an AI seat's turn."""
+    to it afterwards; None for an AI seat's turn, which starts `after_ms` later."""
 
-    def __init__(self, app, at=None):
+    def __init__(self, app, at=None, after_ms=THINK_AFTER_MS):
         forget(PLAY_MODULES)
         Screen.__init__(self, app)
         s = app.session
@@ -41,7 +41,7 @@ class WordsThink(Screen):
             self.search = s.hint_search()
         else:
             self.view = wv.look_at(s.last_cells or [wv.home(s)])
-        self.think_from = app.now + THINK_AFTER_MS
+        self.think_from = app.now + after_ms
 
     def key(self, b, kind):
         if kind == buttons.LONG and b == buttons.B:
@@ -99,17 +99,9 @@ class WordsThink(Screen):
         if self.search is not None:
             wv.draw_top(c, "Hint: thinking", "")
         else:
-            wv.draw_top(c, _thinking(game.current), "...")
+            wv.draw_top(c, wv.thinking(game.current), "...")
         wv.draw_table(c, game.board, self.view, s.last_cells)
         c.hline(0, wv.STRIP_Y - 2, 128, 1)
         seat = game.current if s.phase == ws.PLAY else s.last_human
         if seat >= 0 and s.is_human(seat):
             wv.draw_hand(c, game.hand(seat))
-
-
-_THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
-
-
-def _thinking(seat):
-    """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
-    return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)

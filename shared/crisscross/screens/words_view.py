@@ -92,6 +92,14 @@ def draw_hand(c, hand):
         x += 8
 
 
+_THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
+
+
+def thinking(seat):
+    """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
+    return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)
+
+
 def _among(cells, r, c):
     """Whether (r, c) is one of `cells` (pairs), without building a tuple."""
     for p in cells:

@@ -12,11 +12,21 @@ The budget counts dictionary lookups (of 3 letters or more), so the result depen
 only on the position: the same on every interpreter. An optional clock deadline makes
 it stop sooner (then results depend on speed).
 
-The search is written as generators, so that it can run a slice at a time:
-`step(lookups)` searches about that many lookups and returns, and the handheld calls
-it once per tick to stay responsive (a whole search is seconds on a
-microcontroller, about 200 Python lines per lookup). `best()` runs it to the end in
-one call. Slicing never changes the lookups' order, so both find the same play.
+The search runs a slice at a time: `step(lookups)` searches about that many lookups
+and returns, and the handheld calls it once per tick to stay responsive (a whole
+search is seconds on a microcontroller, about 200 Python lines per lookup). `best()`
+runs it to the end in one call. Slicing never changes the lookups' order, so both
+find the same play.
+
+Between slices the search must hold little heap. A recursive generator would keep
+one frame per letter of the word, and MicroPython allocates generator frames on the
+heap (about 210 bytes a level). So the extension is an iterative depth-first walk
+with an explicit stack: per depth n (the word's n-th letter, at line position
+start + n) a byte for the next letter to try, a byte of flags (a card on the table;
+the word touches the cards), and the cross-check mask, in arrays made once per
+search. Where the walk stands (limit, line, start, depth, phase) lives on the
+search, so `step` can return in the middle of a word and resume exactly there. Only
+the current line's letters and leads are kept, recomputed when the scan reaches it.
 """
 
 from crisscross.compat import const
@@ -31,9 +41,28 @@ _ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
 _OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
 _WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
 
+# Where the walk resumes (Search._at).
+_START = const(0)  # nothing done yet
+_IDLE = const(1)  # between walks: find the next start
+_ENTER = const(2)  # entering depth n: count the work, maybe pause
+_BODY = const(3)  # at depth n: take the table's card, or end a word here
+_CROSS = const(4)  # at depth n, a free cell: its cross-check
+_NEXT = const(5)  # at depth n: find the next letter to try
+_TRY = const(6)  # at depth n: try letter _tries[n]
+_BACK = const(7)  # depth n is done: back to n - 1
+
+# Search._flags[n]
+_TOUCHED = const(1)  # the word so far uses or lies beside a card on the table
+_BOARD = const(2)  # depth n is a card on the table (not laid from the hand)
+
 
 class _OutOfBudget(Exception):
     pass
+
+
+def _tag(r, c, direction):
+    """A cell's key in the cross-check cache."""
+    return (r * 4096 + c) * 2 + direction
 
 
 class Search:
@@ -62,12 +91,20 @@ class Search:
         self._buf = bytearray(_MAX_WORD + 1)
         self.done = False
         self.found = None  # (cells, Result) or None when there is no play
-        self._gen = None
         self._sliced = True  # False: best() runs the search in one go
         self._pause = 0
         self._pause_reads = 0
         self._work = 0  # extension steps, and candidates scored (_OFFER_WORK each)
         self._pause_work = 0
+        self._min_len = rules.OPENING_MIN  # an opening's shortest word
+        # The walk's stack, one entry per depth (see the module's docstring).
+        self._tries = bytearray(_MAX_WORD + 2)  # the next letter to try
+        self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD
+        self._masks = [0] * (_MAX_WORD + 2)  # letters allowed by the cross-check
+        self._placed = []  # (r, c, letter, wild) of the cards laid so far
+        self._at = _START
+        self._n = 0  # depth: letters in the word so far
+        self._opening = False  # an empty table: words from the hand alone
 
     # --- running -----------------------------------------------------------------
     def step(self, lookups, reads=None):
@@ -76,21 +113,16 @@ class Search:
         may run over); True when the search has finished."""
         if self.done:
             return True
-        if self._gen is None:
-            self._gen = self._run()
         self._pause = self.nodes + lookups
         self._pause_reads = self._reads() + (lookups if reads is None else reads)
         self._pause_work = (
             self._work + _OFFER_WORK * self.candidates + _WORK_PER_LOOKUP * lookups
         )
         try:
-            next(self._gen)
-            return False
-        except StopIteration:
-            pass
+            if not self._search():
+                return False
         except _OutOfBudget:
             pass
-        self._gen = None
         self.done = True
         self.found = self._result()
         return True
@@ -130,12 +162,50 @@ class Search:
             )
         return self.best_cells, self.best_result
 
-    def _run(self):
-        if self.board.is_empty():
-            self._min_len = rules.OPENING_MIN
-            yield from self._anagram(0, [], 0)
-        else:
-            yield from self._layout()
+    def _search(self):
+        """Go on until the search ends (True) or the slice is used up (False)."""
+        if self._at == _START:
+            self._begin()
+        while True:
+            if self._at != _IDLE:
+                if not self._walk():
+                    return False
+                if self._opening:
+                    return True
+            if not self._next_start():
+                return True
+            self._n = 0
+            self._flags[0] = 0
+            self._at = _ENTER
+
+    def _begin(self):
+        """Set up the first walk (an opening) or the scan of the lines."""
+        b = self.board
+        self._opening = b.is_empty()
+        if self._opening:
+            # One walk from the hand alone along an empty row 0 from column 0, up
+            # to the whole hand: every word of _min_len letters or more is valued
+            # (_offer_opening), with no cross-checks.
+            self._dir, self._fixed, self._lo = ACROSS, 0, 0
+            self._letters = bytes((_NONE,)) * _MAX_WORD
+            self._size = _MAX_WORD
+            self._limit = self.hand_size
+            self._start = 0
+            self._flags[0] = 0
+            self._at = _ENTER
+            return
+        reach = self.hand_size
+        size = max(b.right - b.left, b.bottom - b.top) + 1 + 2 * reach
+        self._letters = bytearray(size)  # the current line's, see _load
+        self._leads = bytearray(size)
+        self._lines = (b.bottom - b.top + 3) + (b.right - b.left + 3)
+        self._line = -1
+        self._size = 0
+        self._start = -1
+        # Iterative deepening on the number of cards laid: every line gets its short
+        # plays before any line gets long ones, so a small budget still sees them all.
+        self._limit = 1
+        self._at = _IDLE
 
     # --- budget-counted dictionary access ----------------------------------------
     def _tick(self):
@@ -174,96 +244,82 @@ class Search:
             self.best_cells = list(cells)
             self.best_result = res
 
-    # --- an empty table: the best word from the hand alone -----------------------------
-    def _anagram(self, n, letters, points):
-        self._work += 1
-        if self._due():
-            yield
-        word = self._buf
-        if n >= self._min_len and self._word(bytes(word[:n])):
-            value = points * n * 10 + self._value_bonus(n)
-            if value > self.best_value:
-                self.best_value = value
-                self.best_cells = [
-                    (0, i, letters[i][0], letters[i][1]) for i in range(n)
-                ]
-                self.best_result = None
-        counts = self.counts
-        for k in range(26):
-            wild = not counts[k]
-            if wild and not counts[deck.WILD]:
-                continue
-            if self._due():
-                yield
-            word[n] = 97 + k
-            if self._prefix(bytes(word[: n + 1])):
-                counts[deck.WILD if wild else k] -= 1
-                letters.append((k, wild))
-                yield from self._anagram(
-                    n + 1, letters, points + (0 if wild else deck.SV[k])
-                )
-                letters.pop()
-                counts[deck.WILD if wild else k] += 1
+    def _offer_opening(self, cells):
+        """An opening word: valued here, scored by the rules only once chosen."""
+        points = 0
+        for cell in cells:
+            if not cell[3]:
+                points += deck.SV[cell[2]]
+        n = len(cells)
+        value = points * n * 10 + self._value_bonus(n)
+        if value > self.best_value:
+            self.best_value = value
+            self.best_cells = list(cells)
+            self.best_result = None
 
-    # --- a layout: lines, starts, extension -----------------------------------------
-    def _layout(self):
+    # --- a layout: lines, starts -----------------------------------------------------
+    def _next_start(self):
+        """Move to the next cell a word may start at (limit, line, position):
+        False when there is none left."""
+        j = self._start + 1
+        while self._limit <= self.hand_size:
+            limit, size = self._limit, self._size
+            letters, leads = self._letters, self._leads
+            while j < size:
+                if leads[j] <= limit and (j == 0 or letters[j - 1] == _NONE):
+                    self._start = j
+                    return True
+                j += 1
+            j = 0
+            i = self._line + 1
+            if i == self._lines:
+                i = 0
+                self._limit += 1
+            self._load(i)
+        return False
+
+    def _load(self, i):
+        """Make line i current: rows top-1..bottom+1 across, then columns
+        left-1..right+1 down, each reaching a hand's length past the cards. Per
+        position: the letter on the table (or _NONE) and how many free cells come
+        before the first card or anchor (a free cell with a neighbour across)."""
         b = self.board
         reach = self.hand_size
-        lines = []
-        for r in range(b.top - 1, b.bottom + 2):
-            lines.append((ACROSS, r, b.left - reach, b.right + reach))
-        for c in range(b.left - 1, b.right + 2):
-            lines.append((DOWN, c, b.top - reach, b.bottom + reach))
-        infos = [self._line_info(line) for line in lines]
-        # Iterative deepening on the number of cards laid: every line gets its short
-        # plays before any line gets long ones, so a small budget still sees them all.
-        for limit in range(1, reach + 1):
-            self._limit = limit
-            for i in range(len(lines)):
-                lo, hi = lines[i][2], lines[i][3]
-                letters, leads = infos[i]
-                self._line = lines[i]
-                self._letters = letters
-                for j in range(hi - lo + 1):
-                    if leads[j] > limit or (j > 0 and letters[j - 1] != _NONE):
-                        continue
-                    yield from self._extend(j, 0, [], False)
-
-    def _line_info(self, line):
-        """Per position: the letter on the table (or _NONE) and how many free cells
-        come before the first card or anchor (a free cell with a neighbour across)."""
-        direction, fixed_at, lo, hi = line
-        n = hi - lo + 1
-        letters = bytearray(n)
-        anchor = bytearray(n)
-        for j in range(n):
-            r, c = self._rc(direction, fixed_at, lo + j)
-            v = self.board.letter(r, c)
+        rows = b.bottom - b.top + 3
+        if i < rows:
+            d, fixed, lo, hi = ACROSS, b.top - 1 + i, b.left - reach, b.right + reach
+        else:
+            d, fixed = DOWN, b.left - 1 + i - rows
+            lo, hi = b.top - reach, b.bottom + reach
+        self._line, self._dir, self._fixed, self._lo = i, d, fixed, lo
+        self._size = size = hi - lo + 1
+        letters = self._letters
+        leads = self._leads  # anchors first, then leads
+        for j in range(size):
+            if d == ACROSS:
+                r, c = fixed, lo + j
+            else:
+                r, c = lo + j, fixed
+            v = b.letter(r, c)
             letters[j] = _NONE if v < 0 else v
             if v >= 0:
-                anchor[j] = 1
-            elif direction == ACROSS:
-                anchor[j] = self.board.filled(r - 1, c) or self.board.filled(r + 1, c)
+                leads[j] = 1
+            elif d == ACROSS:
+                leads[j] = b.filled(r - 1, c) or b.filled(r + 1, c)
             else:
-                anchor[j] = self.board.filled(r, c - 1) or self.board.filled(r, c + 1)
-        leads = bytearray(n)
+                leads[j] = b.filled(r, c - 1) or b.filled(r, c + 1)
         lead = _NONE
-        for j in range(n - 1, -1, -1):
-            if anchor[j]:
+        for j in range(size - 1, -1, -1):
+            if leads[j]:
                 lead = 0
             elif lead != _NONE:
                 lead += 1
-            leads[j] = lead if lead <= self.hand_size else _NONE
-        return letters, leads
-
-    @staticmethod
-    def _rc(direction, fixed_at, pos):
-        return (fixed_at, pos) if direction == ACROSS else (pos, fixed_at)
+            leads[j] = lead if lead <= reach else _NONE
 
     def _allowed(self, r, c, direction):
         """Bit mask of letters that may stand at free (r, c): those making a word
         across it, or all when nothing is beside it. Cached per cell."""
-        tag = (r * 4096 + c) * 2 + direction
+        tag = _tag(r, c, direction)
         mask = self._cross.get(tag)
         if mask is not None:
             return mask
@@ -294,46 +350,101 @@ class Search:
         self._cross[tag] = mask
         return mask
 
-    def _extend(self, j, n, placed, touched):
-        """Grow the word of n letters (in self._buf) at line position j."""
-        self._work += 1
-        if self._due():
-            yield
-        letters = self._letters
-        direction, fixed_at, lo, hi = self._line
+    # --- the walk: a word grown letter by letter from one start ---------------------
+    def _walk(self):
+        """Grow words from the current start, depth first, resuming where the last
+        slice stopped: True when the walk is over, False when the slice is used up.
+        Depth n is line position start + n: one letter, from the table or laid.
+        The phases come in the order that lets the busiest steps fall through:
+        NEXT (a letter tried) -> ENTER -> BODY -> CROSS."""
         word = self._buf
-        if j < len(letters) and letters[j] != _NONE:
-            word[n] = 97 + letters[j]
-            if self._prefix(bytes(word[: n + 1])):
-                yield from self._extend(j + 1, n + 1, placed, True)
-            return
-        # A free cell (or the end of the line): the word may end here.
-        laid = len(placed)
-        if laid == self._limit and touched and n >= 2 and self._word(bytes(word[:n])):
-            self._offer(placed)
-        if j >= len(letters) or laid >= self._limit or n >= _MAX_WORD:
-            return
-        r, c = self._rc(direction, fixed_at, lo + j)
-        if (r * 4096 + c) * 2 + direction not in self._cross and self._near_due():
-            yield  # a new cross-check (up to 26 lookups) starts a fresh slice
-        mask = self._allowed(r, c, direction)
-        counts = self.counts
-        beside = mask != _ALL_LETTERS
-        for k in range(26):
-            if not mask >> k & 1:
-                continue
-            wild = not counts[k]
-            if wild and not counts[deck.WILD]:
-                continue
-            if self._due():
-                yield
-            word[n] = 97 + k
-            if self._prefix(bytes(word[: n + 1])):
+        letters, size = self._letters, self._size
+        tries, flags, masks = self._tries, self._flags, self._masks
+        counts, placed = self.counts, self._placed
+        limit, opening = self._limit, self._opening
+        d, fixed, start = self._dir, self._fixed, self._start
+        pos0 = self._lo + start  # the table position of depth 0
+        n, at = self._n, self._at
+        while True:
+            if at == _NEXT or at == _TRY:  # try the next letter allowed here
+                k = tries[n]
+                if at == _NEXT:  # skip to one the hand can lay (_TRY: paused at k)
+                    mask, wild = masks[n], counts[deck.WILD]
+                    while k < 26 and not (mask >> k & 1 and (wild or counts[k])):
+                        k += 1
+                    if k == 26:
+                        at = _BACK
+                        continue
+                    if self._due():
+                        tries[n] = k
+                        at = _TRY
+                        break
+                tries[n] = k + 1
+                word[n] = 97 + k
+                if not self._prefix(bytes(word[: n + 1])):
+                    at = _NEXT
+                    continue
+                wild = not counts[k]
                 counts[deck.WILD if wild else k] -= 1
+                r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
                 placed.append((r, c, k, wild))
-                yield from self._extend(j + 1, n + 1, placed, touched or beside)
-                placed.pop()
-                counts[deck.WILD if wild else k] += 1
+                touched = flags[n] or masks[n] != _ALL_LETTERS
+                n += 1
+                flags[n] = _TOUCHED if touched else 0
+                at = _ENTER
+            if at == _ENTER:
+                self._work += 1
+                at = _BODY
+                if self._due():
+                    break
+            if at == _BODY:
+                j = start + n
+                if j < size and letters[j] != _NONE:  # a card on the table
+                    word[n] = 97 + letters[j]
+                    flags[n] = _BOARD
+                    if self._prefix(bytes(word[: n + 1])):
+                        n += 1
+                        flags[n] = _TOUCHED
+                        at = _ENTER
+                    else:
+                        at = _BACK
+                    continue
+                # A free cell (or the end of the line): the word may end here.
+                laid = len(placed)
+                if opening:
+                    if n >= self._min_len and self._word(bytes(word[:n])):
+                        self._offer_opening(placed)
+                elif laid == limit and flags[n] and n >= 2:
+                    if self._word(bytes(word[:n])):
+                        self._offer(placed)
+                if j >= size or laid >= limit or n >= _MAX_WORD:
+                    at = _BACK
+                    continue
+                at = _CROSS
+                if not opening:
+                    r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
+                    if _tag(r, c, d) not in self._cross and self._near_due():
+                        break  # a new cross-check (up to 26 lookups): a fresh slice
+            if at == _CROSS:
+                if opening:
+                    masks[n] = _ALL_LETTERS
+                else:
+                    r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
+                    masks[n] = self._allowed(r, c, d)
+                tries[n] = 0
+                at = _NEXT
+                continue
+            # _BACK: depth n is done; take back the card laid to reach it.
+            if n == 0:
+                at = _IDLE
+                break
+            n -= 1
+            if not flags[n] & _BOARD:
+                cell = placed.pop()
+                counts[deck.WILD if cell[3] else cell[2]] += 1
+                at = _NEXT
+        self._n, self._at = n, at
+        return at == _IDLE
 
 
 def stepper(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
@@ -384,8 +495,7 @@ def best_word_score(hand, lookup, options, budget=DEFAULT_BUDGET):
     s._sliced = False
     s._min_len = rules.MIN_WORD
     try:
-        for _ in s._anagram(0, [], 0):
-            pass
+        s._search()  # not best(): the opening need not be scored by the rules
     except _OutOfBudget:
         pass
     return max(s.best_value, 0)
