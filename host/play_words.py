@@ -20,7 +20,7 @@ if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import host  # noqa: E402,F401  (puts shared/ on sys.path)
 
-from crisscross.words import ai, deck, rules, selfplay  # noqa: E402
+from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
 from crisscross.words.board import ACROSS, DOWN  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
 from crisscross.words.game import Game, parse_cells  # noqa: E402
@@ -51,7 +51,10 @@ def parser():
     )
     ap.add_argument("--target", type=int, help="points that end the game")
     ap.add_argument(
-        "--budget", type=int, default=ai.DEFAULT_BUDGET, help="AI lookups per move"
+        "--budget",
+        type=int,
+        default=autoplay.DEFAULT_BUDGET,
+        help="AI lookups per move",
     )
     ap.add_argument("--dict", help="dictionary file (default: the device's)")
     return ap
@@ -147,7 +150,7 @@ def human_turn(game, lines, out):
                 game.pass_turn()
                 return True
             elif cmd == "hint":
-                found = ai.choose(game)
+                found = autoplay.choose(game)
                 out.write(
                     "try: cells %s (%s)\n"
                     % (
@@ -242,7 +245,7 @@ def main(argv, stdin=None, stdout=None):
                         out.write("game abandoned\n")
                         break
                 else:
-                    ai.take_turn(game, args.budget)
+                    autoplay.take_turn(game, args.budget)
                 report(game)
     finally:
         lookup.close()

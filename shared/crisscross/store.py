@@ -109,7 +109,12 @@ _GAME_HEAD = ("CCP%d %s " % (FORMAT_VERSION, GAME)).encode()
 
 def plain(text):
     """True when json.dumps writes `text` as it is: printable ASCII, no quote or
-    backslash (a save's text always is)."""
+    backslash (a save's text always is). For a tuple of strings: each of them."""
+    if isinstance(text, tuple):
+        for part in text:
+            if not plain(part):
+                return False
+        return True
     if not text:
         return True
     return (
@@ -121,17 +126,43 @@ def pack_game(seq, text):
     """pack(GAME, seq, {"game": text}) for a `plain` text, as a tuple of parts to
     write one after the other: a save follows every move, and the text, the
     biggest part, is not copied into a file image (pack copies it several times:
-    JSON text, its bytes, header + body)."""
-    raw = text.encode()  # MicroPython: the str's own bytes, not a copy
-    size = len(_GAME_OPEN) + len(raw) + len(_GAME_CLOSE)
+    JSON text, its bytes, header + body). `text` may be a tuple of strings (a
+    word game's fields and actions): the file holds them joined."""
+    # Their bytes (MicroPython: the str's own, not a copy): two parts at most.
+    if isinstance(text, str):
+        raw, more = text.encode(), b""
+    elif len(text) == 2:
+        raw, more = text[0].encode(), text[1].encode()
+    else:  # other numbers of parts: never a session's save, joined once
+        raw, more = "".join(text).encode(), b""
+    size = len(_GAME_OPEN) + len(raw) + len(more) + len(_GAME_CLOSE)
     head = b"%s%d %d" % (_GAME_HEAD, seq, size)  # "CCP1 game SEQ SIZE"
-    crc = crc32(_GAME_CLOSE, crc32(raw, crc32(_GAME_OPEN, crc32(head))))
-    return (head + b" %08x\n" % crc, _GAME_OPEN, raw, _GAME_CLOSE)
+    crc = crc32(raw, crc32(_GAME_OPEN, crc32(head)))
+    crc = crc32(_GAME_CLOSE, crc32(more, crc))
+    return (head + b" %08x\n" % crc, _GAME_OPEN, raw, more, _GAME_CLOSE)
 
 
 def _game_mark(code):
-    """Identifies a game save string, so a recorded game is not resumed."""
+    """Identifies a game save string (or its parts), so a recorded game is not
+    resumed."""
+    if isinstance(code, tuple):
+        code = "".join(code)  # once, at a game's end
     return crc32(code.encode())
+
+
+def _same_game(saved, code):
+    """Whether the text `code` (a str or a tuple of them, joined) is `saved` (a
+    str as loaded, else what was saved last). Parts are compared with a loaded
+    text in place; a text saved as other parts counts as another (only written
+    again)."""
+    if not isinstance(saved, str) or isinstance(code, str):
+        return code == saved
+    k = 0
+    for part in code:
+        if not saved.startswith(part, k):
+            return False
+        k += len(part)
+    return k == len(saved)
 
 
 class Store:
@@ -194,7 +225,7 @@ class Store:
                 self._main[kind] = OK
                 self._source[kind] = MAIN
             text = obj.get("game") if kind == GAME else None
-            if isinstance(text, str) and plain(text):
+            if text is not None and plain(text):  # a str or a tuple of them
                 data = pack_game(self._seq[kind] + 1, text)
             else:
                 data = pack(kind, self._seq[kind] + 1, obj)
@@ -216,16 +247,25 @@ class Store:
     # --- the game in progress ---------------------------------------------------
 
     def save_game(self, code):
-        """Save the game in progress (its encode() string). True if it is saved."""
-        if not isinstance(code, str):
+        """Save the game in progress: its encode() string, or a tuple of strings
+        that join into it (written one after the other: the same file). True if
+        it is saved."""
+        if isinstance(code, tuple):
+            for part in code:
+                if not isinstance(part, str):
+                    raise ValueError("save_game needs the game's encode() string")
+            if not plain(code):
+                code = "".join(code)  # JSON must escape it: the general way
+        elif not isinstance(code, str):
             raise ValueError("save_game needs the game's encode() string")
-        if code == self._data[GAME]["game"]:
+        if _same_game(self._data[GAME]["game"], code):
             return True
         return self._commit(GAME, {"game": code})
 
     def load_game(self):
         """The saved game's string, or None when there is none."""
-        return self._data[GAME]["game"]
+        game = self._data[GAME]["game"]
+        return "".join(game) if isinstance(game, tuple) else game
 
     def clear_game(self):
         """Forget the game in progress (it ended or was abandoned)."""

@@ -110,6 +110,41 @@ def test_local_files_compile_python_and_keep_boot_and_main_as_source():
     assert flash.local_files() == files  # the compile cache gives the same bytes
 
 
+def test_the_board_build_leaves_line_numbers_out_unless_asked(tmp_path):
+    import subprocess
+
+    from host import bench_mpy
+
+    lean = flash.local_files()
+    lined = flash.local_files(flags=bench_mpy.LINE_FLAGS)
+    assert lean.keys() == lined.keys()
+    mpys = [p for p in lean if p.endswith(".mpy")]
+    assert sum(map(len, (lean[p] for p in mpys))) < 0.97 * sum(
+        map(len, (lined[p] for p in mpys))
+    )
+    # What a traceback says about each build, inside MicroPython.
+    src = tmp_path / "m.py"
+    src.write_text("def f(x):\n    y = x + 1\n    return 1 // (y - y)\n")
+    for flags, line in ((bench_mpy.FLAGS, 1), (bench_mpy.LINE_FLAGS, 3)):
+        lib = tmp_path / ("lib%d" % line)
+        lib.mkdir()
+        mpy = bench_mpy.compile_one(str(src), "crisscross/m.py", str(tmp_path), flags)
+        (lib / "m.mpy").write_bytes(mpy)
+        run = [
+            "node",
+            "host/mpy/run.mjs",
+            "--mount",
+            "%s:/lib" % lib,
+            "--path",
+            "/lib",
+            "--exec",
+            "import m\nm.f(1)",
+        ]
+        proc = subprocess.run(run, capture_output=True, text=True, cwd=flash.ROOT)
+        out = proc.stdout + proc.stderr
+        assert 'File "crisscross/m.py", line %d, in f' % line in out, out
+
+
 def test_port_auto_wants_exactly_one_board():
     with pytest.raises(BoardError) as none:
         resolve_port("auto", [])

@@ -16,7 +16,7 @@ const out = [];
 const mp = await load("default", { write: (s) => out.push(s) }, process.stderr);
 copyTree(mp, %(shared)s, "/shared");
 const live = () => { out.length = 0; mp.runPython("import gc\\ngc.collect()\\nprint(gc.mem_alloc())"); return Number(out.join("").trim()); };
-mp.runPython("import sys\\nsys.path.insert(0, '/shared')\\nimport time\\nfrom crisscross.words import ai, rules\\nfrom crisscross.words.game import Game\\nfrom crisscross.words.dictionary import Dictionary");
+mp.runPython("import sys\\nsys.path.insert(0, '/shared')\\nimport time\\nfrom crisscross.words import autoplay, rules\\nfrom crisscross.words.game import Game\\nfrom crisscross.words.dictionary import Dictionary");
 const base = live();
 mp.runPython("d = Dictionary(cache=2)\\nfor w in ('house', 'zygote', 'aardvark', 'quiz', 'nothing', 'qqq'):\\n    d.contains(w)\\n    d.has_prefix(w[:4])");
 const dict = live() - base;
@@ -25,7 +25,7 @@ const moves = [];
 for (let i = 0; i < 8; i++) {
   const before = live();
   out.length = 0;
-  mp.runPython("t = time.ticks_ms()\\na = ai.take_turn(g, ai.DEFAULT_BUDGET)\\nprint(time.ticks_diff(time.ticks_ms(), t), gc.mem_alloc())");
+  mp.runPython("t = time.ticks_ms()\\na = autoplay.take_turn(g, autoplay.DEFAULT_BUDGET)\\nprint(time.ticks_diff(time.ticks_ms(), t), gc.mem_alloc())");
   const [ms, end] = out.join(" ").trim().split(/\\s+/).map(Number);
   // `end - before`: everything allocated in the move, garbage included: an upper
   // bound of the move's peak heap.

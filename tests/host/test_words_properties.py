@@ -2,7 +2,7 @@
 
 from hypothesis import given, settings, strategies as st
 
-from crisscross.words import ai, rules, selfplay
+from crisscross.words import autoplay, rules, selfplay
 from crisscross.words.dictionary import Dictionary
 
 LOOKUP = Dictionary()
@@ -17,7 +17,7 @@ def position(seed):
 
         g = Game(2, seed, OPTIONS, LOOKUP)
         for _ in range(4 + seed % 5):
-            ai.take_turn(g, 300)
+            autoplay.take_turn(g, 300)
         POSITIONS[seed] = g
     return POSITIONS[seed]
 
@@ -66,7 +66,7 @@ def test_evaluate_is_total_and_consistent(seed, cells):
 @given(st.integers(0, 7))
 def test_ai_plays_are_legal_and_apply_cleanly(seed):
     g = position(seed)
-    found = ai.choose(g, 800)
+    found = autoplay.choose(g, 800)
     if found is None:
         return
     cells, res = found

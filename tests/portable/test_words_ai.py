@@ -1,6 +1,6 @@
 """The word game's AI: legal, sensible plays within its lookup budget."""
 
-from crisscross.words import ai, deck, rules, selfplay
+from crisscross.words import ai, autoplay, deck, rules, selfplay
 from crisscross.words.board import Board, from_rows
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
@@ -44,11 +44,41 @@ def test_uses_a_wild_card_when_needed():
     assert cells == [(0, 5, 18, True)] and res.words == ["HOUSEs"]
 
 
+def test_cross_checks_are_kept_only_for_cells_beside_the_cards():
+    # Around HOUSE a cell needs a cross-check only above or below one of its
+    # letters (across) or at either end (down): 12 anchors. The free cells with
+    # nothing beside them take any letter and are not kept.
+    words = WordSet(["houses", "ah", "ho", "oh", "us", "so", "he", "she", "hose"])
+    s, found = search(from_rows(["HOUSE"]), "SAHE", words)
+    assert found is not None
+    A, E, H, S = (1 << deck.ALPHABET.index(x) for x in "AEHS")
+    above = [A, H | S, 0, 0, H]  # AH; HO, SO; -; -; HE (no O in the hand)
+    below = [E, H, S, 0, 0]  # HE; OH; US; -; -
+    ends = [0, S]  # -HOUSE; HOUSES
+    assert sorted(s._cross) == sorted(above + below + ends)
+
+
+def test_the_play_found_is_scored_as_the_rules_score_it():
+    d = Dictionary()
+    g = Game(2, 5, OPTIONS, d)
+    for _ in range(4):
+        autoplay.take_turn(g, 600)
+    s = ai.stepper(g, 600)
+    cells, res = s.best()
+    again = rules.evaluate(g.board, cells, None, OPTIONS, check_words=False)
+    # Kept as cells while searching, scored again at the end: the same value.
+    assert res.error is None and res.score == again.score > 0
+    assert res.words == again.words
+    bonus = s._value_bonus(len(cells))
+    assert s.best_value == res.score + bonus
+    d.close()
+
+
 def test_every_play_it_finds_is_legal_with_the_real_dictionary():
     d = Dictionary()
     g = Game(2, 11, OPTIONS, d)
     for _ in range(6):
-        found = ai.choose(g, 1500)
+        found = autoplay.choose(g, 1500)
         if found is None:
             g.draw()
             continue
@@ -63,7 +93,7 @@ def test_every_play_it_finds_is_legal_with_the_real_dictionary():
 def test_the_budget_bounds_the_search():
     d = Dictionary()
     g = Game(2, 12, OPTIONS, d)
-    ai.take_turn(g, 2000)
+    autoplay.take_turn(g, 2000)
     hand = g.hand()
     for budget in (0, 10, 200):
         s = ai.Search(g.board, hand, d, OPTIONS, budget)
@@ -87,14 +117,16 @@ def test_a_seeded_ai_game_repeats_exactly():
 def test_tiebreak_score_is_the_best_three_letter_word_or_longer():
     words = WordSet(["ox", "box", "boxes"])
     hand = deck.parse_hand("BOXESQ")
-    assert ai.best_word_score(hand, words, OPTIONS) == (4 + 1 + 11 + 1 + 1) * 5 * 10
-    assert ai.best_word_score(deck.parse_hand("OX"), words, OPTIONS) == 0
+    assert (
+        autoplay.best_word_score(hand, words, OPTIONS) == (4 + 1 + 11 + 1 + 1) * 5 * 10
+    )
+    assert autoplay.best_word_score(deck.parse_hand("OX"), words, OPTIONS) == 0
 
 
 def test_a_clock_deadline_stops_the_search_early():
     d = Dictionary()
     g = Game(2, 12, OPTIONS, d)
-    ai.take_turn(g, 2000)
+    autoplay.take_turn(g, 2000)
     now = [0]
 
     def clock():  # a fake clock: one "millisecond" per lookup
@@ -157,7 +189,7 @@ def test_slicing_never_changes_the_lookups_or_the_play():
             got, slices = _run(g, 350, lookups, reads)
             assert got == want
             assert slices > want[1] // (lookups + 1)
-        ai.take_turn(g, 300)
+        autoplay.take_turn(g, 300)
     d.close()
 
 

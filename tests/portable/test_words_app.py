@@ -7,9 +7,9 @@ from crisscross.screens.title import Title
 from crisscross.screens.words_menu import WordsHandover, WordsMenu
 from crisscross.screens.words_play import OK, WordsPlay
 from crisscross.screens.words_results import WordsResults
-from crisscross.words import ai, deck
+from crisscross.words import ai, autoplay, deck
 from crisscross.words import session as ws
-from crisscross.words.game import Game, replay
+from crisscross.words.game import Game, each_action, replay
 
 WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
 SOLO = "down down down left"  # AI foes: 1 -> 0
@@ -21,6 +21,11 @@ def is_a(obj, cls):
     the title (crisscross.families), so a later game's screens come
     from a fresh import, not from the classes this test imported."""
     return type(obj).__name__ == cls.__name__
+
+
+def actions(game):
+    """The game's actions, as a list of strings."""
+    return list(each_action(game.actions_text))
 
 
 def thinking(d):
@@ -90,7 +95,7 @@ def test_a_word_is_previewed_then_scored_as_previewed():
     d = solo()
     s = d.app.session
     game = s.game
-    cells, res = ai.choose(game, 300)
+    cells, res = autoplay.choose(game, 300)
     lay(d, cells)
     shown = d.screen.preview()
     assert shown.error is None and shown.score == res.score
@@ -102,7 +107,7 @@ def test_a_word_is_previewed_then_scored_as_previewed():
     assert game.board.letter(cells[0][0], cells[0][1]) == cells[0][2]
     bonus = game.players[0].empties * 1250
     assert game.players[0].score == res.score + bonus
-    assert len(game.actions) == 1 and game.actions[0].startswith("p ")
+    assert len(actions(game)) == 1 and game.actions_text.startswith("p ")
     if not bonus:
         assert len(game.hand()) == hand_before - len(cells)
     assert " ".join(res.words) in toast(d)
@@ -113,7 +118,7 @@ def test_the_menu_gives_back_the_cards_being_laid_and_the_frame():
     import sys
 
     d = solo()
-    cells, _ = ai.choose(d.app.session.game, 300)
+    cells, _ = autoplay.choose(d.app.session.game, 300)
     lay(d, cells)
     before = d.screen
     state, frame = before.state(), d.frame()
@@ -136,7 +141,7 @@ def test_a_bad_shape_is_refused_with_its_reason_and_changes_nothing():
     assert len(d.screen.picks) == 2
     confirm(d)
     assert "5 cards" in toast(d)
-    assert game.board.is_empty() and game.hand() == hand and not game.actions
+    assert game.board.is_empty() and game.hand() == hand and not game.actions_text
     d.press(CLEAR + " b b b")  # take both cards back, then back to the cursor
     assert d.screen.mode == 0 and not d.screen.picks
 
@@ -152,7 +157,8 @@ def test_a_word_missing_from_the_dictionary_costs_the_turn():
     confirm(d)
     assert "not a word" in toast(d).lower() and word in toast(d).replace(" ", "")
     assert game.board.is_empty() and game.hand() == hand
-    assert game.actions == ["p " + game.actions[0][2:]] and game.turn == 1
+    assert len(actions(game)) == 1 and game.actions_text.startswith("p ")
+    assert game.turn == 1
     assert s.news[-1].startswith("Not a word")
 
 
@@ -183,7 +189,7 @@ def test_the_view_follows_the_cursor_across_the_table():
 def test_hold_a_lays_out_the_hint_ready_to_confirm():
     d = solo()
     game = d.app.session.game
-    want = ai.choose(game, d.app.session.budget())
+    want = autoplay.choose(game, d.app.session.budget())
     d.press("long-a")
     assert d.screen.search is not None  # the thinking screen: over the next ticks
     for _ in range(40):
@@ -194,7 +200,7 @@ def test_hold_a_lays_out_the_hint_ready_to_confirm():
     assert not thinking(d) and scr.cells() == sorted(want[0])
     assert scr.items()[scr.sel] == OK
     d.press("a")
-    assert game.players[0].score >= want[1].score and len(game.actions) == 1
+    assert game.players[0].score >= want[1].score and len(actions(game)) == 1
 
 
 def test_the_ai_thinks_over_ticks_and_plays_what_the_search_finds():
@@ -212,17 +218,17 @@ def test_the_ai_thinks_over_ticks_and_plays_what_the_search_finds():
     assert is_a(d.screen, WordsMenu)
     d.choose("Pass")
     assert s.phase == ws.AI_TURN
-    twin = replay(2, game.seed, game.options, game.lookup, game.actions)
-    expect = ai.choose(twin, s.budget())
+    twin = replay(2, game.seed, game.options, game.lookup, game.actions_text)
+    expect = autoplay.choose(twin, s.budget())
     ticks = 0
     while s.phase == ws.AI_TURN and ticks < 60:
         d.press("wait:20")
         ticks += 1
     assert ticks > 1  # the search was split over several ticks
     if expect is None:
-        assert game.actions[-1] in ("d", "x")
+        assert actions(game)[-1] in ("d", "x")
     else:
-        assert game.actions[-1].startswith("p ") and s.last_cells == [
+        assert actions(game)[-1].startswith("p ") and s.last_cells == [
             (c[0], c[1]) for c in expect[0]
         ]
 
@@ -230,7 +236,7 @@ def test_the_ai_thinks_over_ticks_and_plays_what_the_search_finds():
 def test_save_and_continue_restores_the_same_position():
     d = solo(seed=7)
     game = d.app.session.game
-    cells, _ = ai.choose(game, 300)
+    cells, _ = autoplay.choose(game, 300)
     lay(d, cells)
     confirm(d)
     d.press(CLEAR + " long-b")
@@ -242,12 +248,12 @@ def test_save_and_continue_restores_the_same_position():
     again = d.app.session.game
     assert again is not game
     assert again.board.rows() == rows and again.hand() == hand
-    assert again.scores() == score and again.actions == game.actions
+    assert again.scores() == score and again.actions_text == game.actions_text
 
 
 def test_a_damaged_save_is_refused_with_a_reason():
     s = ws.new_session(3, 1, 0, "", "quick")
-    text = s.to_text()
+    text = "".join(s.to_text())
     assert text.startswith("words|")
     assert ws.Session.from_text(text).game.hand() == s.game.hand()
     bad = (
@@ -324,7 +330,7 @@ def test_a_search_in_slices_finds_what_the_one_call_search_finds():
             else:
                 assert st.found[0] == want[0]
                 assert st.found[1].score == want[1].score
-        ai.take_turn(game, 300)
+        autoplay.take_turn(game, 300)
 
 
 def test_a_square_effect_over_two_lines_is_picked_line_by_line():
@@ -370,9 +376,9 @@ def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
     d.press(CLEAR + " long-a")
     while thinking(d):
         d.press("wait:20")
-    n = len(s.game.actions)
+    n = len(actions(s.game))
     d.press("a")  # lays the hinted word
-    assert len(s.game.actions) == n + 1 and s.phase == ws.AI_TURN
+    assert len(actions(s.game)) == n + 1 and s.phase == ws.AI_TURN
     assert s._search is None  # no slice of the AI's search ran with the key
     d.press("wait:20")
     assert s._search is not None or s.phase != ws.AI_TURN

@@ -7,9 +7,11 @@ def test_300_cards_with_13_wild():
     assert deck.total() == 300
     assert deck.COUNTS[deck.WILD] == 13
     cards = deck.new_deck()
-    assert len(cards) == 300
-    assert cards.count(deck.code("E")) == 33
-    assert cards.count(deck.code("Q")) == 2
+    assert isinstance(cards, bytearray) and len(cards) == 300
+    for kind in range(deck.KINDS):
+        assert list(cards).count(kind) == deck.COUNTS[kind]
+    assert list(cards).count(deck.code("E")) == 33
+    assert list(cards) == sorted(cards)  # unshuffled: A..Z, then the wild cards
 
 
 def test_score_values_are_the_precise_values_rounded():

@@ -1,6 +1,7 @@
 """The word game's turns: dealing, drawing by die rolls, hand limits, lost turns,
 the hand-emptying bonus, rejected words, the end of the game and the tie-break."""
 
+from crisscross.rng import Rng
 from crisscross.words import deck, game, rules
 from crisscross.words.board import Board
 from crisscross.words.dictionary import Dictionary
@@ -17,10 +18,11 @@ def entries(g, action):
 def give(g, seat, text):
     """Put exactly these cards in a hand (back into the deck what was there)."""
     p = g.players[seat]
-    g.deck.extend(p.hand)
+    g.deck.extend(bytes(p.hand))
     p.hand = []
     for card in deck.parse_hand(text):
-        g.deck.remove(card)
+        i = list(g.deck).index(card)
+        g.deck[i : i + 1] = b""  # a bytearray: no remove() on MicroPython
         p.hand.append(card)
     p.hand.sort()
 
@@ -87,7 +89,7 @@ def test_drawing_takes_the_roll_or_loses_two_turns_over_the_limit():
 
 def test_the_last_cards_are_taken_when_fewer_remain_than_the_roll():
     g = Game(2, 3, lookup=WORDS)
-    del g.deck[1:]
+    g.deck[1:] = b""  # a bytearray: no del on MicroPython
     seat = g.current
     n = len(g.hand())
     e = g.draw()
@@ -158,7 +160,7 @@ def test_no_play_with_the_deck_empty_ends_the_game():
     g = Game(2, 6, lookup=WORDS)
     other = 1 - g.current
     g.players[other].score = 70
-    del g.deck[:]
+    g.deck[:] = b""
     g.pass_turn()
     assert g.over and g.winner == other
     assert entries(g, "end")[0]["why"] == "no cards left to draw"
@@ -181,7 +183,7 @@ def test_a_tie_is_broken_by_six_fresh_cards_each():
     d = Dictionary()
     g = Game(3, 9, lookup=d)
     g.players[0].score = g.players[2].score = 500
-    del g.deck[:]
+    g.deck[:] = b""
     g.pass_turn()
     rounds = entries(g, "tiebreak")
     assert rounds and rounds[0]["seats"] == [0, 2]
@@ -209,7 +211,7 @@ def test_cells_text_round_trips():
 
 
 def test_a_game_is_its_seed_and_its_actions():
-    from crisscross.words import ai
+    from crisscross.words import autoplay
 
     d = Dictionary()
     options = rules.Options(target=500)
@@ -217,11 +219,17 @@ def test_a_game_is_its_seed_and_its_actions():
     for _ in range(12):
         if g.over:
             break
-        ai.take_turn(g, 300)
-    again = game.replay(2, 31, options, d, g.actions)
+        autoplay.take_turn(g, 300)
+    assert "/" in g.actions_text  # a few actions (the game may end early)
+    again = game.replay(2, 31, options, d, g.actions_text)
     assert again.log == g.log and again.scores() == g.scores()
     assert again.board.cells() == g.board.cells()
-    for bad in (["q"], ["p 0,0,Q"], g.actions + ["x"] * 400):
+    assert again.actions_text == g.actions_text
+    # A list of the actions replays the same game (host tools pass lists).
+    listed = game.replay(2, 31, options, d, g.actions_text.split("/"))
+    assert listed.log == g.log and listed.actions_text == g.actions_text
+    too_long = g.actions_text + "/x" * 400
+    for bad in (["q"], ["p 0,0,Q"], "q", "d//x", "d/", too_long):
         try:
             game.replay(2, 31, options, d, bad)
         except ValueError as e:
@@ -229,3 +237,44 @@ def test_a_game_is_its_seed_and_its_actions():
         else:
             assert False, bad
     d.close()
+
+
+def test_each_action_splits_as_split_does_without_a_list():
+    for text in ("", "d", "d/x", "p 3,3,C 3,4,A/d/x", "/", "d//x", "x/"):
+        want = text.split("/") if text else []
+        assert list(game.each_action(text)) == want, text
+
+
+def test_actions_are_kept_as_one_text():
+    g = Game(2, 4, lookup=WORDS)
+    assert g.actions_text == ""
+    g.draw()
+    assert g.actions_text == "d"
+    g.pass_turn()
+    give(g, g.current, "HOUSEX")
+    assert g.play(row(0, 0, "HOUSE")).error is None
+    assert g.actions_text == "d/x/p 0,0,H 0,1,O 0,2,U 0,3,S 0,4,E"
+    assert g.play(row(1, 0, "ZZZ")).error  # not the player's cards: not recorded
+    assert g.actions_text == "d/x/p 0,0,H 0,1,O 0,2,U 0,3,S 0,4,E"
+
+
+def test_the_deck_is_one_byte_per_card_drawn_from_its_end_as_before():
+    for seed in range(6):
+        # The deck as the list it was before, dealt with list.pop().
+        old = []
+        for kind in range(deck.KINDS):
+            old.extend([kind] * deck.COUNTS[kind])
+        Rng(seed).shuffle(old)  # a game's first use of its Rng
+        g = Game(3, seed, lookup=WORDS)
+        assert isinstance(g.deck, bytearray)
+        for e in entries(g, "deal"):
+            want = sorted(old.pop() for _ in range(e["drawn"]))
+            assert g.players[e["player"]].hand == want, (seed, e)
+        assert list(g.deck) == old
+        seat = g.current
+        before = list(g.hand(seat))
+        e = g.draw()
+        if not e.get("lost"):
+            got = [old.pop() for _ in range(e["drawn"])]
+            assert g.players[seat].hand == sorted(before + got)
+        assert list(g.deck) == old

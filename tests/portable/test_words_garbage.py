@@ -8,7 +8,7 @@ from appdriver import Driver
 from crisscross import buttons, ui
 from crisscross.app import toast_lines
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import GAME, Store, pack, pack_game, plain
+from crisscross.store import GAME, Store, _game_mark, pack, pack_game, plain
 from crisscross.storeload import unpack
 from crisscross.words import session as ws
 from crisscross.words.game import cells_text, parse_cells
@@ -25,6 +25,18 @@ ESCAPED_TEXTS = ('say "hi"', "back\\slash", "new\nline", "tab\there", "caf\u00e9
 MOVE_BYTES = 128  # a cursor move: the top line's text is built once, not per move
 
 
+def _cuts(text):
+    """`text` as tuples of parts that join into it."""
+    half = len(text) // 2
+    return (
+        (text,),
+        (text, ""),
+        ("", text),
+        (text[:half], text[half:]),
+        (text[:1], text[1:2], text[2:]),
+    )
+
+
 def test_a_game_save_is_the_file_pack_writes():
     for text in PLAIN_TEXTS:
         assert plain(text), text
@@ -32,6 +44,36 @@ def test_a_game_save_is_the_file_pack_writes():
             data = b"".join(pack_game(seq, text))
             assert data == pack(GAME, seq, {"game": text}), (seq, text)
             assert unpack(GAME, data) == (seq, {"game": text})
+            for parts in _cuts(text):  # given in parts: the same file
+                assert plain(parts), parts
+                assert b"".join(pack_game(seq, parts)) == data, (seq, parts)
+        for parts in _cuts(text):
+            assert _game_mark(parts) == _game_mark(text), parts
+
+
+def test_a_game_saved_in_parts_is_saved_and_compared_as_its_text():
+    st = MemoryStorage()
+    store = Store(st)
+    assert store.save_game(("words|1|h|quick||||5|", "d/x"))
+    data = st.files["game.sav"]
+    assert data == pack(GAME, 1, {"game": "words|1|h|quick||||5|d/x"})
+    assert store.load_game() == "words|1|h|quick||||5|d/x"
+    again = Store(st)  # the text as loaded: one str
+    assert again.load_game() == "words|1|h|quick||||5|d/x"
+    for same in (("words|1|h|quick||||5|", "d/x"), ("words|1|h|quick||||5|d/x",)):
+        assert again.save_game(same)  # the same text: nothing written
+        assert st.files["game.sav"] == data and "game.sav.bak" not in st.files
+    for other in (("words|1|h|quick||||5|", "d/x/d"), ("words|1|h|quick||||5|", "d")):
+        assert again.save_game(other)
+        assert Store(st).load_game() == "".join(other)
+    assert "".join(ESCAPED_TEXTS) and again.save_game(ESCAPED_TEXTS)
+    assert Store(st).load_game() == "".join(ESCAPED_TEXTS)  # the general way
+    try:
+        store.save_game(("words|", 12))
+    except ValueError as e:
+        assert "encode" in str(e)
+    else:
+        assert False, "a part that is not a string was saved"
 
 
 def test_texts_json_must_escape_are_saved_the_general_way():
@@ -86,27 +128,82 @@ def test_a_play_is_written_row_col_letter_per_card():
         assert parse_cells(cells_text(cells)) == cells
 
 
-def _from_scratch(s):
+def _from_scratch(s, actions):
+    """The save text built the way it was before the game kept its actions as
+    one text: the fields and a list of the actions, joined."""
     seats = "".join(["h" if x == ws.HUMAN else "a" for x in s.seats])
     fields = (ws.HEAD, ws.SAVE_VERSION, seats, s.level, s.code, s.daily, s.rules)
-    return "|".join(fields + (str(s.game.seed), "/".join(s.game.actions)))
+    return "|".join(fields + (str(s.game.seed), "/".join(actions)))
 
 
 def test_the_saved_text_follows_every_action():
     s = ws.new_session(11, 1, 1, "", "quick", "CODE1", "2026-11-22")
-    assert s.to_text() == _from_scratch(s)
+    actions = []
+    assert "".join(s.to_text()) == _from_scratch(s, actions)
     for _ in range(6):
         if s.phase == ws.PLAY:
-            s.draw() if len(s.game.hand()) < 10 else s.pass_turn()
+            if len(s.game.hand()) < 10:
+                s.draw()
+                actions.append("d")
+            else:
+                s.pass_turn()
+                actions.append("x")
         else:
             s.game.pass_turn()  # the AI's seat, without its search
             s._update()
-        assert s.to_text() == _from_scratch(s)
-        assert s.to_text() == _from_scratch(s)  # asked again: the same
+            actions.append("x")
+        parts = s.to_text()
+        assert "".join(parts) == _from_scratch(s, actions)
+        assert parts[1] is s.game.actions_text  # the game's own text, no copy
+        assert s.to_text() is parts  # asked again: the same, nothing built
     again = ws.Session.from_text(s.to_text())
-    assert again.game.actions == s.game.actions
-    s.game.actions = list(s.game.actions[:2])  # another list: built anew
-    assert s.to_text() == _from_scratch(s)
+    assert again.game.actions_text == s.game.actions_text
+    assert "".join(again.to_text()) == "".join(s.to_text())
+
+
+def test_a_played_game_is_saved_byte_for_byte_as_before():
+    """A seeded game through the session, plays, draws and passes: after every
+    move the file on flash is the one the save text built the old way gives,
+    and the game loads back from it."""
+    from crisscross.words import autoplay
+
+    s = ws.new_session(23, 2, 0, "optional", "quick", "CODE2", "2026-11-22")
+    game = s.game
+    st = MemoryStorage()
+    store = Store(st)
+    actions = []  # the actions as strings, as the game's list held them
+    kinds = set()
+    for move in range(14):
+        if game.over:
+            break
+        if s.phase == ws.HANDOVER:
+            s.proceed()
+        assert s.phase == ws.PLAY
+        found = None if move % 4 == 3 else autoplay.choose(game, 150)
+        if found is not None:
+            assert s.play(found[0]).error is None
+            actions.append("p " + cells_text(found[0]))
+        elif move % 8 == 3:
+            s.draw()
+            actions.append("d")
+        else:
+            s.pass_turn()
+            actions.append("x")
+        kinds.add(actions[-1][0])
+        text = _from_scratch(s, actions)
+        assert "".join(s.to_text()) == text
+        assert store.save_game(s.to_text())
+        assert st.files["game.sav"] == pack(GAME, move + 1, {"game": text}), move
+    assert kinds == {"p", "d", "x"}, actions
+    loaded = Store(st)
+    assert loaded.load_game() == text
+    again = ws.Session.from_text(loaded.load_game())
+    assert again.game.actions_text == "/".join(actions)
+    assert again.game.board.cells() == game.board.cells()
+    assert again.game.scores() == game.scores() and again.game.deck == game.deck
+    files = dict(st.files)
+    assert loaded.save_game(again.to_text())  # resumed, nothing played: no write
+    assert st.files == files
 
 
 def test_cursor_moves_on_the_word_play_screen_make_next_to_no_garbage():

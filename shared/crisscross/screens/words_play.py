@@ -33,18 +33,6 @@ NEWS_MS = const(700)  # toast time per line of news, on top of the usual
 THINK_AFTER_MS = const(1)  # an AI starts thinking this long after a word is laid
 
 
-# The dice games' modules, still loaded from the New game screen or a restore:
-# the word game needs none of them, and a board's heap is small.
-DICE_MODULES = (
-    "crisscross.session",
-    "crisscross.screens.play",
-    "crisscross.grid",
-    "crisscross.sheetdraw",
-    "crisscross.glyphs",
-)
-# The title menu's code: not needed while a word game is on screen (the App
-# imports it again when it shows the title), so the AI's search has its room.
-MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")
 # The thinking screen's code: imported again when a search starts.
 THINK_MODULES = ("crisscross.screens.words_think",)
 
@@ -77,8 +65,7 @@ class WordsPlay(Screen):
     give it back (they unload this module meanwhile); None: where the turn starts."""
 
     def __init__(self, app, at=None):
-        forget(DICE_MODULES)
-        forget(MENU_MODULES)
+        forget(wv.OTHER_MODULES)
         forget(THINK_MODULES)
         Screen.__init__(self, app)
         self.turn()

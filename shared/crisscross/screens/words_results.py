@@ -38,12 +38,14 @@ def ranking(game):
 
 
 # The game is over: the play screen's code and the AI's search are not needed
-# again (on boards, their heap is free while the results are shown).
+# again (on boards, their heap is free while the results are shown); nor the
+# tie-break's word score (crisscross.words.autoplay), loaded when a game ends tied.
 PLAY_MODULES = (
     "crisscross.screens.words_play",
     "crisscross.screens.words_think",
     "crisscross.screens.words_view",
     "crisscross.words.ai",
+    "crisscross.words.autoplay",
 )
 
 

@@ -32,6 +32,7 @@ class WordsThink(Screen):
 
     def __init__(self, app, at=None, after_ms=THINK_AFTER_MS):
         forget(PLAY_MODULES)
+        forget(wv.OTHER_MODULES)
         Screen.__init__(self, app)
         s = app.session
         self.at = at

@@ -1,6 +1,7 @@
 """Drawing the word game's table, top line and hand: shared by the play screen
 and the thinking screen (screens/words_think.py), which shows the same table
-while a search runs without the play screen's editing code in memory.
+while a search runs without the play screen's editing code in memory; and the
+modules both screens unload when they open.
 
 The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
 view is the (row, column) of its top-left card.
@@ -10,6 +11,19 @@ from crisscross import ui
 from crisscross.compat import const
 from crisscross.words import deck
 from crisscross.words.board import LETTER_MASK, WILD_BIT
+
+# Not needed while a word game is on screen: the dice games' modules (still
+# loaded from the New game screen or a restore) and the title menu's (the App
+# imports it again when it shows the title). A board's heap is small.
+OTHER_MODULES = (
+    "crisscross.session",
+    "crisscross.screens.play",
+    "crisscross.grid",
+    "crisscross.sheetdraw",
+    "crisscross.glyphs",
+    "crisscross.screens.title",
+    "crisscross.screens.listmenu",
+)
 
 CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
 VIEW_COLS = const(14)

@@ -27,7 +27,18 @@ the word touches the cards), and the cross-check mask, in arrays made once per
 search. Where the walk stands (limit, line, start, depth, phase) lives on the
 search, so `step` can return in the middle of a word and resume exactly there. Only
 the current line's letters and leads are kept, recomputed when the scan reaches it.
+Cross-checks are kept only for anchors (free cells with a card beside them across
+the line): one 4-byte mask each in an array, line by line in the order the scan
+first reaches them. A free cell with nothing beside it (most of them) takes any
+letter and costs nothing. The best play so far is kept as its cells only, scored
+again at the end.
+
+This module is what the handheld loads while the AI thinks, so it holds only the
+search: whole AI turns, `choose` and the tie-break's word score, which host tools,
+tests and self-play use, are in `crisscross.words.autoplay`.
 """
+
+from array import array
 
 from crisscross.compat import const
 from crisscross.words import deck, rules
@@ -38,6 +49,7 @@ DEFAULT_BUDGET = const(4000)
 _NONE = const(255)  # no letter / no anchor in reach
 _MAX_WORD = const(31)  # longer than any word in the list
 _ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
+_UNKNOWN = const(0x4000000)  # an anchor's cross-check not made yet
 _OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
 _WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
 
@@ -60,11 +72,6 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _tag(r, c, direction):
-    """A cell's key in the cross-check cache."""
-    return (r * 4096 + c) * 2 + direction
-
-
 class Search:
     """One move search: `step(lookups)` until it returns True, then `found` is
     (cells, Result) or None; or `best()`, which returns that in one call."""
@@ -76,8 +83,11 @@ class Search:
         self.budget = budget
         self.clock = kw.get("clock")  # () -> ms, with `deadline` in the same units
         self.deadline = kw.get("deadline")
-        self.empties = kw.get("empties", 0)  # times this player emptied the hand
-        self.bonus = kw.get("bonus", True)  # count the bonus for emptying the hand
+        # The bonus for emptying the hand, in tenths (`empties`: times this player
+        # emptied it before); bonus=False leaves it out.
+        self._bonus = 0
+        if kw.get("bonus", True):
+            self._bonus = EMPTY_BONUS * (kw.get("empties", 0) + 1) * 10
         self.counts = [0] * deck.KINDS
         for card in hand:
             self.counts[card] += 1
@@ -85,9 +95,7 @@ class Search:
         self.nodes = 0
         self.candidates = 0
         self.best_value = -1
-        self.best_cells = None
-        self.best_result = None
-        self._cross = {}
+        self.best_cells = None  # scored by the rules when the search ends
         self._buf = bytearray(_MAX_WORD + 1)
         self.done = False
         self.found = None  # (cells, Result) or None when there is no play
@@ -96,7 +104,8 @@ class Search:
         self._pause_reads = 0
         self._work = 0  # extension steps, and candidates scored (_OFFER_WORK each)
         self._pause_work = 0
-        self._min_len = rules.OPENING_MIN  # an opening's shortest word
+        # An opening's shortest word (the tie-break values words of 3 letters).
+        self._min_len = kw.get("min_len", rules.OPENING_MIN)
         # The walk's stack, one entry per depth (see the module's docstring).
         self._tries = bytearray(_MAX_WORD + 2)  # the next letter to try
         self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD
@@ -154,13 +163,14 @@ class Search:
         )
 
     def _result(self):
+        # Scored again rather than kept while the search runs: a Result holds
+        # lists and words, and the rules give the same one for the same cells.
         if self.best_cells is None:
             return None
-        if self.best_result is None:  # an opening: scored only now, once
-            self.best_result = rules.evaluate(
-                self.board, self.best_cells, None, self.options, check_words=False
-            )
-        return self.best_cells, self.best_result
+        res = rules.evaluate(
+            self.board, self.best_cells, None, self.options, check_words=False
+        )
+        return self.best_cells, res
 
     def _search(self):
         """Go on until the search ends (True) or the slice is used up (False)."""
@@ -187,7 +197,8 @@ class Search:
             # to the whole hand: every word of _min_len letters or more is valued
             # (_offer_opening), with no cross-checks.
             self._dir, self._fixed, self._lo = ACROSS, 0, 0
-            self._letters = bytes((_NONE,)) * _MAX_WORD
+            # No cards, so no anchors: every cell takes any letter.
+            self._letters = self._leads = bytes((_NONE,)) * _MAX_WORD
             self._size = _MAX_WORD
             self._limit = self.hand_size
             self._start = 0
@@ -198,6 +209,10 @@ class Search:
         size = max(b.right - b.left, b.bottom - b.top) + 1 + 2 * reach
         self._letters = bytearray(size)  # the current line's, see _load
         self._leads = bytearray(size)
+        self._ranks = bytearray(size)  # an anchor's number in the line
+        self._cross = array("I")  # per anchor: its letters, or _UNKNOWN
+        self._firsts = array("H")  # per line scanned: its first anchor in _cross
+        self._first = 0  # the current line's
         self._lines = (b.bottom - b.top + 3) + (b.right - b.left + 3)
         self._line = -1
         self._size = 0
@@ -229,9 +244,7 @@ class Search:
     # --- candidates ---------------------------------------------------------------
     def _value_bonus(self, laid):
         """The bonus for emptying the hand with `laid` cards, in tenths."""
-        if self.bonus and laid == self.hand_size:
-            return EMPTY_BONUS * (self.empties + 1) * 10
-        return 0
+        return self._bonus if laid == self.hand_size else 0
 
     def _offer(self, cells):
         self.candidates += 1
@@ -242,7 +255,6 @@ class Search:
         if value > self.best_value:
             self.best_value = value
             self.best_cells = list(cells)
-            self.best_result = res
 
     def _offer_opening(self, cells):
         """An opening word: valued here, scored by the rules only once chosen."""
@@ -255,7 +267,6 @@ class Search:
         if value > self.best_value:
             self.best_value = value
             self.best_cells = list(cells)
-            self.best_result = None
 
     # --- a layout: lines, starts -----------------------------------------------------
     def _next_start(self):
@@ -282,7 +293,9 @@ class Search:
         """Make line i current: rows top-1..bottom+1 across, then columns
         left-1..right+1 down, each reaching a hand's length past the cards. Per
         position: the letter on the table (or _NONE) and how many free cells come
-        before the first card or anchor (a free cell with a neighbour across)."""
+        before the first card or anchor (a free cell with a neighbour across), and
+        the anchors' places in _cross: the first scan of the line (the lines are
+        first scanned in order) makes room there for its anchors."""
         b = self.board
         reach = self.hand_size
         rows = b.bottom - b.top + 3
@@ -293,8 +306,9 @@ class Search:
             lo, hi = b.top - reach, b.bottom + reach
         self._line, self._dir, self._fixed, self._lo = i, d, fixed, lo
         self._size = size = hi - lo + 1
-        letters = self._letters
+        letters, ranks = self._letters, self._ranks
         leads = self._leads  # anchors first, then leads
+        anchors = 0
         for j in range(size):
             if d == ACROSS:
                 r, c = fixed, lo + j
@@ -304,10 +318,21 @@ class Search:
             letters[j] = _NONE if v < 0 else v
             if v >= 0:
                 leads[j] = 1
-            elif d == ACROSS:
-                leads[j] = b.filled(r - 1, c) or b.filled(r + 1, c)
+                continue
+            if d == ACROSS:
+                beside = b.filled(r - 1, c) or b.filled(r + 1, c)
             else:
-                leads[j] = b.filled(r, c - 1) or b.filled(r, c + 1)
+                beside = b.filled(r, c - 1) or b.filled(r, c + 1)
+            leads[j] = beside
+            if beside:
+                ranks[j] = anchors
+                anchors += 1
+        cross, firsts = self._cross, self._firsts
+        if i == len(firsts):
+            firsts.append(len(cross))
+            for _ in range(anchors):
+                cross.append(_UNKNOWN)
+        self._first = firsts[i]
         lead = _NONE
         for j in range(size - 1, -1, -1):
             if leads[j]:
@@ -316,14 +341,14 @@ class Search:
                 lead += 1
             leads[j] = lead if lead <= reach else _NONE
 
-    def _allowed(self, r, c, direction):
-        """Bit mask of letters that may stand at free (r, c): those making a word
-        across it, or all when nothing is beside it. Cached per cell."""
-        tag = _tag(r, c, direction)
-        mask = self._cross.get(tag)
-        if mask is not None:
-            return mask
-        dr, dc = (1, 0) if direction == ACROSS else (0, 1)  # the other direction
+    def _check(self, j):
+        """Bit mask of the letters (of those the hand holds) that make a word
+        across position j of the current line, an anchor; kept in _cross."""
+        fixed, pos = self._fixed, self._lo + j
+        if self._dir == ACROSS:
+            r, c, dr, dc = fixed, pos, 1, 0  # dr, dc: the other direction
+        else:
+            r, c, dr, dc = pos, fixed, 0, 1
         b = self.board
         rr, cc = r - dr, c - dc
         while b.filled(rr, cc):
@@ -338,16 +363,13 @@ class Search:
         while b.filled(rr, cc):
             after.append(97 + b.letter(rr, cc))
             rr, cc = rr + dr, cc + dc
-        if not before and not after:
-            mask = _ALL_LETTERS
-        else:
-            mask = 0
-            wild = self.counts[deck.WILD]
-            for k in range(26):
-                if self.counts[k] or wild:
-                    if self._word(bytes(before) + bytes((97 + k,)) + bytes(after)):
-                        mask |= 1 << k
-        self._cross[tag] = mask
+        mask = 0
+        wild = self.counts[deck.WILD]
+        for k in range(26):
+            if self.counts[k] or wild:
+                if self._word(bytes(before) + bytes((97 + k,)) + bytes(after)):
+                    mask |= 1 << k
+        self._cross[self._first + self._ranks[j]] = mask
         return mask
 
     # --- the walk: a word grown letter by letter from one start ---------------------
@@ -358,13 +380,14 @@ class Search:
         The phases come in the order that lets the busiest steps fall through:
         NEXT (a letter tried) -> ENTER -> BODY -> CROSS."""
         word = self._buf
-        letters, size = self._letters, self._size
+        letters, leads, size = self._letters, self._leads, self._size
         tries, flags, masks = self._tries, self._flags, self._masks
         counts, placed = self.counts, self._placed
         limit, opening = self._limit, self._opening
         d, fixed, start = self._dir, self._fixed, self._start
         pos0 = self._lo + start  # the table position of depth 0
         n, at = self._n, self._at
+        mask = None  # at _CROSS: the cell's letters, None while its check is due
         while True:
             if at == _NEXT or at == _TRY:  # try the next letter allowed here
                 k = tries[n]
@@ -421,16 +444,17 @@ class Search:
                     at = _BACK
                     continue
                 at = _CROSS
-                if not opening:
-                    r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
-                    if _tag(r, c, d) not in self._cross and self._near_due():
-                        break  # a new cross-check (up to 26 lookups): a fresh slice
+                mask = _ALL_LETTERS  # nothing beside the cell: no cross-check
+                if leads[j] == 0:  # free, so an anchor: a card beside it across
+                    mask = self._cross[self._first + self._ranks[j]]
+                    if mask == _UNKNOWN:
+                        mask = None
+                        if self._near_due():
+                            break  # a new cross-check (up to 26 lookups): a fresh slice
             if at == _CROSS:
-                if opening:
-                    masks[n] = _ALL_LETTERS
-                else:
-                    r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
-                    masks[n] = self._allowed(r, c, d)
+                if mask is None:  # a cross-check to make (maybe resumed here)
+                    mask = self._check(start + n)
+                masks[n] = mask
                 tries[n] = 0
                 at = _NEXT
                 continue
@@ -462,40 +486,7 @@ def stepper(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
     )
 
 
-def choose(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
-    """The AI's play for the seat to move: (cells, Result) or None."""
-    return stepper(game, budget, clock, deadline).best()
-
-
 def wants_draw(game):
     """With no play: draw while below the hand limit, even at the risk of losing two
     turns (passing loses one for sure and three rounds of passing end the game)."""
     return bool(game.deck) and len(game.hand()) < game.options.hand_limit
-
-
-def take_turn(game, budget=DEFAULT_BUDGET):
-    """Play the seat to move as the AI: lay the best play found, else draw or pass."""
-    found = choose(game, budget)
-    if found is not None:
-        res = game.play(found[0])
-        if not res.error:
-            return "play"
-    if wants_draw(game):
-        game.draw()
-        return "draw"
-    game.pass_turn()
-    return "pass"
-
-
-def best_word_score(hand, lookup, options, budget=DEFAULT_BUDGET):
-    """Tie-break value of a hand: its best single word of 3+ letters, in tenths."""
-    from crisscross.words.board import Board
-
-    s = Search(Board(), hand, lookup, options, budget, bonus=False)
-    s._sliced = False
-    s._min_len = rules.MIN_WORD
-    try:
-        s._search()  # not best(): the opening need not be scored by the rules
-    except _OutOfBudget:
-        pass
-    return max(s.best_value, 0)

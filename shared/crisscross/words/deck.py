@@ -37,10 +37,14 @@ def total():
 
 
 def new_deck():
-    """A full, unshuffled deck as a list of card codes."""
-    cards = []
+    """A full, unshuffled deck: a bytearray of card codes, one byte per card (a
+    list of small ints takes four times the room). A game draws from its end."""
+    cards = bytearray(total())
+    k = 0
     for kind in range(KINDS):
-        cards.extend([kind] * COUNTS[kind])
+        for _ in range(COUNTS[kind]):
+            cards[k] = kind
+            k += 1
     return cards
 
 

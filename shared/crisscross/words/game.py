@@ -4,9 +4,10 @@ All dice come from one `Rng(seed)`, so a game is its seed plus its list of actio
 On their turn a player does one thing: `play(cells)`, `draw()` (roll one die, take
 that many cards; over the hand limit means no cards and this turn and the next are
 lost) or `pass_turn()`. Scores are integer tenths. `log` records every action as a
-small dict of ints, strings and lists (JSON-ready); `actions` records only what the
-players chose, as short strings, so `replay(seed, ..., actions)` rebuilds the game
-(a save is its seed, its options and its actions).
+small dict of ints, strings and lists (JSON-ready); `actions_text` records only what
+the players chose, as one text ("p 3,3,C 3,4,A/d/x", see ACTION_SEP), so
+`replay(seed, ..., actions_text)` rebuilds the game (a save is its seed, its options
+and this text).
 """
 
 from crisscross.compat import const
@@ -20,6 +21,9 @@ STALL_ROUNDS = const(3)  # rounds in which nobody lays or draws a card end the g
 MAX_RESTARTS = const(3)  # re-deals when nobody can open
 TIEBREAK_CARDS = const(6)
 MAX_TIEBREAKS = const(5)
+# Between two actions in `Game.actions_text` and in a save: actions hold spaces and
+# commas, never a slash. Written out in Game's "/p ", "/d" and "/x" as well.
+ACTION_SEP = "/"
 
 
 class Player:
@@ -125,14 +129,17 @@ class Game:
         self.reason = ""
         self.restarts = 0
         self.turn = 0
-        self.actions = []  # "p CELLS" (with "!" declared, "#" topic), "d", "x"
+        # "p CELLS" (with "!" declared, "#" topic), "d" or "x" per action, joined by
+        # ACTION_SEP: one string, where a list held a string object per action
+        # (~30 bytes each), and the save writes it as it is.
+        self.actions_text = ""
         self.last_play = None  # the cells of the last play laid on the table
         self._start()
 
     # --- setting up -------------------------------------------------------------
     def _start(self):
         self.board = Board()
-        self.deck = self.rng.shuffle(deck.new_deck())
+        self.deck = self.rng.shuffle(deck.new_deck())  # a bytearray, drawn from the end
         for p in self.players:
             p.hand = []
             p.score = p.empties = p.skips = 0
@@ -159,11 +166,17 @@ class Game:
         return seats[0]
 
     def _take(self, seat, n):
+        """Up to n cards from the end of the deck into the seat's hand."""
         hand = self.players[seat].hand
-        got = 0
-        while got < n and self.deck:
-            hand.append(self.deck.pop())
-            got += 1
+        cards = self.deck
+        k = len(cards)
+        stop = k - n if k > n else 0
+        while k > stop:
+            k -= 1
+            hand.append(cards[k])
+        got = len(cards) - k
+        if got:
+            cards[k:] = b""  # a bytearray has no pop(): one slice shrinks it in place
         hand.sort()
         return got
 
@@ -226,13 +239,17 @@ class Game:
         if res.error:
             return res
         seat = self.current
+        # The action is added to `actions_text` (a new string: one copy of the text
+        # per action, as each save used to make), after ACTION_SEP unless first.
+        later = self.actions_text != ""
         if declared or topic:
             head = "p" + ("!" if declared else "") + ("#" if topic else "") + " "
+            head = ACTION_SEP + head if later else head
         else:
-            head = "p "
+            head = "/p " if later else "p "
         action = cells_text(cells, head)
         text = action[len(head) :]
-        self.actions.append(action)
+        self.actions_text += action
         if res.bad_words:
             self._note_play(seat, "reject", text, res.bad_words)
             self._quiet += 1
@@ -272,7 +289,7 @@ class Game:
         """Roll one die and take that many cards; returns the log entry."""
         if self.over:
             return None
-        self.actions.append("d")
+        self.actions_text += "/d" if self.actions_text else "d"
         seat = self.current
         p = self.players[seat]
         if not self.deck:
@@ -293,7 +310,7 @@ class Game:
     def pass_turn(self):
         if self.over:
             return
-        self.actions.append("x")
+        self.actions_text += "/x" if self.actions_text else "x"
         self._note(self.current, "pass")
         if not self.deck:
             self._end("no cards left to draw")
@@ -339,16 +356,15 @@ class Game:
         """Rule 9: all cards back in the bin; the tied draw six each; best word wins."""
         score_of = self._tiebreak
         if score_of is None:
-            from crisscross.words import ai
-
-            score_of = ai.best_word_score
+            from crisscross.words.autoplay import best_word_score as score_of
         for _ in range(MAX_TIEBREAKS):
             bin_ = self.rng.shuffle(deck.new_deck())
             hands = []
             best = []
             for seat in tied:
-                hand = sorted(bin_[-TIEBREAK_CARDS:])
-                del bin_[-TIEBREAK_CARDS:]
+                k = len(bin_) - TIEBREAK_CARDS
+                hand = sorted(bin_[k:])  # a list of card codes
+                bin_[k:] = b""
                 hands.append(deck.hand_text(hand))
                 best.append(score_of(hand, self.lookup, self.options))
             self._note(-1, "tiebreak", seats=list(tied), hands=hands, scores=best)
@@ -359,14 +375,33 @@ class Game:
         return tied
 
 
+def each_action(text):
+    """The actions in a Game's `actions_text`, one string at a time: what
+    text.split(ACTION_SEP) gives ('' gives none), without building the list."""
+    if not text:
+        return
+    start = 0
+    while True:
+        end = text.find(ACTION_SEP, start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
 def replay(players, seed, options, lookup, actions):
-    """The game that `actions` (a Game's `actions` list) leads to from `seed`.
-    Raises ValueError naming the first action that does not fit."""
+    """The game that `actions` (a Game's `actions_text`, or a list of its actions)
+    leads to from `seed`. Raises ValueError naming the first action that does not
+    fit."""
     g = Game(players, seed, options, lookup)
-    for i in range(len(actions)):
-        a = actions[i]
+    if isinstance(actions, str):
+        actions = each_action(actions)
+    i = 0
+    for a in actions:
+        i += 1
         if g.over:
-            raise ValueError("action %d: the game was already over" % (i + 1))
+            raise ValueError("action %d: the game was already over" % i)
         if a == "d":
             g.draw()
         elif a == "x":
@@ -377,7 +412,7 @@ def replay(players, seed, options, lookup, actions):
             cells = parse_cells(parts[1] if len(parts) > 1 else "")
             res = g.play(cells, "!" in head, "#" in head)
             if res.error:
-                raise ValueError("action %d: %s" % (i + 1, res.error))
+                raise ValueError("action %d: %s" % (i, res.error))
         else:
-            raise ValueError("action %d: unknown %r" % (i + 1, a))
+            raise ValueError("action %d: unknown %r" % (i, a))
     return g

@@ -1,17 +1,19 @@
 """Whole games between AI seats: for the command line, benchmarks and parity tests."""
 
-from crisscross.words import ai
+from crisscross.words import autoplay
 from crisscross.words.game import Game
 
 MAX_TURNS = 5000  # a guard only: a game ends long before (see Game._next)
 
 
-def play_game(players, seed, options, lookup, budget=ai.DEFAULT_BUDGET, on_turn=None):
+def play_game(
+    players, seed, options, lookup, budget=autoplay.DEFAULT_BUDGET, on_turn=None
+):
     """Play a seeded game with every seat run by the AI; returns the finished Game.
     `on_turn(game, action)` is called after each turn (progress output)."""
     game = Game(players, seed, options, lookup)
     while not game.over and game.turn < MAX_TURNS:
-        action = ai.take_turn(game, budget)
+        action = autoplay.take_turn(game, budget)
         if on_turn is not None:
             on_turn(game, action)
     return game

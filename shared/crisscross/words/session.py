@@ -12,7 +12,7 @@ replays every action through the engine's checks.
 
 from crisscross.compat import const, forget
 from crisscross.words import deck, rules
-from crisscross.words.game import Game, parse_cells
+from crisscross.words.game import Game, each_action, parse_cells
 
 HEAD = "words"
 SAVE_VERSION = "1"
@@ -39,7 +39,6 @@ SLICE = const(150)
 SLICE_READS = const(40)
 LOG_KEEP = const(8)  # the game's log is only read for news: keep it short in RAM
 NEWS_KEEP = const(12)
-ACTION_SEP = "/"  # between actions in a save (actions hold spaces and commas)
 _FIELDS = const(9)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
@@ -191,9 +190,7 @@ class Session:
         self.last_cells = []  # (r, c) of the cards laid last
         self.recorded = False  # results written to the store (once)
         self._search = None  # the AI's search in progress
-        self._saved = None  # to_text() as last built, for _saved_n actions of
-        self._saved_n = 0  # the list _saved_of
-        self._saved_of = None
+        self._saved = None  # to_text() as last built: (fields, the game's actions)
         self._replay(actions)
         # The human who holds the handheld; unknown after a restore, so a
         # pass-and-play game resumes behind the hand-over screen.
@@ -202,11 +199,15 @@ class Session:
         self._update()
 
     def _replay(self, actions):
+        """Play `actions` (a game's `actions_text`, or a list) on the new game."""
         game = self.game
-        for i in range(len(actions)):
-            a = actions[i]
+        if isinstance(actions, str):
+            actions = each_action(actions)  # one action's string at a time
+        i = 0
+        for a in actions:
+            i += 1
             if game.over:
-                raise ValueError("action %d: the game was already over" % (i + 1))
+                raise ValueError("action %d: the game was already over" % i)
             mark = len(game.log)
             if a == "d":
                 game.draw()
@@ -217,9 +218,9 @@ class Session:
                 cells = parse_cells(parts[1] if len(parts) > 1 else "")
                 res = game.play(cells, "!" in parts[0])
                 if res.error:
-                    raise ValueError("action %d: %s" % (i + 1, res.error))
+                    raise ValueError("action %d: %s" % (i, res.error))
             else:
-                raise ValueError("action %d: unknown %r" % (i + 1, a))
+                raise ValueError("action %d: unknown %r" % (i, a))
             self._noted(mark, False)
         self.unseen = []
 
@@ -378,17 +379,17 @@ class Session:
 
     # ---- saving -------------------------------------------------------------------
     def to_text(self):
-        """words|version|seats|level|code|daily|rules|seed|actions ('/' between)
+        """The save, as two strings that join into its text:
+        'words|version|seats|level|code|daily|rules|seed|' and the game's
+        `actions_text` (game.ACTION_SEP between actions).
 
-        A save follows every move: the text of the last one is kept and only the
-        actions taken since are added to it (the game only ever appends them),
-        so a save copies the text once instead of joining every action again."""
-        actions = self.game.actions
-        n = len(actions)
-        done = self._saved_n
-        if self._saved_of is not actions or n < done:
-            self._saved = None  # another list: build it all again
-        if self._saved is None:
+        A save follows every move: the store writes the parts one after the other
+        (Store.save_game takes a str or such a tuple), so the actions, the part
+        that grows, are never copied into a second text. The fields never change:
+        built once."""
+        actions = self.game.actions_text
+        saved = self._saved
+        if saved is None:
             fields = (
                 HEAD,
                 SAVE_VERSION,
@@ -398,24 +399,20 @@ class Session:
                 self.daily,
                 self.rules,
                 str(self.game.seed),
-                ACTION_SEP.join(actions),
+                "",  # the actions follow the last "|"
             )
-            self._saved = "|".join(fields)
-        elif n > done:
-            parts = [self._saved]
-            for i in range(done, n):
-                if i:
-                    parts.append(ACTION_SEP)
-                parts.append(actions[i])
-            self._saved = "".join(parts)
-        self._saved_of = actions
-        self._saved_n = n
-        return self._saved
+            saved = ("|".join(fields), actions)
+        elif saved[1] is not actions:
+            saved = (saved[0], actions)
+        self._saved = saved  # the same tuple until the next action: not saved again
+        return saved
 
     @classmethod
     def from_text(cls, text):
         """Rebuild a saved game by replaying it; ValueError with a reason if the
-        text is not one."""
+        text (a str, or to_text()'s parts) is not one."""
+        if isinstance(text, tuple):
+            text = "".join(text)
         parts = text.split("|")
         if len(parts) != _FIELDS or parts[0] != HEAD:
             raise ValueError("not a saved word game")
@@ -432,5 +429,4 @@ class Session:
                 raise ValueError("bad seats in save")
         if not seed.isdigit():
             raise ValueError("bad seed in save")
-        moves = actions.split(ACTION_SEP) if actions else []
-        return cls(int(seed), seats, rules_name, level, code, daily, moves)
+        return cls(int(seed), seats, rules_name, level, code, daily, actions)
