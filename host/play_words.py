@@ -23,7 +23,8 @@ import host  # noqa: E402,F401  (puts shared/ on sys.path)
 from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
 from crisscross.words.board import ACROSS, DOWN  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
-from crisscross.words.game import Game, parse_cells  # noqa: E402
+from crisscross.words.game import Game  # noqa: E402
+from crisscross.words.restore import parse_cells  # noqa: E402
 
 HELP = """commands:
   play ROW COL across|down WORD   lay WORD from ROW,COL (letters already on the

@@ -9,7 +9,8 @@ from crisscross.screens.words_play import OK, WordsPlay
 from crisscross.screens.words_results import WordsResults
 from crisscross.words import ai, autoplay, deck
 from crisscross.words import session as ws
-from crisscross.words.game import Game, each_action, replay
+from crisscross.words.game import Game
+from crisscross.words.restore import each_action, replay
 
 WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
 SOLO = "down down down left"  # AI foes: 1 -> 0

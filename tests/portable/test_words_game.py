@@ -2,11 +2,12 @@
 the hand-emptying bonus, rejected words, the end of the game and the tie-break."""
 
 from crisscross.rng import Rng
-from crisscross.words import deck, game, rules
+from crisscross.words import deck, game, restore, rules
 from crisscross.words.board import Board
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
-from crisscross.words.game import Game, cells_text, parse_cells
+from crisscross.words.game import Game, cells_text
+from crisscross.words.restore import parse_cells
 
 WORDS = WordSet(["house", "houses", "out", "trivia", "pricing", "venice"])
 
@@ -221,17 +222,17 @@ def test_a_game_is_its_seed_and_its_actions():
             break
         autoplay.take_turn(g, 300)
     assert "/" in g.actions_text  # a few actions (the game may end early)
-    again = game.replay(2, 31, options, d, g.actions_text)
+    again = restore.replay(2, 31, options, d, g.actions_text)
     assert again.log == g.log and again.scores() == g.scores()
     assert again.board.cells() == g.board.cells()
     assert again.actions_text == g.actions_text
     # A list of the actions replays the same game (host tools pass lists).
-    listed = game.replay(2, 31, options, d, g.actions_text.split("/"))
+    listed = restore.replay(2, 31, options, d, g.actions_text.split("/"))
     assert listed.log == g.log and listed.actions_text == g.actions_text
     too_long = g.actions_text + "/x" * 400
     for bad in (["q"], ["p 0,0,Q"], "q", "d//x", "d/", too_long):
         try:
-            game.replay(2, 31, options, d, bad)
+            restore.replay(2, 31, options, d, bad)
         except ValueError as e:
             assert "action" in str(e)
         else:
@@ -242,7 +243,7 @@ def test_a_game_is_its_seed_and_its_actions():
 def test_each_action_splits_as_split_does_without_a_list():
     for text in ("", "d", "d/x", "p 3,3,C 3,4,A/d/x", "/", "d//x", "x/"):
         want = text.split("/") if text else []
-        assert list(game.each_action(text)) == want, text
+        assert list(restore.each_action(text)) == want, text
 
 
 def test_actions_are_kept_as_one_text():

@@ -11,7 +11,8 @@ from crisscross.memory_storage import MemoryStorage
 from crisscross.store import GAME, Store, _game_mark, pack, pack_game, plain
 from crisscross.storeload import unpack
 from crisscross.words import session as ws
-from crisscross.words.game import cells_text, parse_cells
+from crisscross.words.game import cells_text
+from crisscross.words.restore import parse_cells
 
 PLAIN_TEXTS = (
     "",

@@ -6,7 +6,7 @@ that many cards; over the hand limit means no cards and this turn and the next a
 lost) or `pass_turn()`. Scores are integer tenths. `log` records every action as a
 small dict of ints, strings and lists (JSON-ready); `actions_text` records only what
 the players chose, as one text ("p 3,3,C 3,4,A/d/x", see ACTION_SEP), so
-`replay(seed, ..., actions_text)` rebuilds the game (a save is its seed, its options
+`restore.replay(seed, ..., actions_text)` rebuilds the game (a save is its seed, its options
 and this text).
 """
 
@@ -86,24 +86,6 @@ def _cells_text(cells):
         ch = deck.ALPHABET[letter]
         parts.append("%d,%d,%s" % (r, c, ch.lower() if wild else ch))
     return " ".join(parts)
-
-
-def parse_cells(text):
-    """The inverse of cells_text; raises ValueError with a readable message."""
-    cells = []
-    for part in text.replace(";", " ").split():
-        bits = part.split(",")
-        if len(bits) != 3 or len(bits[2]) != 1 or not bits[2].isalpha():
-            raise ValueError("a card is written ROW,COL,LETTER, not %r" % part)
-        try:
-            r, c = int(bits[0]), int(bits[1])
-        except ValueError:
-            raise ValueError("a card is written ROW,COL,LETTER, not %r" % part)
-        letter = deck.code(bits[2])
-        if letter < 0 or letter == deck.WILD:
-            raise ValueError("not a letter: %r" % bits[2])
-        cells.append((r, c, letter, bits[2].islower()))
-    return cells
 
 
 class Game:
@@ -373,46 +355,3 @@ class Game:
             if len(tied) == 1:
                 break
         return tied
-
-
-def each_action(text):
-    """The actions in a Game's `actions_text`, one string at a time: what
-    text.split(ACTION_SEP) gives ('' gives none), without building the list."""
-    if not text:
-        return
-    start = 0
-    while True:
-        end = text.find(ACTION_SEP, start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start:end]
-        start = end + 1
-
-
-def replay(players, seed, options, lookup, actions):
-    """The game that `actions` (a Game's `actions_text`, or a list of its actions)
-    leads to from `seed`. Raises ValueError naming the first action that does not
-    fit."""
-    g = Game(players, seed, options, lookup)
-    if isinstance(actions, str):
-        actions = each_action(actions)
-    i = 0
-    for a in actions:
-        i += 1
-        if g.over:
-            raise ValueError("action %d: the game was already over" % i)
-        if a == "d":
-            g.draw()
-        elif a == "x":
-            g.pass_turn()
-        elif a[:1] == "p":
-            parts = a.split(" ", 1)
-            head = parts[0]
-            cells = parse_cells(parts[1] if len(parts) > 1 else "")
-            res = g.play(cells, "!" in head, "#" in head)
-            if res.error:
-                raise ValueError("action %d: %s" % (i, res.error))
-        else:
-            raise ValueError("action %d: unknown %r" % (i, a))
-    return g

@@ -12,7 +12,7 @@ replays every action through the engine's checks.
 
 from crisscross.compat import const, forget
 from crisscross.words import deck, rules
-from crisscross.words.game import Game, each_action, parse_cells
+from crisscross.words.game import Game
 
 HEAD = "words"
 SAVE_VERSION = "1"
@@ -32,6 +32,7 @@ BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
 # The search's code: imported when an AI seat or a hint starts thinking, given back
 # to the heap (on boards) when it is done, see release().
 AI_MODULES = ("crisscross.words.ai",)
+RESTORE_MODULES = ("crisscross.words.restore",)
 # Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
 # and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
 # most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
@@ -39,7 +40,6 @@ SLICE = const(150)
 SLICE_READS = const(40)
 LOG_KEEP = const(8)  # the game's log is only read for news: keep it short in RAM
 NEWS_KEEP = const(12)
-_FIELDS = const(9)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
 
@@ -200,29 +200,14 @@ class Session:
 
     def _replay(self, actions):
         """Play `actions` (a game's `actions_text`, or a list) on the new game."""
-        game = self.game
-        if isinstance(actions, str):
-            actions = each_action(actions)  # one action's string at a time
-        i = 0
-        for a in actions:
-            i += 1
-            if game.over:
-                raise ValueError("action %d: the game was already over" % i)
-            mark = len(game.log)
-            if a == "d":
-                game.draw()
-            elif a == "x":
-                game.pass_turn()
-            elif a[:1] == "p":
-                parts = a.split(" ", 1)
-                cells = parse_cells(parts[1] if len(parts) > 1 else "")
-                res = game.play(cells, "!" in parts[0])
-                if res.error:
-                    raise ValueError("action %d: %s" % (i, res.error))
-            else:
-                raise ValueError("action %d: unknown %r" % (i, a))
-            self._noted(mark, False)
+        if actions:
+            from crisscross.words.restore import replay_into
+
+            replay_into(self.game, actions, self._replayed)
         self.unseen = []
+
+    def _replayed(self, mark):
+        self._noted(mark, False)
 
     @property
     def humans(self):
@@ -410,23 +395,11 @@ class Session:
     @classmethod
     def from_text(cls, text):
         """Rebuild a saved game by replaying it; ValueError with a reason if the
-        text (a str, or to_text()'s parts) is not one."""
-        if isinstance(text, tuple):
-            text = "".join(text)
-        parts = text.split("|")
-        if len(parts) != _FIELDS or parts[0] != HEAD:
-            raise ValueError("not a saved word game")
-        if parts[1] != SAVE_VERSION:
-            raise ValueError("word game save of another version")
-        _, _, seat_text, level, code, daily, rules_name, seed, actions = parts
-        seats = []
-        for ch in seat_text:
-            if ch == "h":
-                seats.append(HUMAN)
-            elif ch == "a":
-                seats.append(AI)
-            else:
-                raise ValueError("bad seats in save")
-        if not seed.isdigit():
-            raise ValueError("bad seed in save")
-        return cls(int(seed), seats, rules_name, level, code, daily, actions)
+        text (a str, or to_text()'s parts) is not one. The code that does it
+        (crisscross.words.restore) is unloaded again: a game needs it only here."""
+        from crisscross.words.restore import session_from_text
+
+        try:
+            return session_from_text(cls, text)
+        finally:
+            forget(RESTORE_MODULES)
