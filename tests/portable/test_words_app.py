@@ -405,3 +405,5 @@ def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():
     told = toast(d)
     assert "P2" in told and "P3" in told, told
     assert is_a(d.screen, WordsPlay)
+    # The news is made from the log as each action happens: the log is not kept.
+    assert len(s.game.log) == ws.LOG_KEEP and len(s.news) >= 7

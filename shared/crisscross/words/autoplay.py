@@ -7,7 +7,7 @@ which loads this module only at the end of a tied game. Host tools, tests and
 self-play use `choose` and `take_turn`.
 """
 
-from crisscross.words import rules
+from crisscross.words import deck, rules
 from crisscross.words.ai import DEFAULT_BUDGET, Search, stepper, wants_draw
 from crisscross.words.board import Board
 
@@ -38,3 +38,29 @@ def best_word_score(hand, lookup, options, budget=DEFAULT_BUDGET):
     )
     s.best()
     return max(s.best_value, 0)
+
+
+def tie_break(game, tied):
+    """Rule 9 for `game`'s `tied` seats: all cards back in the bin; the tied draw
+    six each; the best word wins (again while still tied, at most MAX_TIEBREAKS
+    times). Returns the seats still tied. Here, not in the game's module: only a
+    tied game's end needs it, and it loads the search."""
+    from crisscross.words.game import MAX_TIEBREAKS, TIEBREAK_CARDS
+
+    score_of = game._tiebreak or best_word_score
+    for _ in range(MAX_TIEBREAKS):
+        bin_ = game.rng.shuffle(deck.new_deck())
+        hands = []
+        best = []
+        for seat in tied:
+            k = len(bin_) - TIEBREAK_CARDS
+            hand = sorted(bin_[k:])  # a list of card codes
+            bin_[k:] = b""
+            hands.append(deck.hand_text(hand))
+            best.append(score_of(hand, game.lookup, game.options))
+        game._note(-1, "tiebreak", seats=list(tied), hands=hands, scores=best)
+        top = max(best)
+        tied = [s for s, b in zip(tied, best) if b == top]
+        if len(tied) == 1:
+            break
+    return tied

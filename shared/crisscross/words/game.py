@@ -329,29 +329,9 @@ class Game:
         scores = self.scores()
         top = max(scores)
         tied = [i for i in range(len(scores)) if scores[i] == top]
-        if len(tied) > 1 and self.options.tiebreak:
-            tied = self._tie_break(tied)
+        if len(tied) > 1 and self.options.tiebreak:  # rule 9, in words/autoplay.py
+            from crisscross.words.autoplay import tie_break
+
+            tied = tie_break(self, tied)
         self.winner = tied[0] if len(tied) == 1 else None
         self._note(self.winner if self.winner is not None else -1, "end", why=reason)
-
-    def _tie_break(self, tied):
-        """Rule 9: all cards back in the bin; the tied draw six each; best word wins."""
-        score_of = self._tiebreak
-        if score_of is None:
-            from crisscross.words.autoplay import best_word_score as score_of
-        for _ in range(MAX_TIEBREAKS):
-            bin_ = self.rng.shuffle(deck.new_deck())
-            hands = []
-            best = []
-            for seat in tied:
-                k = len(bin_) - TIEBREAK_CARDS
-                hand = sorted(bin_[k:])  # a list of card codes
-                bin_[k:] = b""
-                hands.append(deck.hand_text(hand))
-                best.append(score_of(hand, self.lookup, self.options))
-            self._note(-1, "tiebreak", seats=list(tied), hands=hands, scores=best)
-            top = max(best)
-            tied = [s for s, b in zip(tied, best) if b == top]
-            if len(tied) == 1:
-                break
-        return tied

@@ -38,7 +38,9 @@ RESTORE_MODULES = ("crisscross.words.restore",)
 # most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
 SLICE = const(150)
 SLICE_READS = const(40)
-LOG_KEEP = const(8)  # the game's log is only read for news: keep it short in RAM
+# The game's log is only read for news, right after each action (`_noted`): the
+# last entry is kept (the end of a game, for a look from the REPL), no more.
+LOG_KEEP = const(1)
 NEWS_KEEP = const(12)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
