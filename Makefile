@@ -78,7 +78,7 @@ bench: deps
 bench-check: deps
 	$(PY) -m host bench all --check
 
-test: deps lint mpy-cross pytest test-mpy
+test: deps lint mpy-cross pytest test-mpy bench-check
 
 clean:
 	rm -rf $(VENV) node_modules bench/out .pytest_cache

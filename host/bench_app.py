@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 from host import bench_mpy
 
@@ -107,10 +108,14 @@ def merge(runs):
     return {"baseline": first["baseline"], "steps": steps}
 
 
+def _layouts(args, pads):
+    """The argument lists of one script at every layout of `pads` (PADS)."""
+    return [list(args) + ["--pad", str(p)] for p in (PADS if pads is None else pads)]
+
+
 def run_layouts(args, tree, pads=None):
     """run_steps at every layout of PADS, merged."""
-    pads = PADS if pads is None else pads
-    return merge([run_steps(list(args) + ["--pad", str(p)], tree=tree) for p in pads])
+    return merge([run_steps(a, tree=tree) for a in _layouts(args, pads)])
 
 
 def summarize(run):
@@ -151,10 +156,17 @@ def measure(families=FAMILIES, tree=None, word_turns=0):
     the word game after that many turns; 0 plays it out)."""
     tree = tree or prepare_tree()
     extra = ["--word-turns", str(word_turns)] if word_turns else []
-    return {
-        fam: summarize(run_layouts(["play", fam, rules] + extra, tree))
-        for fam, rules in families
-    }
+    # Every run of every family at once, as many side by side as there are
+    # cores: the figures are bytes, the same whatever else the machine does.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        jobs = {}
+        for fam, rules in families:
+            runs = _layouts(["play", fam, rules] + extra, None)
+            jobs[fam] = [pool.submit(run_steps, a, "default", tree) for a in runs]
+        return {
+            fam: summarize(merge([job.result() for job in runs]))
+            for fam, runs in jobs.items()
+        }
 
 
 def format_table(figures):
