@@ -48,6 +48,21 @@ def restore(text):
     return Session.from_text(text)
 
 
+def save_seats(text, human, ai):
+    """The seats of a card or word game's save ("h" a human, "a" an AI, as `human`
+    and `ai`); ValueError if another letter is there. Here, loaded while a game
+    is restored, rather than in both families' resident session modules."""
+    seats = []
+    for ch in text:
+        if ch == "h":
+            seats.append(human)
+        elif ch == "a":
+            seats.append(ai)
+        else:
+            raise ValueError("bad seats in save")
+    return seats
+
+
 def open_session(app):
     """Show the screen the app's session needs now, in any family."""
     if hasattr(app.session, "open"):  # a family that shows its own screens

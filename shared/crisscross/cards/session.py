@@ -232,14 +232,9 @@ class Session:
         if parts[1] != SAVE_VERSION:
             raise ValueError("card save of another version")
         _, _, seat_text, level, code, daily, rules, seed, states, moves = parts
-        seats = []
-        for ch in seat_text:
-            if ch == "h":
-                seats.append(HUMAN)
-            elif ch == "a":
-                seats.append(AI)
-            else:
-                raise ValueError("bad seats in save")
+        from crisscross.games import save_seats
+
+        seats = save_seats(seat_text, HUMAN, AI)
         if HUMAN not in seats:
             raise ValueError("no human seat in save")
         if not seed.isdigit():

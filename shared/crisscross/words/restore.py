@@ -94,14 +94,9 @@ def session_from_text(cls, text):
     if parts[1] != SAVE_VERSION:
         raise ValueError("word game save of another version")
     _, _, seat_text, level, code, daily, rules_name, seed, actions = parts
-    seats = []
-    for ch in seat_text:
-        if ch == "h":
-            seats.append(HUMAN)
-        elif ch == "a":
-            seats.append(AI)
-        else:
-            raise ValueError("bad seats in save")
+    from crisscross.games import save_seats
+
+    seats = save_seats(seat_text, HUMAN, AI)
     if not seed.isdigit():
         raise ValueError("bad seed in save")
     return cls(int(seed), seats, rules_name, level, code, daily, actions)
