@@ -115,6 +115,23 @@ def test_a_word_is_previewed_then_scored_as_previewed():
     assert is_a(d.screen, WordsPlay) and s.phase == ws.PLAY
 
 
+def test_the_menu_during_a_hint_goes_back_to_the_search():
+    d = solo()
+    want = autoplay.choose(d.app.session.game, d.app.session.budget())
+    d.press("long-a wait:20")
+    think = d.screen
+    assert thinking(d) and think.search is not None
+    d.press("long-b")
+    assert is_a(d.screen, WordsMenu) and "Draw cards" in d.screen.items
+    d.choose("Resume")
+    assert d.screen is think  # the same search, where it was
+    for _ in range(60):
+        if not thinking(d):
+            break
+        d.press("wait:20")
+    assert is_a(d.screen, WordsPlay) and d.screen.cells() == sorted(want[0])
+
+
 def test_the_menu_gives_back_the_cards_being_laid_and_the_frame():
     import sys
 
