@@ -7,9 +7,10 @@ scores, the last moves, the rules, save and quit, abandon.
 """
 
 from crisscross import buttons, ui
-from crisscross.compat import const, forget
+from crisscross.compat import forget
 from crisscross.screens import Screen
 from crisscross.screens.listmenu import ListMenu
+from crisscross.screens.words_view import STATE_LINES, STATE_PICKS
 from crisscross.words import deck
 from crisscross.words import session as ws
 
@@ -43,8 +44,6 @@ def scores_text(s):
 # Unloaded while the menu is up: it keeps the play screen's state() instead,
 # so the menu and the texts it opens never share the heap with the play screen.
 PLAY_MODULES = ("crisscross.screens.words_play",)
-_PICKS = const(5)  # in a play screen's state(): the cards picked in this line
-_LINES = const(6)  # and the lines picked before
 
 
 class WordsMenu(ListMenu):
@@ -60,9 +59,13 @@ class WordsMenu(ListMenu):
         items = [RESUME]
         if (at is not None or back is not None) and s.phase == ws.PLAY:
             items += [DRAW, PASS]
-            if at is not None and at[_PICKS]:
+            if at is not None and at[STATE_PICKS]:
                 items.append(LINE)  # Square Effect plays over several lines
-            if at is not None and s.game.options.names and (at[_PICKS] or at[_LINES]):
+            if (
+                at is not None
+                and s.game.options.names
+                and (at[STATE_PICKS] or at[STATE_LINES])
+            ):
                 items.append(VOTE)
         items += [SCORES, NEWS, RULES, QUIT, ABANDON]
         ListMenu.__init__(self, app, items)

@@ -75,13 +75,10 @@ class WordsPlay(Screen):
             self._changed()
 
     def state(self):
-        """Cursor, direction, view and the pending play, for WordsPlay(app, at)."""
-        return (self.cursor, self.dir, self.view, self.mode, self.start) + (
-            self.picks,
-            self.lines,
-            self.sel,
-            self.left,
-        )
+        """Cursor, direction, view and the pending play, for WordsPlay(app, at):
+        the tuple described in words_view."""
+        mode = (self.cursor, self.dir, self.view, self.mode, self.start)
+        return mode + (self.picks, self.lines, self.sel, self.left)
 
     def turn(self):
         """Set the screen up for the turn the session is at: the cursor on the

@@ -25,6 +25,12 @@ OTHER_MODULES = (
     "crisscross.screens.listmenu",
 )
 
+# A play screen's state(), kept by the menu and the thinking screen while the
+# play screen's module is unloaded: (cursor, direction, view, mode, line start,
+# picks, lines picked before, strip selection, strip scroll). The menu reads:
+STATE_PICKS = const(5)  # the cards picked in this line
+STATE_LINES = const(6)  # the lines picked before, each with its cards
+
 CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
 VIEW_COLS = const(14)
 VIEW_ROWS = const(5)

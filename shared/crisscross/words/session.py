@@ -74,7 +74,7 @@ def release():
         _lookup[0].keep(IDLE_BLOCKS)
 
 
-def _search(game, budget):
+def _new_search(game, budget):
     """A search for the seat to move in `game`, with the blocks it wants."""
     from crisscross.words.ai import stepper
 
@@ -318,7 +318,7 @@ class Session:
         if self.phase != AI_TURN:
             return False
         if self._search is None:
-            self._search = _search(self.game, self.budget())
+            self._search = _new_search(self.game, self.budget())
         if not self._search.step(lookups, SLICE_READS):
             return False
         found = self._search.found
@@ -342,7 +342,7 @@ class Session:
         """A search for the human to move (run it with `step`), or None."""
         if self.phase != PLAY:
             return None
-        return _search(self.game, self.budget())
+        return _new_search(self.game, self.budget())
 
     # ---- screens ------------------------------------------------------------------
     def open(self, app):
