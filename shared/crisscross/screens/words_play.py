@@ -29,8 +29,6 @@ CURSOR = const(0)
 PICK = const(1)
 OK = -1  # the strip item that lays the cards
 WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
-NEWS_MS = const(700)  # toast time per line of news, on top of the usual
-THINK_AFTER_MS = const(1)  # an AI starts thinking this long after a word is laid
 
 
 # The thinking screen's code: imported again when a search starts.
@@ -56,8 +54,7 @@ def after_turn(app):
         app.dirty = True
     else:
         s.open(app)
-    if news:
-        app.toast(news, 1500 + NEWS_MS * len(news))
+    wv.tell(app, news)
 
 
 class WordsPlay(Screen):
@@ -89,15 +86,13 @@ class WordsPlay(Screen):
         self.dir = ACROSS
         self.mode = CURSOR
         self.cursor = wv.home(s)
-        self.view = wv.look_at(s.last_cells or [self.cursor])
+        self.view = wv.start_view(s)
         self._status_key = None  # what the top line's text was built for
         self._status_text = None
-        self.think_from = app.now + THINK_AFTER_MS
+        self.think_from = app.now + wv.THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
-            news = s.take_unseen()
-            if news:
-                app.toast(news, 1500 + NEWS_MS * len(news))
+            wv.tell(app, s.take_unseen())
 
     def _reset(self):
         """No pending play at all."""

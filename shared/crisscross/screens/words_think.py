@@ -15,13 +15,11 @@ the next seat (another AI thinks here, its play in view).
 """
 
 from crisscross import buttons
-from crisscross.compat import const, forget, gc_collect
+from crisscross.compat import forget, gc_collect
 from crisscross.screens import Screen
 from crisscross.screens import words_view as wv
 from crisscross.words import session as ws
 
-THINK_AFTER_MS = const(1)
-NEWS_MS = const(700)  # toast time per line of news, on top of the usual
 # The play screen's module: not needed while this screen is up.
 PLAY_MODULES = ("crisscross.screens.words_play",)
 
@@ -30,7 +28,7 @@ class WordsThink(Screen):
     """`at`: the state() of the play screen that asked for a hint, given back
     to it afterwards; None for an AI seat's turn, which starts `after_ms` later."""
 
-    def __init__(self, app, at=None, after_ms=THINK_AFTER_MS):
+    def __init__(self, app, at=None, after_ms=wv.THINK_AFTER_MS):
         forget(PLAY_MODULES)
         forget(wv.OTHER_MODULES)
         Screen.__init__(self, app)
@@ -38,10 +36,10 @@ class WordsThink(Screen):
         self.at = at
         self.search = None
         if at is not None:
-            self.view = at[2]
+            self.view = at[wv.STATE_VIEW]
             self.search = s.hint_search()
         else:
-            self.view = wv.look_at(s.last_cells or [wv.home(s)])
+            self.view = wv.start_view(s)
         self.think_from = app.now + after_ms
 
     def key(self, b, kind):
@@ -84,15 +82,14 @@ class WordsThink(Screen):
         app.save()
         app.dirty = True
         if s.phase == ws.AI_TURN:  # the next AI: its turn starts with this play
-            self.view = wv.look_at(s.last_cells or [wv.home(s)])
+            self.view = wv.start_view(s)
             return
         # The play screen shows the news of the turns since a human's last; the
         # hand-over screen leaves them for the next human's play screen.
         news = s.take_unseen() if s.phase == ws.OVER else None
         gc_collect()  # the search's heap back before the next screen's code
         s.open(app)
-        if news:
-            app.toast(news, 1500 + NEWS_MS * len(news))
+        wv.tell(app, news)
 
     def draw(self, c):
         s = self.app.session

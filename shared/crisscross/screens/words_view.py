@@ -28,6 +28,7 @@ OTHER_MODULES = (
 # A play screen's state(), kept by the menu and the thinking screen while the
 # play screen's module is unloaded: (cursor, direction, view, mode, line start,
 # picks, lines picked before, strip selection, strip scroll). The menu reads:
+STATE_VIEW = const(2)  # the view
 STATE_PICKS = const(5)  # the cards picked in this line
 STATE_LINES = const(6)  # the lines picked before, each with its cards
 
@@ -37,6 +38,8 @@ VIEW_ROWS = const(5)
 BX = const(1)  # the view's top-left pixel
 BY = const(9)
 STRIP_Y = const(56)
+THINK_AFTER_MS = const(1)  # an AI starts thinking this long after a word is laid
+NEWS_MS = const(700)  # a message of news shows this long per line, on top of TOAST_MS
 
 
 def home(session):
@@ -48,6 +51,19 @@ def home(session):
     if b.is_empty():
         return (0, 0)
     return ((b.top + b.bottom) // 2, (b.left + b.right) // 2)
+
+
+def start_view(session):
+    """The view a turn starts with: on the last play, else on home()."""
+    return look_at(session.last_cells or [home(session)])
+
+
+def tell(app, news):
+    """Show lines of news (the turns since a human's last) in one message."""
+    if news:
+        from crisscross.app import TOAST_MS
+
+        app.toast(news, TOAST_MS + NEWS_MS * len(news))
 
 
 def look_at(cells):
