@@ -353,21 +353,24 @@ class Search:
         rr, cc = r - dr, c - dc
         while b.filled(rr, cc):
             rr, cc = rr - dr, cc - dc
-        before = bytearray()
+        # The word across: the cards before, a letter here, the cards after.
+        across = bytearray()
         rr, cc = rr + dr, cc + dc
         while rr != r or cc != c:
-            before.append(97 + b.letter(rr, cc))
+            across.append(97 + b.letter(rr, cc))
             rr, cc = rr + dr, cc + dc
-        after = bytearray()
+        here = len(across)
+        across.append(97)
         rr, cc = r + dr, c + dc
         while b.filled(rr, cc):
-            after.append(97 + b.letter(rr, cc))
+            across.append(97 + b.letter(rr, cc))
             rr, cc = rr + dr, cc + dc
         mask = 0
         wild = self.counts[deck.WILD]
         for k in range(26):
             if self.counts[k] or wild:
-                if self._word(bytes(before) + bytes((97 + k,)) + bytes(after)):
+                across[here] = 97 + k
+                if self._word(bytes(across)):
                     mask |= 1 << k
         self._cross[self._first + self._ranks[j]] = mask
         return mask

@@ -42,6 +42,9 @@ SLICE_READS = const(40)
 # last entry is kept (the end of a game, for a look from the REPL), no more.
 LOG_KEEP = const(1)
 NEWS_KEEP = const(12)
+# Dictionary blocks kept decoded while a search runs, and between searches.
+SEARCH_BLOCKS = const(2)
+IDLE_BLOCKS = const(1)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
 
@@ -59,11 +62,6 @@ def _check_word_list():
 
 
 _check_word_list()
-
-
-# Dictionary blocks kept decoded while a search runs, and between searches.
-SEARCH_BLOCKS = const(2)
-IDLE_BLOCKS = const(1)
 
 
 def release():
