@@ -22,8 +22,13 @@ MAX_RESTARTS = const(3)  # re-deals when nobody can open
 TIEBREAK_CARDS = const(6)
 MAX_TIEBREAKS = const(5)
 # Between two actions in `Game.actions_text` and in a save: actions hold spaces and
-# commas, never a slash. Written out in Game's "/p ", "/d" and "/x" as well.
+# commas, never a slash.
 ACTION_SEP = "/"
+# Each action as the first one and as a later one (after ACTION_SEP), built once:
+# an action adds one of them to actions_text without making another string.
+_PLAY = ("p ", ACTION_SEP + "p ")
+_DRAW = ("d", ACTION_SEP + "d")
+_PASS = ("x", ACTION_SEP + "x")
 
 
 class Player:
@@ -223,12 +228,9 @@ class Game:
         seat = self.current
         # The action is added to `actions_text` (a new string: one copy of the text
         # per action, as each save used to make), after ACTION_SEP unless first.
-        later = self.actions_text != ""
+        head = self._next_action(_PLAY)
         if declared or topic:
-            head = "p" + ("!" if declared else "") + ("#" if topic else "") + " "
-            head = ACTION_SEP + head if later else head
-        else:
-            head = "/p " if later else "p "
+            head = head[:-1] + ("!" if declared else "") + ("#" if topic else "") + " "
         action = cells_text(cells, head)
         text = action[len(head) :]
         self.actions_text += action
@@ -267,11 +269,15 @@ class Game:
             self._next()
         return res
 
+    def _next_action(self, forms):
+        """The form of an action (_PLAY, _DRAW, _PASS) that actions_text takes next."""
+        return forms[1] if self.actions_text else forms[0]
+
     def draw(self):
         """Roll one die and take that many cards; returns the log entry."""
         if self.over:
             return None
-        self.actions_text += "/d" if self.actions_text else "d"
+        self.actions_text += self._next_action(_DRAW)
         seat = self.current
         p = self.players[seat]
         if not self.deck:
@@ -292,7 +298,7 @@ class Game:
     def pass_turn(self):
         if self.over:
             return
-        self.actions_text += "/x" if self.actions_text else "x"
+        self.actions_text += self._next_action(_PASS)
         self._note(self.current, "pass")
         if not self.deck:
             self._end("no cards left to draw")
