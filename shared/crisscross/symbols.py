@@ -62,10 +62,11 @@ class Score:
         self.total = sum(rows) + sum(cols) + (2 * diag if diag is not None else 0)
 
     def lines(self):
-        """Every line as it counts toward the total (the diagonal doubled)."""
+        """Every line's own score (the diagonal once, not doubled): the tie-break
+        compares "the highest single line score"."""
         out = self.rows + self.cols
         if self.diag is not None:
-            out = out + [2 * self.diag]
+            out = out + [self.diag]
         return out
 
 

@@ -1,6 +1,6 @@
 """Game flow of the two dice games: rounds, turns, the end, undo, codes."""
 
-from crisscross import policies, symbols
+from crisscross import notation, policies, symbols
 from crisscross.digits import DigitsGame
 from crisscross.grid import CENTRE, isolated
 from crisscross.rng import Rng
@@ -272,6 +272,22 @@ def test_ranking_ties_go_to_the_highest_single_line():
     g.sheets[1][:] = bytes([0, 0, 0, 0, 0] + [2] * 5 + [0] * 15)
     assert g.ranking()[:2] == [(1, 0), (1, 1)]
     assert g.winners() == [0, 1]
+
+
+def test_advanced_tie_break_takes_the_diagonal_score_once():
+    # Both total -27. Sheet 0's best line is a row of 10; sheet 1's best is its
+    # diagonal of 8 (16 toward the total): "the highest single line score" is
+    # 10 against 8, so sheet 0 wins (doubling the diagonal gave it to sheet 1).
+    g = SymbolsGame(1, 2, advanced=True, starts=[1, 3])
+    g.sheets[0][:] = notation.parse(
+        "/ / / / /\nX X . O O\n# # . = =\n. . . . .\n. . . . .", "symbols"
+    )
+    g.sheets[1][:] = notation.parse(
+        "O O . . .\n. . . X .\n. . X . .\n. X . . .\nX . . . .", "symbols"
+    )
+    assert g.score(0).total == g.score(1).total == -27
+    assert g.score(1).diag == 8 and max(g.score(0).rows) == 10
+    assert g.ranking() == [(1, 0), (2, 1)]
 
 
 def test_criss_and_cross_ties_broken_by_the_higher_total():

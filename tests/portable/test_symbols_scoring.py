@@ -106,7 +106,7 @@ def test_solo_ranks_from_the_rule_text():
         assert symbols.rank_title(total) == title, (total, title)
 
 
-def test_lines_for_tie_break_double_the_diagonal():
+def test_lines_for_tie_break_keep_the_diagonal_single():
     s = symbols.score_sheet(sheet(ADVANCED_EXAMPLE), advanced=True)
-    assert sorted(s.lines(), reverse=True)[0] == 8
-    assert 8 in s.lines() and s.lines()[-1] == 8
+    assert s.diag == 4 and s.lines()[-1] == 4  # its own score, not 8
+    assert sorted(s.lines(), reverse=True)[0] == 8  # the column of 8
