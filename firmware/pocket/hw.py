@@ -4,7 +4,8 @@ from machine import I2C, SPI, Pin
 
 from pocket import ssd1306
 
-IRQ_PRESS = Pin.IRQ_FALLING  # a button pulls its pin to ground
+# Both edges: a press (pin pulled to ground) and a release each wake the main loop.
+IRQ_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
 
 
 def display(profile):
@@ -38,12 +39,14 @@ def buttons(profile):
     return [Pin(n, Pin.IN, Pin.PULL_UP) for n in profile.BUTTONS]
 
 
-def sleeper(profile):
-    """How the loop waits: lightsleep where the profile allows it, else a plain sleep."""
+def waiter(profile, edge):
+    """How the loop waits for the next edge or timer (pocket.wake): asleep in WFE,
+    and with the screen blank in machine.lightsleep where the profile allows it."""
+    from pocket import wake
+
+    lightsleep = None
     if profile.LIGHTSLEEP:
         import machine
 
-        return machine.lightsleep
-    import time
-
-    return time.sleep_ms
+        lightsleep = machine.lightsleep
+    return wake.waiter(edge, lightsleep)

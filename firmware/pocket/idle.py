@@ -51,6 +51,14 @@ class Idle:
         self.display.contrast(BRIGHT)
         self.state = ACTIVE
 
+    def next_in(self, now):
+        """Milliseconds until the screen dims or blanks; None once it is blank."""
+        if self.state == BLANK:
+            return None
+        due = self.dim_ms if self.state == ACTIVE else self.blank_ms
+        left = due - diff(now, self.last)
+        return left if left > 0 else 0
+
     def update(self, now):
         """Dim or blank when it is time; returns the state."""
         quiet = diff(now, self.last)

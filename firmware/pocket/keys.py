@@ -2,10 +2,10 @@
 
 Each pin reads 0 while its button is pressed (button to ground, internal pull-up).
 A level change is accepted at once and then the pin is ignored for DEBOUNCE_MS, so
-contact bounce never makes a second press. A falling-edge interrupt latches presses
-that begin and end between two scans: a tap shorter than a frame is not lost.
-Raw edges go to a `crisscross.buttons.Buttons`, which makes the same events as the
-simulator's keyboard.
+contact bounce never makes a second press. An interrupt on both edges wakes the main
+loop (`pocket.wake`) and latches presses that begin and end between two scans: a tap
+shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
+which makes the same events as the simulator's keyboard.
 """
 
 from micropython import const
@@ -27,12 +27,14 @@ def any_held(pins, sleep_ms=None):
 
 
 class Keys:
-    """Scans `pins` (anything with value(); irq() optional) into `buttons`."""
+    """Scans `pins` (anything with value(); irq() optional) into `buttons`.
+    `edge` (a pocket.wake.Edge, optional) is set by every pin interrupt."""
 
-    def __init__(self, pins, buttons, clock, now, irq_trigger=None):
+    def __init__(self, pins, buttons, clock, now, irq_trigger=None, edge=None):
         self.pins = pins
         self.buttons = buttons
         self.clock = clock
+        self.edge = edge
         n = len(pins)
         self._down = 0  # debounced state, one bit per button
         self._changed = [
@@ -40,6 +42,7 @@ class Keys:
         ] * n  # when each debounced state last changed
         self._edge = [0] * n  # when the interrupt last saw a press begin
         self._latched = 0  # presses seen by the interrupt since the last scan
+        self._bouncing = 0  # pins whose new level was ignored as bounce
         if irq_trigger is not None:
             for i in range(n):
                 pins[i].irq(handler=self._handler(i), trigger=irq_trigger)
@@ -48,17 +51,36 @@ class Keys:
         bit = 1 << i
         edge = self._edge
         clock = self.clock
+        flag = self.edge
 
-        def on_press(pin):
-            edge[i] = clock()
-            self._latched |= bit
+        def on_edge(pin):
+            if not pin.value():  # a press begins (or a release bounces)
+                edge[i] = clock()
+                self._latched |= bit
+            if flag is not None:
+                flag.flag = 1
 
-        return on_press
+        return on_edge
+
+    def arm(self):
+        """Clear the wake-up flag: an edge after this wakes the next wait."""
+        if self.edge is not None:
+            self.edge.flag = 0
+
+    def held(self):
+        """True while any button is down (debounced)."""
+        return self._down != 0
+
+    def unsettled(self):
+        """True while a pin's level differs from its debounced state: look again
+        once the debounce time is over."""
+        return self._bouncing != 0
 
     def scan(self, now):
-        """Read every pin once; call every frame (or more often)."""
+        """Read every pin once; call on every wake-up."""
         latched = self._latched
         self._latched = 0
+        self._bouncing = 0
         buttons = self.buttons
         for i in range(len(self.pins)):
             bit = 1 << i
@@ -74,6 +96,8 @@ class Keys:
                     else:
                         self._down &= ~bit
                         buttons.up(i, now)
+                else:
+                    self._bouncing |= bit
             elif not down and latched & bit:
                 # Pressed and released between two scans. An edge within the
                 # debounce time of the last release is that release bouncing.

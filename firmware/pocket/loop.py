@@ -1,6 +1,13 @@
-"""The main loop: pins -> button events -> app -> display, one frame at a time.
+"""The main loop: pins -> button events -> app -> display, then sleep until needed.
 
-Everything comes in as arguments (the clock and sleep too), so tests run the real
+The loop runs once per button edge or timer, never on a fixed frame: while nothing
+is held and the app has no timer, it sleeps until the next edge (a pin interrupt
+wakes it) or until the idle timer dims the screen. While a button is held it wakes
+every HELD_MS for the long press and auto-repeat. Memory is collected between
+screens (a game family was just left); otherwise `gc.threshold` (set at start-up)
+decides, so no frame scans the heap.
+
+Everything comes in as arguments (the clock and the wait too), so tests run the real
 loop inside MicroPython with a fake clock and a recording bus.
 """
 
@@ -8,21 +15,32 @@ import gc
 
 from micropython import const
 
-from crisscross.buttons import diff
 from pocket.idle import BLANK
 
-FRAME_MS = const(33)  # ~30 frames a second: plenty for a board game
-BLANK_FRAME_MS = const(100)  # asleep: scan buttons ten times a second, nothing else
-LOW_HEAP = const(16384)  # collect early rather than fragment a small heap
+HELD_MS = const(20)  # a button is down: its long press and repeats are due soon
+DEBOUNCE_RESCAN_MS = const(12)  # a change was ignored as bounce: look again after it
 
 
-def run(app, display, keys, buttons, idle, clock, sleep_ms, frames=-1):
-    """Run until `frames` frames have passed (-1: forever)."""
+def next_wait(app, keys, idle, now):
+    """Milliseconds until the loop must run again; None: only an edge wakes it."""
+    if keys.unsettled():
+        return DEBOUNCE_RESCAN_MS
+    if keys.held():
+        return HELD_MS
+    ms = app.next_tick(now) if hasattr(app, "next_tick") else None
+    quiet = idle.next_in(now)
+    if quiet is not None and (ms is None or quiet < ms):
+        ms = quiet
+    return ms
+
+
+def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
+    """Run until `frames` passes have run (-1: forever)."""
     screen = None
-    next_frame = clock()
     while frames:
         frames -= 1
         now = clock()
+        keys.arm()  # an edge from here on wakes the next wait at once
         keys.scan(now)
         buttons.poll(now)
         event = buttons.get()
@@ -38,12 +56,7 @@ def run(app, display, keys, buttons, idle, clock, sleep_ms, frames=-1):
         if current is not screen:
             screen = current
             gc.collect()
-        elif gc.mem_free() < LOW_HEAP:
-            gc.collect()
-        period = BLANK_FRAME_MS if idle.update(now) == BLANK else FRAME_MS
-        next_frame += period
-        wait = diff(next_frame, clock())
-        if wait > 0:
-            sleep_ms(wait)
-        else:
-            next_frame = clock()  # late (a slow AI move): don't try to catch up
+        blank = idle.update(now) == BLANK
+        ms = next_wait(app, keys, idle, clock())
+        if ms is None or ms > 0:
+            wait(ms, blank)

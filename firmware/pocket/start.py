@@ -24,10 +24,12 @@ def play(profile, display, pins):
     from pocket import hw, loop
     from pocket.idle import Idle
     from pocket.keys import Keys
+    from pocket.wake import Edge
 
     now = time.ticks_ms()
     buttons = Buttons()
-    keys = Keys(pins, buttons, time.ticks_ms, now, hw.IRQ_PRESS)
+    edge = Edge()
+    keys = Keys(pins, buttons, time.ticks_ms, now, hw.IRQ_EDGES, edge)
     app = App(display, FolderStorage(SAVE_DIR), now)
     gc.collect()
     # Collect when a quarter of what is free has been used, not only when the heap
@@ -40,7 +42,7 @@ def play(profile, display, pins):
         buttons,
         Idle(display, now),
         time.ticks_ms,
-        hw.sleeper(profile),
+        hw.waiter(profile, edge),
     )
 
 

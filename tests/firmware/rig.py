@@ -3,7 +3,7 @@ with an emulated SSD1306, six pins a test presses, and a clock that sleeps insta
 
 import machine
 from crisscross.buttons import Buttons
-from panel import Panel
+from ssd1306_panel import Panel
 from pocket import boards, loop, ssd1306
 from pocket.idle import Idle
 from pocket.keys import Keys
@@ -22,6 +22,19 @@ class Clock:
         self.now += ms
 
 
+class Waits:
+    """The loop's wait on the bench: records how long the loop asked to sleep
+    (None: until an edge) and returns at once; tests move the clock themselves."""
+
+    def __init__(self):
+        self.asked = []
+        self.deep = []
+
+    def __call__(self, ms, deep=False):
+        self.asked.append(ms)
+        self.deep.append(deep)
+
+
 class Rig:
     def __init__(self, app_factory=None, profile="pico"):
         self.profile = boards.load(profile)
@@ -37,8 +50,13 @@ class Rig:
         self.clock = Clock()
         self.buttons = Buttons()
         self.keys = Keys(
-            self.pins, self.buttons, self.clock, self.clock(), machine.IRQ_FALLING
+            self.pins,
+            self.buttons,
+            self.clock,
+            self.clock(),
+            machine.IRQ_FALLING | machine.IRQ_RISING,
         )
+        self.waits = Waits()
         self.idle = Idle(self.display, self.clock())
         self.app = app_factory(self.display, self.clock()) if app_factory else None
         self.mismatches = 0  # frames where the panel did not show the canvas
@@ -53,7 +71,7 @@ class Rig:
                 self.buttons,
                 self.idle,
                 self.clock,
-                self.clock.sleep_ms,
+                self.waits,
                 1,
             )
             if self.panel.ram != self.display.buffer:
@@ -62,13 +80,23 @@ class Rig:
     def bus_bytes(self):
         return sum(len(d) for _, d in self.i2c.log)
 
-    def tap(self, button, hold_ms=50):
-        """Press for hold_ms, release, one frame after each edge."""
+    def tap(self, button, hold_ms=50, gap_ms=50):
+        """Press for hold_ms, release, one pass of the loop after each edge (the
+        wake-up the edge's interrupt gives), then gap_ms before anything else: a
+        finger takes that long to come down again. A hold past the long press
+        also gets the passes the loop makes while a button is down."""
+        from pocket.loop import HELD_MS
+
         self.pins[button].drive(0)
         self.frames(1)
-        self.clock.now += hold_ms
+        end = self.clock.now + hold_ms
+        while end - self.clock.now > HELD_MS:
+            self.clock.now += HELD_MS
+            self.frames(1)
+        self.clock.now = end
         self.pins[button].drive(1)
         self.frames(1)
+        self.clock.now += gap_ms
 
 
 class StandIn:

@@ -1,7 +1,7 @@
 """The real main loop on the bench: every frame the panel shows the canvas, a cursor
 move costs a small fraction of a frame, idle dims, blanks and wakes where it was."""
 
-from crisscross import buttons
+from crisscross import buttons, presses
 from pocket import idle
 from rig import Rig, StandIn
 
@@ -75,9 +75,9 @@ def test_a_whole_game_of_the_real_app_on_the_panel():
                     rig.clock.now += int(name[5:])
                     rig.frames(1)
                     continue
-                b, kind = buttons.parse(name)
+                b, ms = presses.parse(name)
                 before = rig.bus_bytes()
-                rig.tap(b, 700 if kind == buttons.LONG else 50)
+                rig.tap(b, ms)
                 if buttons.is_direction(b) and isinstance(rig.app.screen, Play):
                     arrows.append(rig.bus_bytes() - before)
             return self
@@ -104,3 +104,82 @@ def test_a_whole_game_of_the_real_app_on_the_panel():
     assert len(arrows) > 20
     assert arrows[len(arrows) // 2] < FULL // 8, arrows
     assert arrows[-1] < FULL // 2, arrows
+
+
+def _title_rig():
+    from crisscross.app import App
+    from crisscross.memory_storage import MemoryStorage
+
+    return Rig(lambda canvas, now: App(canvas, MemoryStorage(), now, 21))
+
+
+def test_idle_title_sleeps_until_the_dim_time_not_a_frame():
+    rig = _title_rig()
+    rig.frames(2)
+    asked = rig.waits.asked[-1]
+    # No key, no timer on the title: the loop sleeps until an edge or the dimming.
+    assert asked is not None and asked >= idle.DIM_MS - 50, rig.waits.asked
+    rig.clock.now += 1000
+    rig.frames(1)
+    assert idle.DIM_MS - 1000 - 50 <= rig.waits.asked[-1] <= idle.DIM_MS - 1000
+
+
+def test_a_held_button_wakes_the_loop_for_its_long_press():
+    from pocket.loop import HELD_MS
+
+    rig = _title_rig()
+    rig.frames(1)
+    rig.pins[buttons.B].drive(0)
+    rig.frames(1)
+    assert rig.waits.asked[-1] == HELD_MS
+    rig.clock.now += 100
+    rig.pins[buttons.B].drive(1)
+    rig.frames(1)
+    assert rig.waits.asked[-1] > 1000  # let go: back to sleeping
+
+
+def test_an_edge_sets_the_wake_flag_and_each_pass_clears_it():
+    from pocket.wake import Edge
+
+    rig = _title_rig()
+    rig.keys.edge = edge = Edge()
+    rig.keys.__init__(
+        rig.pins, rig.buttons, rig.clock, rig.clock(), machine_edges(), edge
+    )
+    rig.frames(1)
+    assert edge.flag == 0
+    rig.pins[buttons.DOWN].drive(0)
+    assert edge.flag == 1  # the interrupt: the loop's wait returns at once
+    rig.frames(1)
+    assert edge.flag == 0
+    rig.clock.now += 50
+    rig.pins[buttons.DOWN].drive(1)  # a release wakes it too
+    assert edge.flag == 1
+
+
+def machine_edges():
+    import machine
+
+    return machine.IRQ_FALLING | machine.IRQ_RISING
+
+
+def test_a_message_on_screen_wakes_the_loop_when_it_is_due():
+    rig = _title_rig()
+    rig.frames(1)
+    rig.app.toast("hello", 1500)
+    rig.frames(1)
+    assert 1400 <= rig.waits.asked[-1] <= 1500
+    rig.clock.now += 1500
+    rig.frames(1)
+    assert rig.app._toast is None
+    assert rig.waits.asked[-1] > 1500
+
+
+def test_blank_screen_waits_for_an_edge_in_deep_sleep():
+    rig = _title_rig()
+    rig.frames(1)
+    rig.clock.now += idle.BLANK_MS
+    rig.frames(1)
+    rig.frames(1)
+    assert rig.idle.state == idle.BLANK
+    assert rig.waits.asked[-1] is None and rig.waits.deep[-1] is True

@@ -1,7 +1,7 @@
 """boot.py, main.py and pocket.start: safe mode, and a crash that never loops."""
 
 import machine
-from panel import Panel
+from ssd1306_panel import Panel
 from pocket import errorlog, safemode, start
 
 LOG = "/error.log"
@@ -111,10 +111,10 @@ def test_power_on_runs_the_real_game_on_the_panel():
     real_run = loop.run
     frames = []
 
-    def run_a_while(app, display, keys, buttons, idle, clock, sleep_ms, n=-1):
+    def run_a_while(app, display, keys, buttons, idle, clock, wait, n=-1):
         fake = Clock()
         frames.append(app)
-        real_run(app, display, keys, buttons, idle, fake, fake.sleep_ms, 20)
+        real_run(app, display, keys, buttons, idle, fake, lambda ms, deep: None, 20)
         raise KeyboardInterrupt  # the user pressed Ctrl-C
 
     loop.run = run_a_while
