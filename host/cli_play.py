@@ -1,34 +1,74 @@
-"""`python3 -m host play`: a solo dice game in the terminal, or played by a policy."""
+"""`python3 -m host play`: a dice game in the terminal, or played by a policy.
+
+Solo, or `--players N`: seat 1 is you (or, with --auto, the AI too) and the other
+seats are AI opponents, played by the handheld's own session code
+(crisscross.session), so the turn order and the end rule are the handheld's: a
+player with no two adjacent empty cells left is done and the others go on (the
+2021 edition's end rule); the game ends when every player is done.
+
+Exit status: 0 when the game was played to the end, 1 when the player quit (or
+the input ended), 2 on bad options.
+"""
 
 import argparse
 import json
 import sys
 
 from crisscross import ai, notation, sharecode, symbols
+from crisscross import session as sess
 from crisscross.session import RULESETS, rules_key, ruleset, share_code
-from crisscross.digits import DigitsGame
-from crisscross.rng import Rng
-from crisscross.symbols import SymbolsGame
+from crisscross.digits import MAX_PLAYERS as DIGITS_MAX
+from crisscross.symbols import MAX_PLAYERS as SYMBOLS_MAX
 
 LEVELS = ai.LEVELS
+# The share code's example in --help (tests/host/test_docs_codes.py decodes it).
+EXAMPLE_CODE = "AVF-F6V5"
+VARIANTS = {"criss-and-cross": "cc", "versus": "versus"}
+TIE_BREAKS = {
+    "symbols": "the highest single line score (the diagonal doubled), then the "
+    "next highest, and so on; equal in all of them: a shared place",
+    "digits": "none: equal totals share the place",
+    "digits-cc": "the higher of the rows and columns totals; then a shared place",
+    "digits-versus": "none: equal totals share the place",
+}
 
 
 def build_parser():
     p = argparse.ArgumentParser(
         prog="python3 -m host play",
-        description="Play a solo game of Criss Cross. Type moves as cells like B2 "
-        "(column A-E, row 1-5); symbols take two cells, first die first: 'B2 B3'.",
+        description="Play Criss Cross in the terminal. Type moves as cells like B2 "
+        "(column A-E, row 1-5); symbols take two cells, first die first: 'B2 B3'. "
+        "u undoes your last placement, q quits.",
+        epilog="Other games: --game cards and --game words have their own options "
+        "(python3 -m host play --game cards --help).",
     )
     p.add_argument(
         "--game", choices=("symbols", "digits", "cards", "words"), default="symbols"
     )
     p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
-    p.add_argument("--variant", choices=("criss-and-cross",), help="digits variant")
-    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    p.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        help="digits: Criss and Cross, or Criss Versus Cross (--players 2)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players (default 1): seat 1 is you, the others AI; "
+        "symbols 1-%d, digits 1-%d" % (SYMBOLS_MAX, DIGITS_MAX),
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="dice seed, 0-%d: what a share code carries (default: random)"
+        % (sharecode.SEEDS - 1),
+    )
     p.add_argument(
         "--code",
-        help="a share code (e.g. KD7-MQ2X): the same dice and rules as on the "
-        "handheld or in the simulator",
+        help="a share code (e.g. %s): the same dice and rules as on the "
+        "handheld or in the simulator" % EXAMPLE_CODE,
     )
     p.add_argument(
         "--daily",
@@ -38,14 +78,17 @@ def build_parser():
         help="the daily challenge: everyone's dice of that day (default today)",
     )
     p.add_argument(
-        "--start", default="/", help="symbols: start symbol, one of / X O ^ = #"
+        "--start",
+        default=None,
+        help="symbols: your start symbol, one of / X O ^ = # (default /); "
+        "AI seats take the first free ones",
     )
-    p.add_argument("--auto", action="store_true", help="let a policy play")
+    p.add_argument("--auto", action="store_true", help="the AI plays every seat")
     p.add_argument(
         "--level",
         choices=LEVELS,
         default=ai.DEFAULT_LEVEL,
-        help="policy for --auto: %s (strongest first)" % ", ".join(LEVELS),
+        help="the AI's level: %s (strongest first)" % ", ".join(LEVELS),
     )
     p.add_argument(
         "--json", action="store_true", help="print one JSON object at the end"
@@ -53,15 +96,33 @@ def build_parser():
     return p
 
 
-def new_game(args):
+def parse_start(text):
+    """A start symbol's value 1..6 from its character (x and o in either case)."""
+    value = symbols.CHARS.find(text.upper() if text in ("x", "o") else text)
+    if len(text) != 1 or value <= 0:
+        raise ValueError("--start must be one of / X O ^ = #")
+    return value
+
+
+def rules_of(args):
+    """The rules argument of crisscross.session.new_game."""
     if args.game == "symbols":
-        start = symbols.CHARS.find(
-            args.start.upper() if args.start in "xo" else args.start
-        )
-        if start <= 0:
-            raise ValueError("--start must be one of / X O ^ = #")
-        return SymbolsGame(args.seed, 1, args.advanced, [start])
-    return DigitsGame(args.seed, 1, "cc" if args.variant else "")
+        return "advanced" if args.advanced else "basic"
+    return VARIANTS.get(args.variant, "")
+
+
+def new_game(args):
+    """The game with its seats: seat 0 takes --start, AI seats the first free."""
+    starts = None
+    if args.game == "symbols":
+        starts = [parse_start(args.start or "/")]
+        for s in range(1, 7):
+            if len(starts) < args.players and s not in starts:
+                starts.append(s)
+    humans = 0 if args.auto else 1
+    return sess.new_game(
+        args.game, args.seed, humans, args.players - humans, rules_of(args), starts
+    )
 
 
 def cell_name(i):
@@ -106,14 +167,24 @@ def roll_text(game):
     return "digit: %d" % d
 
 
-def show(game):
+def show(game, player=0):
     chars = "   A B C D E"
-    rows = notation.format_sheet(game.sheet_of(0), game.FAMILY).split("\n")
+    rows = notation.format_sheet(game.sheet_of(player), game.FAMILY).split("\n")
     return "\n".join([chars] + ["%d  %s" % (r + 1, rows[r]) for r in range(5)])
 
 
-def play_typed(game, inp, out):
-    while not game.over:
+def seat_name(game, seat, human):
+    if game.FAMILY == "digits" and game.variant == "versus":
+        what = "rows" if seat == 0 else "columns"
+        return "seat %d (%s, %s)" % (seat + 1, "you" if human else "AI", what)
+    return "seat %d (%s)" % (seat + 1, "you" if human else "AI")
+
+
+def play_typed(session, inp, out):
+    """Seat 0 types its moves; AI seats answer. False when the player quits."""
+    game = session.game
+    marks = []  # len(game.history) before each of the player's placements
+    while session.phase != sess.OVER:
         out.write(
             "\n%s\nround %d/%d, %s > "
             % (show(game), game.round + 1, game.ROUNDS, roll_text(game))
@@ -123,38 +194,114 @@ def play_typed(game, inp, out):
         if not line:
             out.write("\n")
             return False
-        if line.strip().lower() in ("q", "quit"):
+        command = line.strip().lower()
+        if command in ("q", "quit"):
             return False
-        if line.strip().lower() == "u":
-            out.write("undone\n" if game.undo() else "nothing to undo\n")
+        if command == "u":
+            if not marks:
+                out.write("nothing to undo\n")
+                continue
+            back = marks.pop()
+            while len(game.history) > back:
+                game.undo()
+            session.phase = sess.PLACE
+            out.write("undone\n")
             continue
         try:
-            game.place(parse_move(game, line))
+            move = parse_move(game, line)
         except ValueError as e:
             out.write("%s\n" % e)
+            continue
+        marks.append(len(game.history))
+        session.confirm(move)
+        session.proceed()
+        for seat, m in session.ai_log:
+            out.write("%s: %s\n" % (seat_name(game, seat, False), move_text(game, m)))
     out.write("\n")
     return True
 
 
-def choose(game, level, rng):
-    return ai.choose(game, level, rng)
+def seats_of_moves(game):
+    """The seat that made each move of game.history, replayed from the start."""
+    head = game.encode().rsplit(".", 1)[0]
+    replay = type(game).decode(head + ".")
+    seats = []
+    for m in game.history:
+        seats.append(replay.turn)
+        replay.place(m)
+    return seats
 
 
-def result(game, level=None):
-    s = game.score(0)
+def seat_result(game, player, moves):
+    s = game.score(player)
     out = {
-        "seed": game.seed,
-        "sheet": notation.format_sheet(game.sheet_of(0), game.FAMILY, "").split("\n"),
+        "sheet": notation.format_sheet(game.sheet_of(player), game.FAMILY, "").split(
+            "\n"
+        ),
         "rows": s.rows,
         "cols": s.cols,
         "diagonal": s.diag,
         "total": s.total,
-        "moves": [move_text(game, m) for m in game.history],
-        "game_code": game.encode(),
-        "share_code": share_code(game, rules_key(game)),
+        "moves": moves,
     }
     if game.FAMILY == "symbols":
+        out["start"] = symbols.CHARS[game.starts[player]]
         out["rank"] = symbols.rank_title(s.total)
+    if game.FAMILY == "digits" and game.variant == "cc":
+        out["rows_total"] = s.rows_total
+        out["cols_total"] = s.cols_total
+    return out
+
+
+def tie_break(game, player):
+    """The values after the total that decide a tie, best first."""
+    key = game.rank_key(player)
+    out = []
+    for v in key[1:]:
+        out.extend(v if isinstance(v, tuple) else (v,))
+    return out
+
+
+def result(game, level=None, seats=None):
+    """The JSON record. Solo: the sheet's fields at the top level (as before).
+    With --players N: "seats" (one record per seat, seat 1 first), "ranking"
+    (place, seat, total, tie-break values) and "winners"."""
+    key = rules_key(game)
+    base = {
+        "seed": game.seed,
+        "rules": key,
+        "game_code": game.encode(),
+        "share_code": sharecode.pretty(share_code(game, key)),
+    }
+    by_seat = seats_of_moves(game)
+    moves = [[] for _ in range(game.players)]
+    for seat, m in zip(by_seat, game.history):
+        moves[seat].append(move_text(game, m))
+    if game.players == 1:
+        out = dict(base)
+        out.update(seat_result(game, 0, moves[0]))
+    else:
+        out = dict(base)
+        out["players"] = game.players
+        out["seats"] = []
+        for p in range(game.players):
+            rec = seat_result(game, p, moves[p])
+            rec["seat"] = p + 1
+            rec["ai"] = not (seats and seats[p] == sess.HUMAN)
+            out["seats"].append(rec)
+        out["ranking"] = [
+            {
+                "place": place,
+                "seat": p + 1,
+                "total": game.score(p).total,
+                "tie_break": tie_break(game, p),
+            }
+            for place, p in game.ranking()
+        ]
+        out["winners"] = [p + 1 for p in game.winners()]
+        out["tie_break_rule"] = TIE_BREAKS[
+            "symbols" if game.FAMILY == "symbols" else key
+        ]
     if level:
         out["level"] = level
     return out
@@ -174,9 +321,10 @@ def apply_code(args):
             )
         args.game = family
         args.advanced = rules == "advanced"
-        args.variant = "criss-and-cross" if rules == "cc" else None
-        if rules == "versus":
-            raise ValueError("Criss Versus Cross is for two players on the handheld")
+        args.variant = None
+        for name, value in VARIANTS.items():
+            if rules == value:
+                args.variant = name
     elif args.daily:
         if args.daily == "today":
             import datetime
@@ -191,40 +339,97 @@ def apply_code(args):
         args.seed = sharecode.daily_seed(y, m, day)
 
 
+def check_options(args):
+    """ValueError naming the option when the options do not fit together."""
+    given = [n for n, v in (("--code", args.code), ("--daily", args.daily)) if v]
+    if args.seed is not None:
+        given.append("--seed")
+    if len(given) > 1:
+        raise ValueError("give one of --code, --daily, --seed")
+    if args.code and (args.advanced or args.variant):
+        raise ValueError("a share code names its rules: leave out --advanced/--variant")
+    if args.seed is not None and not 0 <= args.seed < sharecode.SEEDS:
+        raise ValueError(
+            "--seed must be 0 to %d (what a share code carries), not %d"
+            % (sharecode.SEEDS - 1, args.seed)
+        )
+
+
+def check_game_options(args):
+    """After --code has named the game: options of the other family refused."""
+    if args.game == "digits":
+        if args.start is not None:
+            raise ValueError("--start is for --game symbols (digits have no start)")
+        if args.advanced:
+            raise ValueError("--advanced is for --game symbols")
+    elif args.variant:
+        raise ValueError("--variant is for --game digits")
+    if args.start is not None:
+        parse_start(args.start)
+    if args.players is None:
+        args.players = 2 if args.variant == "versus" else 1
+    most = SYMBOLS_MAX if args.game == "symbols" else DIGITS_MAX
+    if args.variant == "versus":
+        if args.players != 2:
+            raise ValueError("Criss Versus Cross is for --players 2")
+    elif not 1 <= args.players <= most:
+        raise ValueError("--players must be 1 to %d in the %s game" % (most, args.game))
+
+
 def main(argv):
     args = build_parser().parse_args(argv)
-    if args.code and (args.seed is not None or args.daily):
-        sys.stderr.write("play: give one of --code, --daily, --seed\n")
-        return 2
     try:
+        check_options(args)
         apply_code(args)
+        check_game_options(args)
     except ValueError as e:
         sys.stderr.write("play: %s\n" % e)
         return 2
     if args.seed is None:
         import random
 
-        args.seed = random.getrandbits(24)
+        args.seed = random.getrandbits(sharecode.SEED_BITS)
     try:
         game = new_game(args)
     except ValueError as e:
         sys.stderr.write("play: %s\n" % e)
         return 2
-    if args.auto:
-        rng = Rng(args.seed ^ 0x5EED)
-        while not game.over:
-            game.place(choose(game, args.level, rng))
-    elif not play_typed(game, sys.stdin, sys.stdout):
-        sys.stdout.write("game left unfinished; its code: %s\n" % game.encode())
+    seats = [sess.AI] * args.players
+    if not args.auto:
+        seats[0] = sess.HUMAN
+    # The handheld's session: AI seats play as soon as their turn comes.
+    session = sess.Session(game, seats, share_code(game), args.level)
+    if not args.auto and not play_typed(session, sys.stdin, sys.stdout):
+        sys.stdout.write(
+            "game left unfinished; the same dice again: "
+            "python3 -m host play --code %s\n" % sharecode.pretty(session.code)
+        )
         return 1
-    res = result(game, args.level if args.auto else None)
+    ais = args.auto or args.players > 1
+    res = result(game, args.level if ais else None, seats)
     if args.json:
         print(json.dumps(res))
-    else:
-        from host.cli_score import paper
+        return 0
+    from host.cli_score import paper
 
-        print(paper(game.sheet_of(0), game.score(0), game.FAMILY))
-        if "rank" in res:
+    for p in range(game.players):
+        if game.players > 1:
+            print("%s%s" % ("" if p == 0 else "\n", seat_name(game, p, not seats[p])))
+        print(paper(game.sheet_of(p), game.score(p), game.FAMILY))
+        if game.players == 1 and "rank" in res:
             print("rank: %s" % res["rank"])
-        print("share code: %s" % sharecode.pretty(res["share_code"]))
+    if game.players > 1:
+        print("\nranking:")
+        for row in res["ranking"]:
+            print(
+                "%d. %s  %d  (tie-break %s)"
+                % (
+                    row["place"],
+                    seat_name(game, row["seat"] - 1, not seats[row["seat"] - 1]),
+                    row["total"],
+                    " ".join(str(v) for v in row["tie_break"]) or "none",
+                )
+            )
+        print("tie-break: %s" % res["tie_break_rule"])
+    print("share code: %s" % res["share_code"])
     return 0

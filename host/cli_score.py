@@ -21,6 +21,18 @@ def build_parser():
     return p
 
 
+BOM = "\ufeff"
+
+
+def looks_like(text, game):
+    """True if `text` is a well-formed sheet of `game`."""
+    try:
+        notation.parse(text, game)
+    except notation.NotationError:
+        return False
+    return True
+
+
 def score_cells(cells, game, advanced=False, variant=""):
     if game == "symbols":
         return symbols.score_sheet(cells, advanced)
@@ -68,17 +80,23 @@ def main(argv):
     variant = "cc" if args.variant else ""
     try:
         if args.file:
-            with open(args.file, encoding="utf-8") as f:
+            # utf-8-sig: a byte-order mark (Windows editors write one) is dropped.
+            with open(args.file, encoding="utf-8-sig") as f:
                 text = f.read()
         else:
             text = sys.stdin.read()
     except (OSError, UnicodeDecodeError) as e:
-        sys.stderr.write("score: cannot read %s: %s\n" % (args.file, e))
+        sys.stderr.write("score: cannot read %s: %s\n" % (args.file or "stdin", e))
         return 2
+    text = text.lstrip(BOM)  # standard input's decoder keeps it
     try:
         cells = notation.parse(text, args.game)
     except notation.NotationError as e:
         sys.stderr.write("score: %s\n" % e.message)
+        if args.game == "symbols" and looks_like(text, "digits"):
+            sys.stderr.write(
+                "score: this looks like a digits sheet: add --game digits\n"
+            )
         return 2
     score = score_cells(cells, args.game, args.advanced, variant)
     if args.json:

@@ -34,7 +34,7 @@ from crisscross.cards.table import EMPTY, SIZE
 
 COLUMNS = "abcdefg"
 HUMAN = 0
-SEED_LIMIT = 2**31
+SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 HELP = """Type a move as CARD SQUARE: CARD is its place in your hand (1-4) or its code
 (colour Y/R/G/B = Sun/Mountain/Forest/Ocean, number, item K/A/S/C = Key/Axe/
 Shield/Coin, e.g. Y3K); SQUARE is column a-g and row 1-7, e.g. d4.
@@ -330,12 +330,21 @@ def main(argv):
         return e.code if isinstance(e.code, int) else 2
     levels = parse_levels(args.level)
     if levels is None:
-        sys.stderr.write("--level takes easy or hard, or a comma list of them\n")
+        sys.stderr.write("play: --level takes easy or hard, or a comma list of them\n")
+        return 2
+    if len(levels) > args.players:
+        sys.stderr.write(
+            "play: --level names %d levels for %d seats: one per seat at most\n"
+            % (len(levels), args.players)
+        )
         return 2
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(4), "big") % SEED_LIMIT
-    elif not 0 <= args.seed < 2**32:
-        sys.stderr.write("--seed must be 0 to 4294967295\n")
+    elif not 0 <= args.seed < SEED_LIMIT:
+        sys.stderr.write(
+            "play: --seed must be 0 to %d (what a share code carries)\n"
+            % (SEED_LIMIT - 1)
+        )
         return 2
     game, finished = run(args, levels)
     if args.json:

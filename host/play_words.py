@@ -2,12 +2,13 @@
 
     --auto            every seat is the AI (otherwise seat 1 is you, the rest AI)
     --players N       1 to 4 seats (1 = solo: aim for 6000)
-    --seed N          the dice; the same seed replays the same game
+    --seed N          the dice, 0 to 16777215; the same seed replays the same game
     --json            print one JSON object at the end (scores in points; inside
                       "moves", score / bonus / square are in tenths of a point)
     --tournament      tournament rules 6.1-6.4 (18 cards, 3 rolls, no target)
     --optional-draw   optional rule 7.1: hand limit 30, draw with 5 rolls
-    --target N        end when a player reaches N points (0 = play the cards out)
+    --target N        end when a player reaches N points (0 = play the cards out;
+                      not with --tournament, which plays the cards out)
     --budget N        AI dictionary lookups per move
 """
 
@@ -19,6 +20,8 @@ import sys
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import host  # noqa: E402,F401  (puts shared/ on sys.path)
+
+SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 
 from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
 from crisscross.words.board import ACROSS, DOWN  # noqa: E402
@@ -105,6 +108,30 @@ def word_cells(game, row, col, direction, word):
     return cells
 
 
+def missing_cards(hand, cells):
+    """What the cells need that the hand lacks, as a sentence; "" if nothing.
+
+    A lower-case letter is laid with a wild card: `play 1 0 across hello` asks
+    for five wild cards, `HELLO` for the letter cards."""
+    wild_needed = sum(1 for _, _, _, wild in cells if wild)
+    letters = [k for _, _, k, wild in cells if not wild]
+    missing = []
+    for k in sorted(set(letters)):
+        short = letters.count(k) - hand.count(k)
+        if short > 0:
+            missing.append(deck.ALPHABET[k] * short)
+    wilds = hand.count(deck.WILD)
+    parts = []
+    if missing:
+        parts.append("your hand lacks %s" % "".join(missing))
+    if wild_needed > wilds:
+        parts.append(
+            "lower-case letters are wild cards (*): this needs %d, you hold %d; "
+            "type a letter in upper case to lay its letter card" % (wild_needed, wilds)
+        )
+    return "; ".join(parts)
+
+
 def show(game, out):
     b = game.board
     if b.is_empty():
@@ -184,6 +211,9 @@ def human_turn(game, lines, out):
                 res = game.play(cells)
                 if res.error:
                     out.write("not allowed: %s\n" % res.error)
+                    short = missing_cards(game.hand(), cells)
+                    if short:
+                        out.write(short + "\n")
                     continue
                 return True
             else:
@@ -208,6 +238,24 @@ def main(argv, stdin=None, stdout=None):
     if args.budget < 1:
         sys.stderr.write("play: --budget must be at least 1\n")
         return 2
+    if not 0 <= args.seed < SEED_LIMIT:
+        sys.stderr.write(
+            "play: --seed must be 0 to %d (what a share code carries)\n"
+            % (SEED_LIMIT - 1)
+        )
+        return 2
+    if args.target is not None and args.target < 0:
+        sys.stderr.write(
+            "play: --target must be 0 (play the cards out) or more points, "
+            "not %d\n" % args.target
+        )
+        return 2
+    if args.tournament and args.target:
+        sys.stderr.write(
+            "play: the tournament has no target (play goes on until all cards are "
+            "drawn): leave out --target or --tournament\n"
+        )
+        return 2
     try:
         options = rules.Options(
             tournament=args.tournament,
@@ -224,6 +272,7 @@ def main(argv, stdin=None, stdout=None):
         sys.stderr.write("play: cannot read the dictionary: %s\n" % e)
         return 2
     seen = [0]
+    quit_early = False
 
     def report(game, action=None):
         if not args.json:
@@ -244,6 +293,7 @@ def main(argv, stdin=None, stdout=None):
                     show(game, out)
                     if not human_turn(game, lines, out):
                         out.write("game abandoned\n")
+                        quit_early = True
                         break
                 else:
                     autoplay.take_turn(game, args.budget)
@@ -255,7 +305,7 @@ def main(argv, stdin=None, stdout=None):
     if args.json:
         summary["scores"] = [points(s) for s in summary["scores"]]
         out.write(json.dumps(summary, sort_keys=True) + "\n")
-        return 0
+        return 1 if quit_early else 0
     out.write("\n")
     for line in game.board.rows():
         out.write("  " + line + "\n")
@@ -266,7 +316,7 @@ def main(argv, stdin=None, stdout=None):
             "winner: %s\n"
             % ("P%d" % (game.winner + 1) if game.winner is not None else "a tie")
         )
-    return 0
+    return 1 if quit_early else 0
 
 
 if __name__ == "__main__":

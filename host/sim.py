@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from crisscross import buttons
+from crisscross import buttons, presses, sharecode
 from host import fbcanvas, hostclock, keyscript, render
 
 WIDTH = render.WIDTH
@@ -289,13 +289,38 @@ class Layout:
         return (x, y + self.radius * 3 // 4)
 
 
+def _display_init(pygame):
+    """pygame.display.init() without SDL's stray "XDG_RUNTIME_DIR is invalid or not
+    set" line, which SDL writes to the process's stderr itself while it probes for
+    Wayland; anything else it writes is passed on."""
+    import tempfile
+
+    try:
+        saved = os.dup(2)
+    except OSError:  # no file descriptor 2: nothing to keep clean
+        pygame.display.init()
+        return
+    with tempfile.TemporaryFile() as caught:
+        sys.stderr.flush()
+        os.dup2(caught.fileno(), 2)
+        try:
+            pygame.display.init()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            for line in caught.read().decode("utf-8", "replace").splitlines(True):
+                if "XDG_RUNTIME_DIR" not in line:
+                    sys.stderr.write(line)
+
+
 def init_display():
     """Start pygame's video; NoDisplay if there is no real screen to show it on."""
     import pygame
 
     asked = os.environ.get("SDL_VIDEODRIVER", "")
     try:
-        pygame.display.init()
+        _display_init(pygame)
     except pygame.error as e:
         raise NoDisplay(str(e))
     # With no display server SDL quietly picks an invisible driver: no use to a player.
@@ -567,6 +592,12 @@ def build_parser():
 
 def main(argv, app_class=None):
     args = build_parser().parse_args(argv)
+    if args.seed is not None and not 0 <= args.seed < sharecode.SEEDS:
+        # The results screen shows the seed as a share code: it must carry it.
+        return fail(
+            "--seed must be 0 to %d (what a share code carries), not %d"
+            % (sharecode.SEEDS - 1, args.seed)
+        )
     if not args.headless:
         extra = [
             name

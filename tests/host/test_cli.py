@@ -153,7 +153,8 @@ def test_a_share_code_gives_the_same_dice_and_rules():
     again = json.loads(host("play", "--code", code, "--auto", "--json").stdout)
     assert again["seed"] == 777 and isinstance(again["diagonal"], int)
     assert again["sheet"] == first["sheet"] and again["total"] == first["total"]
-    pretty = code[:3].lower() + "-" + code[3:].lower()  # as a friend would type it
+    assert len(code) == 8 and code[3] == "-"  # printed as on the handheld
+    pretty = code.replace("-", " ").lower()  # as a friend might type it
     assert (
         json.loads(host("play", "--code", pretty, "--auto", "--json").stdout)["seed"]
         == 777

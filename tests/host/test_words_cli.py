@@ -95,7 +95,7 @@ def test_text_output_and_a_human_seat():
         "help\nplay 0 0 sideways HOUSE\nplay a b across HOUSE\ncells 1,1\n"
         "hint\ndraw\nquit\n"
     )
-    assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 0
+    assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 1  # quit
     text = out.getvalue()
     assert "commands:" in text and "play ROW COL across|down WORD" in text
     assert "ROW,COL,LETTER" in text and "P1 draw" in text
