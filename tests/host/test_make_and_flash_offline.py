@@ -1,0 +1,67 @@
+"""`make` alone prints the help; `make flash ARGS=--dry-run` works with no board."""
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from mpy import ROOT
+
+from host import board_link, flash
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make")
+def test_make_alone_prints_the_help_with_the_two_commands_first():
+    r = subprocess.run(
+        ["make", "-s"], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert r.returncode == 0, r.stderr
+    lines = [ln.split() for ln in r.stdout.splitlines()]
+    commands = [ln[1] for ln in lines if len(ln) > 1 and ln[0] == "make"]
+    assert commands[:2] == ["sim", "test"]
+    assert "flash" in commands
+    # It runs nothing: make -n shows only the help's echo lines.
+    dry = subprocess.run(
+        ["make", "-n"], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert all(ln.startswith("echo ") for ln in dry.stdout.splitlines()), dry.stdout
+
+
+def test_a_dry_run_without_a_board_shows_the_whole_plan(monkeypatch):
+    monkeypatch.setattr(board_link, "find_ports", lambda: [])
+    lines = []
+    assert flash.flash("auto", dry_run=True, out=lines.append) == 0
+    text = "\n".join(lines)
+    assert text.startswith("no board found, so this is the plan")
+    local = flash.local_files()
+    for path in ("boot.py", "main.py", "crisscross/app.mpy", "pocket/start.mpy"):
+        assert "  copy   %-36s %7d B" % (path, len(local[path])) in text
+    assert text.count("\n  copy   ") == len(local)
+    total = sum(len(v) for v in local.values())
+    assert "%d files, %d B in all" % (len(local), total) in text
+    assert text.endswith("no board was touched)")
+    # Without --dry-run no board is still an error that says what to do.
+    with pytest.raises(board_link.BoardError, match="no board found"):
+        flash.flash("auto", out=lines.append)
+
+
+def test_several_boards_are_still_an_error_in_a_dry_run(monkeypatch):
+    two = [("/dev/ttyACM0", "Pico"), ("/dev/ttyUSB0", "ESP32")]
+    monkeypatch.setattr(board_link, "find_ports", lambda: two)
+    with pytest.raises(board_link.BoardError, match="several boards"):
+        flash.flash("auto", dry_run=True, out=lambda s: None)
+
+
+def test_the_command_line_dry_run_exits_0():
+    # With no board attached (a CI machine) this is the offline plan; with one,
+    # the board's plan. Either way nothing is changed and the status is 0.
+    r = subprocess.run(
+        [sys.executable, "-m", "host", "flash", "--dry-run"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "dry run: nothing changed" in r.stdout
