@@ -39,9 +39,11 @@ def run_harness(tree):
         (tree, "/lib"),
         (os.path.join(ROOT, "firmware"), "/firmware"),
         (os.path.join(ROOT, "tests", "firmware"), "/tf"),
+        (os.path.join(ROOT, "host"), "/host"),  # for the SSD1306 model, searched last
     ):
         cmd += ["--mount", "%s:%s" % (host_dir, mp_dir)]
-    cmd += ["--path", "/lib", "--path", "/firmware", "--path", "/tf", HARNESS]
+    cmd += ["--path", "/host", "--path", "/lib", "--path", "/firmware", "--path", "/tf"]
+    cmd.append(HARNESS)
     try:
         proc = subprocess.run(
             cmd, capture_output=True, text=True, timeout=300, cwd=ROOT
@@ -56,7 +58,11 @@ def run_harness(tree):
 
 
 def measure(tree=None):
-    for needed in ("firmware/pocket/ssd1306.py", "tests/firmware/machine.py"):
+    for needed in (
+        "firmware/pocket/ssd1306.py",
+        "tests/firmware/machine.py",
+        "host/ssd1306_panel.py",
+    ):
         if not os.path.exists(os.path.join(ROOT, needed)):
             raise bench_app.BenchError("%s is missing: no bus figures" % needed)
     run = run_harness(tree or bench_app.prepare_tree())

@@ -1,7 +1,7 @@
 """Display bus traffic of cursor moves, inside MicroPython: run by host/bench_bus.py.
 
 The firmware's SSD1306 driver (firmware/pocket/ssd1306.py) on the recording I2C bus
-of tests/firmware/machine.py, with the emulated panel of tests/firmware/panel.py,
+of tests/firmware/machine.py, with the SSD1306 model of host/ssd1306_panel.py,
 is the real App's canvas. After the first frame and a first placement, the cursor
 tours the sheet; every transaction of every move is counted. Prints one line
 "BUS-JSON {...}": per move the payload bytes (control bytes included, as the
@@ -13,7 +13,7 @@ import gc
 import json
 
 import machine
-from panel import Panel
+from ssd1306_panel import Panel
 from pocket import ssd1306
 
 from crisscross import buttons

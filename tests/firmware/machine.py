@@ -2,7 +2,7 @@
 
 Pins hold a level a test drives (and fire their irq handler on the edge); I2C and SPI
 record every transaction and hand it to the device attached at that address, such as
-the SSD1306 emulator in panel.py. Only what the firmware uses is here.
+the SSD1306 model in host/ssd1306_panel.py. Only what the firmware uses is here.
 """
 
 IRQ_FALLING = 4

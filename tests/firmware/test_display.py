@@ -1,7 +1,7 @@
 """The SSD1306 driver: what reaches the panel equals the canvas, and no more than changed."""
 
 import machine
-from panel import Panel
+from ssd1306_panel import Panel
 from pocket import ssd1306
 
 FULL = 1024

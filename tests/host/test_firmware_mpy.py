@@ -1,7 +1,8 @@
 """The firmware's board layer inside real MicroPython 1.29 (WebAssembly).
 
 Each module in tests/firmware/ runs in its own interpreter with the `machine` test
-double (tests/firmware/machine.py) and the SSD1306 emulator on its I2C bus.
+double (tests/firmware/machine.py) and the SSD1306 model (host/ssd1306_panel.py) on
+its I2C bus.
 """
 
 import os
@@ -17,11 +18,13 @@ MODULES = sorted(
     if name.startswith("test_") and name.endswith(".py")
 )
 MOUNTS = (
+    ("host", "/host"),
     ("shared", "/shared"),
     ("firmware", "/firmware"),
     ("tests", "/tests"),
 )
-PATHS = ("/shared", "/firmware", "/tests", "/tests/portable")
+# /host first, so it is searched last: only for the SSD1306 model, ssd1306_panel.
+PATHS = ("/host", "/shared", "/firmware", "/tests", "/tests/portable")
 
 
 @pytest.mark.parametrize("module", MODULES)
