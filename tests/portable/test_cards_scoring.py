@@ -5,14 +5,14 @@ from crisscross.cards.scoring import COLOUR, ITEM, JOKER, NUMBER, Rules
 from crisscross.cards.table import Table
 
 
-def play(placed, code, x, y, players=4, strict=False, jokers=None):
+def play(placed, code, x, y, players=4, strict=False, jokers=None, restack=False):
     """Lines made by `code` played at (x, y) after `placed` (code, x, y) triples;
     the player is the seat of the card's colour."""
     t = Table()
     for c, px, py in placed:
         t.place(deck.parse(c), px, py)
     card = deck.parse(code)
-    rules = Rules(players, strict, jokers)
+    rules = Rules(players, strict, jokers, restack)
     awarded = scoring.award(scoring.profile(t, x, y), card, deck.colour(card), rules)
     return scoring.lines(awarded, card, x, y)
 
@@ -91,10 +91,28 @@ def test_only_the_top_card_of_a_stack_counts():
     assert summary(lines) == [(NUMBER, 1, 3, ((3, 3), (4, 3), (5, 3)))]
 
 
-def test_stacking_into_a_line_scores_it_again():
+def test_stacking_on_a_line_that_was_there_scores_nothing():
+    # 2 2 2 scored when it was made; a 2 on the middle 2 makes no new line.
     placed = [("Y2K", 3, 3), ("R2A", 4, 3), ("G2S", 5, 3), ("Y4C", 6, 6)]
-    lines = play(placed, "B2C", 4, 3)  # a 2 on the middle 2
-    assert summary(lines) == [(NUMBER, 1, 3, ((3, 3), (4, 3), (5, 3)))]
+    assert play(placed, "B2C", 4, 3) == []
+    # The reading of saves of version 1 scored it again.
+    again = play(placed, "B2C", 4, 3, restack=True)
+    assert summary(again) == [(NUMBER, 1, 3, ((3, 3), (4, 3), (5, 3)))]
+
+
+def test_stacking_scores_a_line_the_covered_card_did_not_make():
+    # Numbers 3 3 3 were there; the new Key turns the middle Shield into K K K.
+    placed = [("Y3K", 3, 3), ("G3S", 4, 3), ("R3K", 5, 3), ("Y4C", 6, 6)]
+    lines = play(placed, "B3K", 4, 3)
+    assert summary(lines) == [(ITEM, 1, 3, ((3, 3), (4, 3), (5, 3)))]
+    old = play(placed, "B3K", 4, 3, restack=True)
+    assert sorted(ln.kind for ln in old) == [NUMBER, ITEM]
+    # The same item as the covered card: the Shield line below was there already.
+    col = [("Y1S", 3, 3), ("R2S", 3, 4), ("G2S", 3, 5), ("Y4C", 6, 6)]
+    assert play(col, "B2S", 3, 4) == []
+    # Jokers follow the item lines: the Key's holder gains from the new K K K only.
+    jok = play(placed, "B3K", 4, 3, jokers=(deck.KEY, deck.AXE, deck.SHIELD, deck.COIN))
+    assert sorted((ln.kind, ln.seat) for ln in jok) == [(ITEM, 3), (JOKER, 0)]
 
 
 def test_own_colour_four_scores_three_and_more_lines_add():
@@ -183,10 +201,13 @@ def test_potentials_give_the_same_gains_as_award():
         ("B2S", 4, 4),
         ("Y3A", 3, 2),
         ("G1S", 5, 5),
+        ("B4S", 3, 4),  # a stack: its covered card decides what is new
+        ("R2A", 3, 3),
     ]
     t = _table(placed)
     variants = (
         Rules(4),
+        Rules(4, restack=True),
         Rules(4, True),
         Rules(4, False, (deck.KEY, deck.SHIELD, deck.AXE, deck.COIN)),
     )
@@ -194,7 +215,7 @@ def test_potentials_give_the_same_gains_as_award():
         for y in range(7):
             for x in range(7):
                 prof = scoring.profile(t, x, y)
-                pot = scoring.potentials(prof)
+                pot = scoring.potentials(prof, rules)
                 for card in range(64):
                     seat = deck.colour(card)
                     slow = scoring.gains(scoring.award(prof, card, seat, rules), 4)

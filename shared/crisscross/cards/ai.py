@@ -95,8 +95,8 @@ class _Replies:
         prof = scoring.profile(t, x, y)
         if not scoring.could_score(prof):
             return 0
-        pot = scoring.potentials(prof)
         game = self.game
+        pot = scoring.potentials(prof, game.rules)
         me = self.me
         opp = self.opp
         best = 0

@@ -6,7 +6,11 @@ card fits a 4x4 grid, a run is at most 4 long. The run that counts is the longes
 one through the played card: 3 scores THREE_POINTS, 4 scores FOUR_POINTS (a four
 does not also count the threes inside it). Number and item runs are separate lines,
 so three "2 Key" cards in a row score for both. A run of 4 in the card's colour (the
-player's own) scores COLOUR_POINTS and ends the game. See docs/rules.md.
+player's own) scores COLOUR_POINTS and ends the game. A line scores only when the play
+makes it match in a way it did not match before: a card stacked on another scores no
+line of an attribute the covered card shared with it (its number always; its item
+when equal), as that line was already there. `Rules.restack` (saves of version 1)
+scores them again. See docs/rules.md.
 
 `profile` reads the neighbours of one cell once; `award` then scores any card there.
 The AI scores many cards at one cell that way; the game uses the same two calls.
@@ -36,11 +40,14 @@ _SLOTS = const(24)  # 4 directions x 2 sides x 3 attributes
 
 class Rules:
     """The scoring variant: `strict` drops number lines; `jokers[seat]` is the item of
-    that seat's joker, or -1 when the Joker Bonus is not played."""
+    that seat's joker, or -1 when the Joker Bonus is not played; `restack`: a card
+    stacked on an equal attribute scores that attribute's lines again (the reading
+    of saves of version 1)."""
 
-    def __init__(self, seats, strict=False, jokers=None):
+    def __init__(self, seats, strict=False, jokers=None, restack=False):
         self.strict = strict
         self.jokers = tuple(jokers) if jokers else (-1,) * seats
+        self.restack = restack
 
 
 class Line:
@@ -67,7 +74,8 @@ class Line:
 def profile(table, x, y):
     """The neighbourhood of (x, y): for each direction, side and attribute, the value
     of the adjacent card and how many cards in a row from there share it.
-    Returns (values, counts), two bytearrays indexed (dir * 2 + side) * 3 + attr."""
+    Returns (values, counts, under): two bytearrays indexed (dir * 2 + side) * 3 +
+    attr, and the top card at (x, y) a card played there would cover (or EMPTY)."""
     values = bytearray(_SLOTS)
     counts = bytearray(_SLOTS)
     top = table.top
@@ -97,12 +105,13 @@ def profile(table, x, y):
                     values[k + a] = v
                     counts[k + a] = n
             k += _ATTRS
-    return values, counts
+    return values, counts, top[y * SIZE + x]
 
 
 def could_score(prof):
     """False when no card at all could complete a line here (a quick skip)."""
-    values, counts = prof
+    values = prof[0]
+    counts = prof[1]
     for d in range(4):
         k = d * 6
         for a in range(_ATTRS):
@@ -121,12 +130,16 @@ def award(prof, card, seat, rules):
     """The lines `card` played by `seat` completes at the profiled cell, as tuples
     (kind, direction, left, right, points, beneficiary); left and right count the
     run's cards on each side of the played one."""
-    values, counts = prof
+    values, counts, under = prof
+    if rules.restack:
+        under = EMPTY
     out = []
     for d in range(4):
         k = d * 6
         for a in range(_ATTRS):
             v = (card >> (2 * a)) & 3
+            if under != EMPTY and ((under >> (2 * a)) & 3) == v:
+                continue  # the covered card made this line already
             left = counts[k + a] if values[k + a] == v else 0
             right = counts[k + 3 + a] if values[k + 3 + a] == v else 0
             run = 1 + left + right
@@ -147,11 +160,13 @@ def award(prof, card, seat, rules):
     return out
 
 
-def potentials(prof):
+def potentials(prof, rules):
     """What any card would score at the profiled cell, by attribute value: points of
     number lines by number-1, of item lines by item, and whether each colour would
     make a four. The same sums as `award`, without building lines (for the AI)."""
-    values, counts = prof
+    values, counts, under = prof
+    if rules.restack:
+        under = EMPTY
     by_number = [0, 0, 0, 0]
     by_item = [0, 0, 0, 0]
     four = [False, False, False, False]
@@ -163,6 +178,8 @@ def potentials(prof):
             lv = values[k + a]
             rv = values[k + 3 + a]
             for v in range(4):
+                if under != EMPTY and ((under >> (2 * a)) & 3) == v:
+                    continue
                 run = 1 + (left if lv == v else 0) + (right if rv == v else 0)
                 if run < RUN_MIN:
                     continue
