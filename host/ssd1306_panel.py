@@ -50,6 +50,10 @@ ARGS = {
     0xD5: 1,  # display clock divide ratio / oscillator frequency
     0xD9: 1,  # pre-charge period
     0xDB: 1,  # VCOMH deselect level
+    # Not in the 2008 SSD1306 datasheet: IREF selection (0x00 external, 0x30
+    # internal) of the SSD1306B and SSD1315, which adafruit_ssd1306 sends. An
+    # SSD1306 ignores it; either way it changes brightness only, not the picture.
+    0xAD: 1,
 }
 
 # Commands without arguments that only set timing or scrolling state.
@@ -94,6 +98,7 @@ class Panel:
         self.clock = 0x80
         self.precharge = 0x22
         self.vcomh = 0x20
+        self.iref = 0x00  # external current reference
         self.scrolling = False
         self.pending = []
 
@@ -187,6 +192,8 @@ class Panel:
             self.precharge = args[0]
         elif op == 0xDB:
             self.vcomh = args[0]
+        elif op == 0xAD:
+            self.iref = args[0]
         elif op == 0x2E:
             self.scrolling = False
         elif op == 0x2F:
