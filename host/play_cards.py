@@ -56,7 +56,15 @@ def build_parser():
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     p.add_argument("--auto", action="store_true", help="AI plays every seat")
     p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    p.add_argument("--variant", choices=("joker", "strict"), default=None)
+    p.add_argument(
+        "--variant", choices=("joker", "strict", "joker-strict"), default=None
+    )
+    p.add_argument(
+        "--colours",
+        default=None,
+        help="one colour letter per seat: Y R G B (Sun, Mountain, Forest, Ocean), "
+        "e.g. GY; colours not named go to the remaining seats (default YRGB)",
+    )
     p.add_argument(
         "--level",
         default="hard",
@@ -301,7 +309,9 @@ def _stdin_read(prompt):
 
 def run(args, levels, read=_stdin_read, write=print):
     """Play one game; returns (game, finished)."""
-    game = Game(args.players, args.seed, args.variant)
+    game = Game(
+        args.players, args.seed, args.variant, getattr(args, "seat_colours", None)
+    )
     rngs = [autoplay.ai_rng(args.seed, s) for s in range(args.players)]
     quiet = args.json
     if not quiet:
@@ -338,6 +348,16 @@ def main(argv):
             % (len(levels), args.players)
         )
         return 2
+    args.seat_colours = None
+    if args.colours is not None:
+        chosen = [deck.COLOUR_LETTERS.find(ch) for ch in args.colours.upper()]
+        if -1 in chosen or len(set(chosen)) < len(chosen) or len(chosen) > args.players:
+            sys.stderr.write(
+                "play: --colours takes different letters of Y R G B, one per seat at most\n"
+            )
+            return 2
+        args.seat_colours = chosen + [c for c in range(4) if c not in chosen]
+        args.seat_colours = args.seat_colours[: args.players]
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(4), "big") % SEED_LIMIT
     elif not 0 <= args.seed < SEED_LIMIT:

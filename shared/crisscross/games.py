@@ -20,6 +20,7 @@ RULESETS = (
     "words",
     "words-tournament",
     "words-optional",
+    "cards-joker-strict",
 )
 
 # Game families with their own session class: `crisscross.<family>.session` holds

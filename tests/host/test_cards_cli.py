@@ -157,3 +157,22 @@ def test_main_in_process_returns_status(capsys):
     rec = json.loads(capsys.readouterr().out)
     assert rec["players"] == 4 and len(rec["scores"]) == 4
     assert play_cards.main(["--players", "9"]) == 2
+
+
+def test_colours_and_joker_with_strict_from_the_command_line():
+    r = cli("--players", "3", "--auto", "--seed", "9", "--colours", "bg")
+    assert r.returncode == 0, r.stderr
+    r = cli(
+        "--players", "3", "--auto", "--seed", "9", "--colours", "BG",
+        "--variant", "joker-strict", "--json",
+    )  # fmt: skip
+    rec = json.loads(r.stdout)
+    assert rec["colours"] == ["Ocean", "Forest", "Sun"]
+    assert rec["variant"] == "joker-strict" and len(rec["jokers"]) == 3
+    for m in rec["moves"]:
+        if not m.get("pass"):
+            assert m["card"][0] == "BGY"[m["seat"]]
+        assert all(ln["kind"] != "number" for ln in m.get("lines", []))
+    for bad in ("BB", "Q", "YRGB"):
+        r = cli("--players", "3", "--colours", bad, "--auto")
+        assert r.returncode == 2 and "--colours" in r.stderr

@@ -10,7 +10,7 @@ from crisscross.cards.table import EMPTY, SIZE
 GAMES = st.tuples(
     st.integers(2, 4),
     st.integers(0, 2**32 - 1),
-    st.sampled_from([None, "joker", "strict"]),
+    st.sampled_from([None, "joker", "strict", "joker-strict"]),
 )
 
 
@@ -60,10 +60,10 @@ def brute_lines(game, card, x, y, seat, before):
             if n < 3:
                 continue
             pts = 2 if n == 4 else 1
-            if kind == scoring.NUMBER and game.variant == "strict":
+            if kind == scoring.NUMBER and game.has("strict"):
                 continue
             out.append((kind, pts, seat, cells))
-            if kind == scoring.ITEM and game.variant == "joker":
+            if kind == scoring.ITEM and game.has("joker"):
                 for s, j in enumerate(game.jokers()):
                     if j == want:
                         out.append((scoring.JOKER, pts, s, cells))

@@ -153,7 +153,8 @@ def _cards_tour(d):
     d.press("down down a")
     yield "rules-cards", d.frame()
     d.press("b b")
-    _start_cards(d)
+    # Joker+Strict, the human on Forest: a game with a flash and a stack early on.
+    _start_cards(d, "down right right right down down down right right")
     yield "cards-play-start", d.frame()
     game = d.app.session.game
     flashed = stacked = False

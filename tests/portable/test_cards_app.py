@@ -66,16 +66,31 @@ def test_new_game_offers_cards_with_their_rows_and_starts_a_card_session():
         "Rule",
         "Players",
         "AI foes",
+        "Colour",
         "AI",
         "Dice",
         "> Start game",
     ]
-    assert d.screen.rows()[0][2] == "Cards"
+    assert d.screen.rows()[0][2] == "Cards" and d.screen.rows()[4][2] == "Sun"
     d.press("b")
     s = start(d)
     assert is_a(s, cs.Session) and s.seats == [cs.HUMAN, cs.AI]
     assert s.level == "easy" and s.rules == "" and s.game.seed == 11
+    assert s.game.colours == [0, 1]
     assert is_a(d.screen, CardsPlay)
+
+
+def test_the_new_game_screen_lets_each_human_choose_a_colour():
+    d = Driver(seed=11)
+    # Two humans: P1 turns to Ocean (left from Sun); P2 goes right from Mountain
+    # to Forest, then past P1's Ocean to Sun.
+    s = start(d, "down down right down down left down right right")
+    assert s.seats == [cs.HUMAN, cs.HUMAN, cs.AI] and s.game.colours == [3, 0, 1]
+    # One human on Forest under Joker+Strict: the AI foe takes Sun.
+    d2 = Driver(seed=12)
+    s2 = start(d2, "down right right right down down down right right")
+    assert s2.seats == [cs.HUMAN, cs.AI] and s2.game.colours == [2, 0]
+    assert s2.rules == "joker-strict" and s2.rules_key() == "cards-joker-strict"
 
 
 def test_a_whole_game_against_the_ai_is_played_with_buttons_and_recorded():
@@ -149,9 +164,9 @@ def test_the_save_text_kept_between_moves_matches_a_fresh_one():
 
 def test_a_restored_game_goes_on_exactly_as_the_uninterrupted_one():
     a = Driver(seed=21)
-    start(a, "down down down right", "down right")  # 2 foes, hard
+    start(a, "down down down right", "down down right")  # 2 foes, hard
     b = Driver(seed=21)
-    start(b, "down down down right", "down right")
+    start(b, "down down down right", "down down right")
     assert a.app.session.level == "hard"
     for _ in range(3):
         a.press("long-a a")  # the hint: chosen from the game alone, not the cursor
@@ -269,8 +284,12 @@ def test_saved_texts_that_are_not_games_are_refused_with_a_reason():
         "words|" + text[6:],
         text.replace("|joker|", "|wild|"),
         text.replace("|hard|", "|best|"),
-        text.replace("cards|1|haa", "cards|1|hxa"),
-        text.replace("cards|1|haa", "cards|1|aaa"),
+        text.replace("cards|2|haa", "cards|2|hxa"),
+        text.replace("cards|2|haa", "cards|2|aaa"),
+        text.replace("|YRG|", "|YRY|"),
+        text.replace("|YRG|", "|YR|"),
+        text.replace("|YRG|", "|YRQ|"),
+        text.replace("cards|2|", "cards|3|"),
         text + ",Y1Kz9",
         text + ",Q1Kd4",
         text + ",-",
@@ -282,6 +301,39 @@ def test_saved_texts_that_are_not_games_are_refused_with_a_reason():
             assert str(e)
         else:
             assert False, "accepted: " + t
+
+
+# Saved by the version before the colour choice and the stacking rule (commit
+# 5ddf237): seat 0 Sun (human), seat 1 Mountain (AI). Move 13, Y2C stacked on the
+# R2C of a column of Coins, scored the Coins four again (2, and 2 for the Coin
+# joker's holder).
+V1_SAVE = (
+    "cards|1|ha|hard|CODE||joker|77|fa7c967c,266dc696|Y3Kd4,R4Sb3,Y1Sa1,R1Ca4,"
+    "Y1Ca1,R3Ca3,Y3Cd4,R2Ca2,Y4Sb3,R2Ad3,Y2Sa2,R2Sc4,Y2Ca2,R3Kd2"
+)
+
+
+def test_a_save_of_version_1_plays_on_by_its_own_rules():
+    s = cs.Session.from_text(V1_SAVE)
+    g = s.game
+    assert g.legacy and g.colours == [0, 1] and g.first == 0
+    assert g.scores == [2, 7]  # the re-scored stack counted, as when it was played
+    assert g.history[12][4] and s.to_text() == V1_SAVE  # saved as it was
+    while s.phase == cs.AI_TURN:
+        s.ai_step()
+    s.play(*g.legal_moves()[0])
+    again = cs.Session.from_text(s.to_text())
+    assert again.to_text().startswith("cards|1|ha|") and again.game.scores == g.scores
+
+
+def test_chosen_colours_are_saved_and_the_ai_takes_the_others():
+    s = cs.new_session(5, 1, 2, "joker-strict", "hard", "", "", [2])
+    assert s.game.colours == [2, 0, 1] and s.rules_key() == "cards-joker-strict"
+    text = s.to_text()
+    assert text.startswith("cards|2|haa|") and "|GYR|" in text
+    r = cs.Session.from_text(text)
+    assert r.game.colours == [2, 0, 1] and r.to_text() == text
+    assert r.game.has("strict") and r.game.jokers() == s.game.jokers()
 
 
 def test_a_bad_save_is_set_aside_on_continue_with_a_message():

@@ -55,17 +55,49 @@ def test_high_card_order_matches_the_rule_book_examples():
 
 def test_first_player_holds_the_high_card_and_moves_first():
     firsts = []
+    others = 0
     for seed in range(40):
         players = 2 + seed % 3
         g = Game(players, seed)
         ranks = [deck.rank(c) for c in g.first_cards]
         assert g.first == ranks.index(max(ranks))
         assert g.turn == g.first
+        assert len(set(g.first_cards)) == players  # drawn without putting back
         for s in range(players):
-            assert deck.colour(g.first_cards[s]) == s
+            others += deck.colour(g.first_cards[s]) != g.colours[s]
         firsts.append(g.first)
     # Random cards: over 40 deals more than one seat gets to start.
     assert len(set(firsts)) > 1
+    # "a card from the deck at random": not the seat's own colour's cards.
+    assert others > 20
+
+
+def test_first_player_draw_favours_no_colour():
+    # Drawn from the whole deck the cards never tie, so Sun starts half of the
+    # two-player games; turning a card of one's own colour, Sun won every tie of
+    # number and item (1 in 16): 53%.
+    n = 2000
+    sun = 0
+    legacy = 0
+    for seed in range(n):
+        sun += Game(2, seed).first == 0
+        legacy += Game(2, seed, legacy=True).first == 0
+    assert 0.47 * n < sun < 0.53 * n, sun
+    assert legacy > 0.53 * n, legacy
+
+
+def test_seats_may_play_any_colours():
+    g = Game(2, 7, colours=[2, 0])
+    assert g.colours == [2, 0]
+    assert sorted(g.hands[0] + g.piles[0]) == deck.colour_cards(2)
+    assert sorted(g.hands[1] + g.piles[1]) == deck.colour_cards(0)
+    assert all(deck.colour(c) == 2 for c in g.unplayed(0))
+    for bad in ([0, 0], [1], [0, 4]):
+        try:
+            Game(2, 7, colours=bad)
+        except ValueError:
+            continue
+        assert False, "accepted %r" % (bad,)
 
 
 def test_deal_gives_each_seat_its_own_colour_shuffled():
@@ -89,7 +121,7 @@ def test_same_seed_same_deal():
 
 
 def test_bad_player_counts_and_variants_are_refused():
-    for players, variant in ((1, None), (5, None), (2, "both")):
+    for players, variant in ((1, None), (5, None), (2, "both"), (2, "strict+joker")):
         try:
             Game(players, 1, variant)
         except ValueError:

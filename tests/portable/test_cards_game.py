@@ -301,3 +301,17 @@ def test_autoplay_records_are_repeatable_and_consistent():
     assert (w if isinstance(w, list) else [w]) == [
         s for s in range(3) if a["scores"][s] == top
     ]
+
+
+def test_joker_bonus_and_strict_scoring_together():
+    both = Game(2, 4, "joker-strict")
+    assert both.has("joker") and both.has("strict") and both.rules.strict
+    assert len(set(both.jokers())) == 2
+    # Seat 1 holds the Key joker; seat 0 makes 2 2 2 and K K K at once.
+    placed = [("R2K", 3, 3), ("B2K", 4, 3)]
+    g = setup(2, placed, ["Y2K", "R4C"])
+    g.rules = scoring.Rules(2, True, (deck.AXE, deck.KEY))
+    g.play(deck.parse("Y2K"), 5, 3)
+    assert g.scores == [1, 1]  # the Keys (no 2s), and the Key joker's bonus
+    assert Game(2, 4, "joker").rules.strict is False
+    assert Game(2, 4, "strict").jokers() is None

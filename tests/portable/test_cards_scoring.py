@@ -220,3 +220,24 @@ def test_potentials_give_the_same_gains_as_award():
                     seat = deck.colour(card)
                     slow = scoring.gains(scoring.award(prof, card, seat, rules), 4)
                     assert scoring.card_gains(pot, card, seat, rules, 4) == slow
+
+
+def test_one_card_making_two_colour_fours_scores_both():
+    # Sun cards along row 3 (x 3-5) and column 6 (y 0-2): Y at (6, 3) closes both.
+    placed = [
+        ("Y1K", 3, 3),
+        ("Y2A", 4, 3),
+        ("Y3S", 5, 3),
+        ("Y1C", 6, 0),
+        ("Y3K", 6, 1),
+        ("Y2C", 6, 2),
+    ]
+    lines = play(placed, "Y4A", 6, 3, players=2)
+    colour = [ln for ln in lines if ln.kind == COLOUR]
+    assert len(colour) == 2 and total(colour, 0) == 6
+    assert scoring.gains(
+        scoring.award(
+            scoring.profile(_table(placed), 6, 3), deck.parse("Y4A"), 0, Rules(2)
+        ),
+        2,
+    ) == ([total(lines, 0), 0], True)

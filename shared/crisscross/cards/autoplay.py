@@ -76,6 +76,7 @@ def record(game):
         "seed": game.seed,
         "players": game.seats,
         "variant": game.variant,
+        "colours": [deck.COLOUR_NAMES[c] for c in game.colours],
         "first": game.first,
         "first_cards": [deck.short(c) for c in game.first_cards],
         "jokers": None if jokers is None else [deck.ITEM_NAMES[j] for j in jokers],

@@ -1,7 +1,10 @@
 """One game of Criss Cross with the Janken Deck: seats, hands, turns, variants, the end.
 
-Seat i plays colour i (Sun, Mountain, Forest, Ocean) with that colour's 16 cards,
-shuffled into a draw pile; hands hold HAND_SIZE cards. A turn plays one card and
+Each seat plays one colour (Sun, Mountain, Forest, Ocean; by default seat i colour
+i) with that colour's 16 cards, shuffled into a draw pile; hands hold HAND_SIZE
+cards. The first player holds the high card of one drawn per seat from the whole
+deck (`legacy`, saves of version 1: a card of the seat's own colour, and stacks
+score lines again). A turn plays one card and
 draws one. A seat that holds cards but has no legal placement passes; seats without
 cards are skipped. The game ends at once when a card completes four in a row of its
 player's colour ("colour"), when nobody has cards left ("cards"), or when every seat
@@ -23,7 +26,7 @@ from crisscross.cards.table import Table
 HAND_SIZE = const(4)
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
-VARIANTS = ("joker", "strict")
+VARIANTS = ("joker", "strict", "joker-strict")
 END_COLOUR = "colour"
 END_CARDS = "cards"
 END_BLOCKED = "blocked"
@@ -51,21 +54,36 @@ def move_code(entry):
 class Game:
     FAMILY = "cards"
 
-    def __init__(self, players=2, seed=0, variant=None):
+    def __init__(self, players=2, seed=0, variant=None, colours=None, legacy=False):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("players must be 2 to 4")
         if variant is not None and variant not in VARIANTS:
             raise ValueError("unknown variant: %s" % variant)
+        if colours is None:
+            colours = range(players)
+        colours = list(colours)
+        if len(colours) != players or any(
+            not 0 <= c < deck.COLOURS or colours.count(c) > 1 for c in colours
+        ):
+            raise ValueError("one different colour per seat")
         self.seats = players
         self.variant = variant
         self.seed = seed
+        self.legacy = legacy
         rng = Rng(seed)
-        self.colours = list(range(players))
-        # High card for the first player: each seat turns a random card of its own
-        # colour, puts it back, then shuffles. Colours differ, so no ties.
+        self.colours = colours
+        # High card for the first player: "each player choose a card from the deck
+        # at random"; the cards differ, so there is no tie. They go back before
+        # the deal. (Legacy: a card of the seat's own colour.)
         self.first_cards = []
         for s in range(players):
-            self.first_cards.append(deck.colour_cards(self.colours[s])[rng.below(16)])
+            if legacy:
+                c = deck.colour_cards(colours[s])[rng.below(16)]
+            else:
+                c = rng.below(deck.DECK_SIZE)
+                while c in self.first_cards:
+                    c = rng.below(deck.DECK_SIZE)
+            self.first_cards.append(c)
         self.first = 0
         for s in range(1, players):
             if deck.rank(self.first_cards[s]) > deck.rank(self.first_cards[self.first]):
@@ -80,11 +98,11 @@ class Game:
             self.piles.append(pile)
             self.hands.append(hand)
         jokers = None
-        if variant == "joker":
+        if self.has("joker"):
             # One joker per seat, each holding a different item.
             items = rng.shuffle(list(range(deck.ITEMS)))
             jokers = items[:players]
-        self.rules = scoring.Rules(players, variant == "strict", jokers)
+        self.rules = scoring.Rules(players, self.has("strict"), jokers, legacy)
         self.table = Table()
         self.played = bytearray(deck.DECK_SIZE)  # 1 once a card is on the table
         self.scores = [0] * players
@@ -95,9 +113,13 @@ class Game:
         self.history = []  # (seat, card or PASS, x, y, lines)
         self.last_lines = []
 
+    def has(self, rule):
+        """Is "joker" or "strict" played (alone or in "joker-strict")?"""
+        return self.variant is not None and rule in self.variant
+
     def jokers(self):
         """Each seat's joker item, or None without the Joker Bonus."""
-        if self.variant != "joker":
+        if not self.has("joker"):
             return None
         return list(self.rules.jokers)
 

@@ -1,13 +1,15 @@
 """A card game on the handheld: who sits where, whose move it is, saving.
 
-Humans take the first seats (seat 0 plays Sun), AI foes the rest. The phase says
+Humans take the first seats, each with the colour chosen for it, AI foes the rest
+(the other colours, Sun first). The phase says
 what the screen must do next:
   PLAY      the human at `game.turn` chooses a card and a square (or passes)
   AI_TURN   an AI seat moves next (the play screen lets it, one move per tick)
   HANDOVER  pass-and-play: another human must take the handheld first
   OVER      the results
-A save is the seed, the rules, the seats, the AI's random states and the moves:
-restoring replays every move through the engine's checks.
+A save is the seed, the rules, the seats, their colours, the AI's random states and
+the moves: restoring replays every move through the engine's checks. A save of
+version 1 (no colours) is played on by that version's rules (`Game.legacy`).
 The AI's module is imported only while an AI seat or a hint thinks, and released
 after (docs/performance.md): the play screen does not carry it between moves.
 """
@@ -17,7 +19,8 @@ from crisscross.rng import Rng
 from crisscross.cards.game import Game, move_code
 
 HEAD = "cards"
-SAVE_VERSION = "1"
+SAVE_VERSION = "2"
+LEGACY_VERSION = "1"  # before the colour choice: seat i colour i, legacy rules
 # The dice session's numbers where they mean the same, so shared checks agree.
 PLAY = const(0)
 HANDOVER = const(2)
@@ -26,14 +29,14 @@ AI_TURN = const(4)
 
 HUMAN = const(0)
 AI = const(1)
-RULES = ("", "joker", "strict")
+RULES = ("", "joker", "strict", "joker-strict")
 EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
 HARD = "hard"  # needs the AI's code only while it thinks
 LEVELS = (EASY, HARD)
 HINT_LEVEL = HARD
 AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
 HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
-_FIELDS = const(10)
+_FIELDS = const(11)
 _MASK = const(0xFFFFFFFF)
 AI_MODULES = ("crisscross.cards.ai",)
 
@@ -48,9 +51,27 @@ def release():
     forget(AI_MODULES)
 
 
-def new_session(seed, humans, ais, rules, level, code="", daily=""):
-    """A fresh game as the New game screen asks for it."""
-    return Session(seed, [HUMAN] * humans + [AI] * ais, rules, level, code, daily)
+def seat_colours(chosen, seats):
+    """The humans' `chosen` colours, then the colours left (Sun first) for the rest."""
+    out = list(chosen)
+    for c in range(4):
+        if len(out) < seats and c not in out:
+            out.append(c)
+    return out
+
+
+def new_session(seed, humans, ais, rules, level, code="", daily="", colours=()):
+    """A fresh game as the New game screen asks for it; `colours` are the humans'."""
+    seats = [HUMAN] * humans + [AI] * ais
+    return Session(
+        seed,
+        seats,
+        rules,
+        level,
+        code,
+        daily,
+        colours=seat_colours(colours, len(seats)),
+    )
 
 
 class Session:
@@ -64,6 +85,8 @@ class Session:
         daily="",
         moves="",
         rng_states=None,
+        colours=None,
+        legacy=False,
     ):
         if rules not in RULES:
             raise ValueError("unknown card rules: %s" % rules)
@@ -74,7 +97,7 @@ class Session:
         self.level = level
         self.code = code  # share code of the seed and rules, shown on the results
         self.daily = daily  # "2026-11-22" for a daily game, else ""
-        self.game = Game(len(seats), seed, rules or None)
+        self.game = Game(len(seats), seed, rules or None, colours, legacy)
         self.game.replay(moves)
         self.rngs = [ai_rng(seed, s) for s in range(len(seats))]
         if rng_states is not None:
@@ -197,19 +220,24 @@ class Session:
 
     # ---- saving -------------------------------------------------------------
     def to_text(self):
-        """cards|version|seats|level|code|daily|rules|seed|AI states|moves"""
+        """cards|2|seats|level|code|daily|rules|seed|colours|AI states|moves;
+        colours one letter per seat (YRGB). A game of version 1 saves as it was
+        (no colours field)."""
         if self._head is None:
-            fields = (
+            game = self.game
+            fields = [
                 HEAD,
-                SAVE_VERSION,
+                LEGACY_VERSION if game.legacy else SAVE_VERSION,
                 "".join("h" if s == HUMAN else "a" for s in self.seats),
                 self.level,
                 self.code,
                 self.daily,
                 self.rules,
-                str(self.game.seed),
-                "",  # the AI states and the moves follow
-            )
+                str(game.seed),
+            ]
+            if not game.legacy:
+                fields.append("".join(["YRGB"[c] for c in game.colours]))
+            fields.append("")  # the AI states and the moves follow
             self._head = "|".join(fields)
         history = self.game.history
         if self._coded > len(history):  # never: moves are not taken back
@@ -227,11 +255,19 @@ class Session:
         """Rebuild a saved game by replaying it; ValueError with a reason if the
         text is not one."""
         parts = text.split("|")
+        legacy = len(parts) > 1 and parts[1] == LEGACY_VERSION
+        if legacy:
+            parts.insert(8, "")  # version 1 had no colours: seat i colour i
         if len(parts) != _FIELDS or parts[0] != HEAD:
             raise ValueError("not a saved card game")
-        if parts[1] != SAVE_VERSION:
+        if parts[1] != SAVE_VERSION and not legacy:
             raise ValueError("card save of another version")
-        _, _, seat_text, level, code, daily, rules, seed, states, moves = parts
+        _, _, seat_text, level, code, daily, rules, seed, cols, states, moves = parts
+        colours = None
+        if not legacy:
+            colours = ["YRGB".find(ch) for ch in cols]
+            if len(colours) != len(seat_text):
+                raise ValueError("bad colours in save")
         from crisscross.games import save_seats
 
         seats = save_seats(seat_text, HUMAN, AI)
@@ -243,4 +279,15 @@ class Session:
             rng_states = [int(t, 16) for t in states.split(",")]
         except ValueError:
             raise ValueError("bad AI states in save")
-        return cls(int(seed), seats, rules, level, code, daily, moves, rng_states)
+        return cls(
+            int(seed),
+            seats,
+            rules,
+            level,
+            code,
+            daily,
+            moves,
+            rng_states,
+            colours,
+            legacy,
+        )

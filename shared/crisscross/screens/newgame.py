@@ -11,7 +11,12 @@ GAME_NAMES = ("Symbols", "Digits", "Cards", "Words")
 RULES = {
     "symbols": (("basic", "Basic"), ("advanced", "Advanced")),
     "digits": (("", "Standard"), ("cc", "Criss&Cross"), ("versus", "Versus")),
-    "cards": (("", "Standard"), ("joker", "Joker"), ("strict", "Strict")),
+    "cards": (
+        ("", "Standard"),
+        ("joker", "Joker"),
+        ("strict", "Strict"),
+        ("joker-strict", "Joker+Str."),
+    ),
     "words": (("", "Normal"), ("tournament", "Tournament"), ("optional", "Big draw")),
 }
 DICE = ("Random", "Daily", "Code")
@@ -22,6 +27,8 @@ LEVELS = {
     "cards": (("easy", "Easy"), ("hard", "Hard")),
     "words": (("quick", "Quick"), ("strong", "Strong")),
 }
+# The card game's colours (crisscross.cards.deck's order), one per human seat.
+COLOURS = ("Sun", "Mountain", "Forest", "Ocean")
 MIN_SEATS = {"symbols": 1, "digits": 1, "cards": 2, "words": 1}
 MAX_SEATS = {"symbols": 6, "digits": 10, "cards": 4, "words": 4}
 ROWS = 6
@@ -38,6 +45,7 @@ class NewGame(Screen):
         self.humans = 1
         self.ais = 0
         self.starts = [1, 2, 3, 4, 5, 6]  # start symbol per seat (symbols)
+        self.colours = [0, 1, 2, 3]  # colour per human seat (cards)
         self.dice = 0
         self.code = ""  # share code typed on the code screen
         self.level = 0
@@ -66,6 +74,10 @@ class NewGame(Screen):
                         "",
                     )
                 )
+        if fam == "cards":
+            for p in range(self.humans):
+                label = "Colour" if self.humans == 1 else "Col. P%d" % (p + 1)
+                out.append(("colour%d" % p, label, COLOURS[self.colours[p]]))
         if self.ais or self.versus() and self.humans < 2:
             out.append(("level", "AI", LEVELS[fam][self.level][1]))
         out.append(
@@ -96,6 +108,10 @@ class NewGame(Screen):
         for p in range(self.humans if fam == "symbols" else 0):
             while self.starts[p] in self.starts[:p]:
                 self.starts[p] = self.starts[p] % 6 + 1
+        # So must the colours of the humans (cards: at most 4 seats).
+        for p in range(self.humans if fam == "cards" else 0):
+            while self.colours[p] in self.colours[:p]:
+                self.colours[p] = (self.colours[p] + 1) % 4
 
     def _change(self, key, step):
         if key == "game":
@@ -121,6 +137,14 @@ class NewGame(Screen):
                 if s not in self.starts[: self.humans] or s == self.starts[p]:
                     break
             self.starts[p] = s
+        elif key.startswith("colour"):
+            p = int(key[6:])
+            c = self.colours[p]
+            for _ in range(4):
+                c = (c + step) % 4
+                if c not in self.colours[: self.humans] or c == self.colours[p]:
+                    break
+            self.colours[p] = c
         elif key == "level":
             self.level = (self.level + step) % len(LEVELS[self.family()])
         elif key == "dice":
@@ -209,9 +233,10 @@ class NewGame(Screen):
             except ImportError:
                 app.toast("This game is not installed")
                 return
-            app.session = mod.new_session(
-                seed, self.humans, self.ais, rules, level, code, daily
-            )
+            args = (seed, self.humans, self.ais, rules, level, code, daily)
+            if fam == "cards":
+                args += (self.colours[: self.humans],)
+            app.session = mod.new_session(*args)
             app.session.open(app)
             return
         from crisscross import session as sess

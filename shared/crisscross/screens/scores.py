@@ -21,6 +21,7 @@ TITLES = (
     "WORDS",
     "WORDS TOURN.",
     "WORDS BIG DRAW",
+    "CARDS J+STRICT",
 )
 PAGES = 3
 
