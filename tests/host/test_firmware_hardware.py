@@ -52,12 +52,19 @@ def test_readme_tables_match_the_profiles():
     sections = re.split(r"^## ", readme, flags=re.M)
     tables = {
         "pico": [s for s in sections if s.startswith("Raspberry Pi Pico / Pico W")][0],
-        "esp32": [s for s in sections if s.startswith("ESP32")][0],
+        "esp32": [s for s in sections if s.startswith("ESP32 dev board")][0],
+        "esp32s3": [s for s in sections if s.startswith("ESP32-S3")][0],
+        "esp32c3": [s for s in sections if s.startswith("ESP32-C3")][0],
         "pico_spi": [
             s for s in sections if s.startswith("Raspberry Pi Pico with an SPI")
         ][0],
     }
-    for board, gpio_format in (("pico", "GP%d"), ("esp32", "%d")):
+    for board, gpio_format in (
+        ("pico", "GP%d"),
+        ("esp32", "%d"),
+        ("esp32s3", "%d"),
+        ("esp32c3", "%d"),
+    ):
         p = profile(board)
         text = tables[board]
         for name, gpio in zip(NAMES, p.BUTTONS):
@@ -75,3 +82,14 @@ def test_readme_tables_match_the_profiles():
         assert re.search(
             r"^\| %s \| GP%d \|" % (name, gpio), tables["pico_spi"], re.M
         ), name
+
+
+def test_readme_names_every_profile_and_pico2_shares_the_pico_pins():
+    readme = open(os.path.join(HARDWARE, "README.md")).read()
+    boards = os.path.join(ROOT, "firmware", "pocket", "boards")
+    for name in os.listdir(boards):
+        if name.endswith(".py") and name != "__init__.py":
+            assert "`%s`" % name[:-3] in readme, name
+    pico, pico2 = profile("pico"), profile("pico2")
+    for attr in ("SDA", "SCL", "BUTTONS", "I2C_ID", "ADDR"):
+        assert getattr(pico2, attr) == getattr(pico, attr), attr

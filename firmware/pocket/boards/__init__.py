@@ -9,10 +9,19 @@ overrides detection (for a custom build on a known chip).
 import sys
 
 # (text found in sys.implementation._machine, profile); the first match wins, so the more
-# specific names come first.
+# specific names come first. The machine string is MicroPython's board name, " with ",
+# the chip: "Raspberry Pi Pico W with RP2040", "Raspberry Pi Pico2 with RP2350",
+# "Raspberry Pi Pico 2 W with RP2350", "Generic ESP32S3 module with ESP32S3",
+# "ESP32C3 module with ESP32C3", "Generic ESP32 module with ESP32" (ports/rp2 and
+# ports/esp32: mpconfigboard.h's MICROPY_HW_BOARD_NAME and MICROPY_HW_MCU_NAME).
 DETECT = (
     ("Pico W", "pico_w"),
+    ("RP2350", "pico2"),  # Pico 2 and Pico 2 W (RP2350-RISCV too)
     ("Pico", "pico"),
+    ("ESP32S3", "esp32s3"),
+    ("ESP32-S3", "esp32s3"),
+    ("ESP32C3", "esp32c3"),
+    ("ESP32-C3", "esp32c3"),
     ("ESP32", "esp32"),
 )
 # Fallback on sys.platform when the machine name is not known.
