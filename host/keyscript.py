@@ -1,16 +1,19 @@
 """Key files for the headless simulator: button presses and waits, one per line.
 
     # comments and blank lines are ignored
-    right           a tap of a button: up down left right a b
-    long-a          a long press (held past buttons.LONG_MS): long-a long-b long-up ...
+    right           a tap of a button: up down left right a b (down, then up
+                    crisscross.presses.TAP_MS later)
+    long-a          a long press, held presses.HOLD_MS (700 ms, past
+                    buttons.LONG_MS): long-a long-b long-up ...
     right 3         an optional count repeats the line
     wait 1000       let 1000 ms pass on the fake clock
 
 `parse(text)` returns a list of steps (kind, value, line): ("press", button, n),
 ("long", button, n) or ("wait", ms, n). A bad line raises KeyScriptError naming it.
+Replays (host.sim.replay) turn each press into button edges with times.
 """
 
-from crisscross import buttons
+from crisscross import buttons, presses
 
 PRESS = "press"
 LONG = "long"
@@ -51,7 +54,7 @@ def parse_line(text, line):
         if len(words) != 2:
             raise KeyScriptError(line, "wait takes one number of milliseconds")
         return [(WAIT, _number(words[1], line, "wait", 0, MAX_WAIT_MS), line)]
-    event = buttons.parse(name)
+    event = presses.parse(name)
     if event is None:
         raise KeyScriptError(line, "unknown key %r; %s" % (words[0], EXPECTED))
     if len(words) > 2:
@@ -59,8 +62,8 @@ def parse_line(text, line):
     count = 1
     if len(words) == 2:
         count = _number(words[1], line, "count", 1, MAX_COUNT)
-    button, kind = event
-    step = (LONG if kind == buttons.LONG else PRESS, button, line)
+    button, ms = event
+    step = (LONG if ms == presses.HOLD_MS else PRESS, button, line)
     return [step] * count
 
 

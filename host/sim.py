@@ -100,11 +100,10 @@ class Device:
         self.buttons.up(button, now)
 
     def press(self, button, now):
-        """A tap: down and up at once."""
-        self.up(button, now)
-        self.buttons.press(button, now)
+        """A tap from a host without key-ups: down now, up presses.TAP_MS later."""
+        self.hold(button, now, presses.TAP_MS)
 
-    def hold(self, button, now, ms=buttons.LONG_MS):
+    def hold(self, button, now, ms=presses.HOLD_MS):
         """Press now and release ms later (during a later step)."""
         self.up(button, now)
         self.buttons.down(button, now)
@@ -145,16 +144,17 @@ def advance(device, clock, ms):
 
 
 def replay(device, clock, steps):
-    """Play key-file steps; a long press is a real hold of buttons.LONG_MS."""
+    """Play key-file steps as button edges (crisscross.presses): a tap is down,
+    then up presses.TAP_MS later; long-a is held presses.HOLD_MS (past
+    buttons.LONG_MS); frames run between the edges, EVENT_MS pass after each."""
     for kind, value, _ in steps:
         if kind == keyscript.WAIT:
             advance(device, clock, value)
-        elif kind == keyscript.LONG:
-            device.hold(value, clock.now(), buttons.LONG_MS)
-            advance(device, clock, buttons.LONG_MS + EVENT_MS)
-        else:
-            device.press(value, clock.now())
-            advance(device, clock, EVENT_MS)
+            continue
+        ms = presses.HOLD_MS if kind == keyscript.LONG else presses.TAP_MS
+        now = clock.now()
+        clock.advance(presses.hold(device, value, now, ms, FRAME_MS) - now)
+        advance(device, clock, EVENT_MS)
     device.step(clock.now())
 
 

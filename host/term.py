@@ -3,7 +3,8 @@
 For SSH and machines without a display. Each character shows 2x2 OLED pixels as a
 Unicode quadrant block (host.render.to_blocks), so the screen is 64x32 characters
 inside a frame. Keys are read raw through termios; a terminal reports no key-ups,
-so each key is a tap, and Z / X hold A / B long enough for a long press.
+so each key is a tap (down, then up presses.TAP_MS later), and Z / X hold A / B
+presses.HOLD_MS, long enough for a long press: the game sees only button edges.
 """
 
 import argparse
@@ -12,7 +13,7 @@ import select
 import signal
 import sys
 
-from crisscross import buttons
+from crisscross import buttons, presses
 from host import hostclock, render, sim
 
 FRAME_S = 1 / sim.FPS
@@ -24,15 +25,17 @@ CSI_FINAL = (0x40, 0x7E)  # an escape sequence ends with a byte in this range
 QUIT = "quit"
 
 ARROWS = {b"A": buttons.UP, b"B": buttons.DOWN, b"C": buttons.RIGHT, b"D": buttons.LEFT}
-KEYS = {
-    b"z": (buttons.A, buttons.PRESS),
-    b"\r": (buttons.A, buttons.PRESS),
-    b"\n": (buttons.A, buttons.PRESS),
-    b"x": (buttons.B, buttons.PRESS),
-    b"\x7f": (buttons.B, buttons.PRESS),  # Backspace on most terminals
-    b"\x08": (buttons.B, buttons.PRESS),  # Backspace on the others
-    b"Z": (buttons.A, buttons.LONG),
-    b"X": (buttons.B, buttons.LONG),
+TAP = presses.TAP_MS
+HOLD = presses.HOLD_MS
+KEYS = {  # a key -> (button, how long it is held in ms)
+    b"z": (buttons.A, TAP),
+    b"\r": (buttons.A, TAP),
+    b"\n": (buttons.A, TAP),
+    b"x": (buttons.B, TAP),
+    b"\x7f": (buttons.B, TAP),  # Backspace on most terminals
+    b"\x08": (buttons.B, TAP),  # Backspace on the others
+    b"Z": (buttons.A, HOLD),
+    b"X": (buttons.B, HOLD),
     b"q": QUIT,
     b"Q": QUIT,
     b"\x03": QUIT,  # Ctrl-C: the terminal sends it as a byte in raw mode
@@ -55,7 +58,7 @@ ROWS = render.HEIGHT // 2 + 3  # blocks, frame, status line
 
 
 class KeyDecoder:
-    """Bytes from a raw terminal -> actions: (button, kind) or QUIT.
+    """Bytes from a raw terminal -> actions: (button, ms held) or QUIT.
 
     Escape sequences may arrive split across reads, so an unfinished one waits
     for the next feed(); flush() drops it when no more bytes come.
@@ -90,7 +93,7 @@ class KeyDecoder:
                 break
             final = buf[end - 1 : end]
             if final in ARROWS and end - i >= 3:
-                out.append((ARROWS[final], buttons.PRESS))
+                out.append((ARROWS[final], TAP))
             i = end
         self._pending = buf[i:]
         return out
@@ -208,11 +211,7 @@ def play(device, clock, terminal, colour=True):
             for action in actions:
                 if action == QUIT:
                     return 0
-                button, kind = action
-                if kind == buttons.LONG:
-                    device.hold(button, now, buttons.LONG_MS)
-                else:
-                    device.press(button, now)
+                device.hold(action[0], now, action[1])
             changed = device.step(now)
             if resized[0]:
                 resized[0] = False

@@ -16,7 +16,7 @@ import machine
 from ssd1306_panel import Panel
 from pocket import ssd1306
 
-from crisscross import buttons
+from crisscross import buttons, presses
 from crisscross.app import App
 from crisscross.memory_storage import MemoryStorage
 
@@ -27,7 +27,6 @@ STEP_MS = 50
 SETUP = ("a", "down", "right", "down", "down", "down", "down", "down", "a")
 FIRST_TURN = ("a", "a")  # place where the cursor is, roll
 TOUR = ("right",) * 4 + ("down",) * 4 + ("left",) * 4 + ("up",) * 4
-PRESS = buttons.PRESS
 
 
 class NullI2C:
@@ -54,17 +53,27 @@ def main():
     quiet.show()
     shown = [0]  # bytes the last show() of the quiet driver allocated
 
+    class Loop:
+        """The firmware's loop, one frame per step(): button edges in, display out."""
+
+        def __init__(self):
+            self.buttons = buttons.Buttons()
+
+        def step(self, t):
+            if presses.run_frame(app, self.buttons, t):
+                display.show()
+                quiet.buffer[:] = display.buffer
+                before = gc.mem_alloc()
+                quiet.show()
+                shown[0] = gc.mem_alloc() - before
+
+    loop = Loop()
+
     def press(name):
+        """A tap: down, up presses.TAP_MS later, a frame at each edge."""
         nonlocal now
-        now += STEP_MS
-        app.feed(buttons.NAMES.index(name), PRESS, now)
-        app.tick(now)
-        if app.render():
-            display.show()
-            quiet.buffer[:] = display.buffer
-            before = gc.mem_alloc()
-            quiet.show()
-            shown[0] = gc.mem_alloc() - before
+        b, ms = presses.parse(name)
+        now = presses.hold(loop, b, now + STEP_MS, ms, ms)
 
     for name in SETUP + FIRST_TURN:
         press(name)

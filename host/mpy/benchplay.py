@@ -1,11 +1,13 @@
-"""Scripted play for `make bench`: one button event per step, on any interpreter.
+"""Scripted play for `make bench`: one press per step, on any interpreter.
 
 Used as the SETUP of host/mpy/step.mjs (MicroPython, one step per runPython call)
 and imported by host/bench_app.py (CPython, for the wall-time comparison). It
 defines the two globals step.mjs calls:
   _plan()  picks the next event from the script (sets _name, _kind; None at the end)
-  _step()  feeds that event to the real App, then ticks and renders, as the
-           firmware's main loop does.
+  _step()  presses that button of the real App: its edges (crisscross.presses:
+           down at t, up TAP_MS or HOLD_MS later) go to a crisscross.buttons
+           Buttons, and frames of the firmware's main loop (poll, events to
+           the app, tick, render) run at each edge and at the long-press time.
 Scripts (sys.argv[1:] under step.mjs, or setup(args)):
   play FAMILY RULES   menus, a whole game with a hint every round, the results,
                       back to the title menu, the high scores (RULES as the New
@@ -40,6 +42,9 @@ try:
     import binascii
 except ImportError:
     pass
+
+# The harness's own presses: loaded before the baseline (it imports nothing).
+from crisscross import presses
 
 try:
     from time import ticks_us, ticks_diff
@@ -79,8 +84,11 @@ _driver = None
 _kept = []  # what keep:N steps hold on to
 _pad = None  # --pad N: a live block that moves the app to other addresses
 _word_turns = 0  # --word-turns N: the word game stops after N turns (0: plays out)
-_event = None  # (button, kind) of the next event
-STEP_MS = 50  # each event 50 ms after the last, as tests/portable/appdriver.py
+_event = None  # (button, ms held) of the next press
+STEP_MS = 50  # each press 50 ms after the last release, as tests/portable/appdriver.py
+# Frames while a button is down: at the edges and at buttons.LONG_MS, no more (a
+# frame with nothing to do is not what a step measures).
+FRAME_MS = 600
 
 
 def _today():
@@ -108,6 +116,13 @@ class Rig:
             root = tempfile.mkdtemp(prefix="bench-saves-")
         self.app = App(self.canvas, FolderStorage(root), self.now, SEED, _today)
         self.app.render()
+        from crisscross.buttons import Buttons
+
+        self.buttons = Buttons()  # as firmware/pocket/start.py makes it
+
+    def step(self, now):
+        """One frame of the firmware's loop (presses.hold runs them)."""
+        presses.run_frame(self.app, self.buttons, now)
 
 
 # ---- counting what the app does --------------------------------------------
@@ -156,13 +171,10 @@ def _do(name):
         d.app.tick(d.now)
         d.app.render()
     else:
-        # What Driver.press does for one event, minus parsing the name (harness
-        # work, done in _plan): feed, tick and render, as the firmware's loop does.
+        # What Driver.press does for one press, minus parsing the name (harness
+        # work, done in _plan): its edges, and the loop's frames between them.
         d = _driver
-        d.now += STEP_MS
-        d.app.feed(_event[0], _event[1], d.now)
-        d.app.tick(d.now)
-        d.app.render()
+        d.now = presses.hold(d, _event[0], d.now + STEP_MS, _event[1], FRAME_MS)
 
 
 def _flip():
@@ -181,9 +193,7 @@ def _plan():
     except StopIteration:
         _name = _kind = None
         return
-    from crisscross import buttons
-
-    _event = buttons.parse(_name)
+    _event = presses.parse(_name)
 
 
 def _step():

@@ -1,7 +1,7 @@
 """The handheld's application: a state machine fed button events and a clock.
 
     app = App(canvas, storage, now_ms, seed=None, today=None)
-    app.feed(button, kind, now_ms)   # one event from crisscross.buttons
+    app.feed(button, kind, now_ms)   # every event of crisscross.buttons, in order
     app.tick(now_ms)                 # timers: messages, AI turns
     if app.render(): show(canvas)    # redraws only after something changed
 
@@ -48,6 +48,7 @@ class App:
 
             self.store = Store(storage)
         self.screen = None
+        self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self.session = None
         self._played = False  # a session was shown since the last unload()
         self.dirty = True
@@ -75,6 +76,7 @@ class App:
         forget(TRANSIENT)
         gc_collect()
         self.screen = screen
+        self._waiting = 0  # a press held on the last screen means nothing here
         self.dirty = True
 
     def toast(self, text, ms=TOAST_MS):
@@ -137,15 +139,28 @@ class App:
 
     # ---- the host's three calls --------------------------------------------
     def feed(self, button, kind, now_ms):
+        """One event of crisscross.buttons. A button with a long meaning on the
+        screen (its long_keys) is held back on PRESS: the short meaning acts on
+        RELEASE if LONG did not come first, the long one at LONG, and the release
+        after a long press does nothing. Directions act on PRESS and REPEAT."""
         self.now = now_ms
         self.events += 1
-        if kind == buttons.RELEASE:
-            return
-        if self._toast is not None and kind == buttons.PRESS:
-            self._toast = None
-            self.dirty = True
-            if button == buttons.B or button == buttons.A:
+        bit = 1 << button
+        if kind == buttons.PRESS:
+            if self._toast is not None:
+                self._toast = None
+                self.dirty = True
+                if button >= buttons.A:
+                    return  # A or B only dismisses the message
+            if self.screen.long_keys & bit:
+                self._waiting |= bit
                 return
+        elif kind == buttons.LONG or kind == buttons.RELEASE:
+            if not self._waiting & bit:
+                return  # no long meaning, a release after LONG, or another screen's
+            self._waiting &= ~bit
+            if kind == buttons.RELEASE:
+                kind = buttons.PRESS
         self.screen.key(button, kind)
         self.dirty = True
 

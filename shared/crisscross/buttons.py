@@ -4,7 +4,10 @@ A host reports raw edges (`down(button, now)`, `up(button, now)`) and calls
 `poll(now)` once per frame; `Buttons` turns them into events in a small ring queue:
 PRESS on the edge, LONG once when held past LONG_MS, REPEAT every REPEAT_MS for held
 directions, RELEASE on the way up. Edges are queued, so a press shorter than a frame
-is never lost. Nothing here reads hardware.
+is never lost. Nothing here reads hardware, and nothing makes an event without
+an edge: scripted players press through crisscross.presses (down at t, up at t').
+What a screen does with PRESS, LONG and RELEASE of a button that has a long
+meaning there is App.feed's business (short meaning on release).
 """
 
 from crisscross.compat import const
@@ -98,11 +101,6 @@ class Buttons:
                     self._long_sent |= bit
                     self._push(b, LONG)
 
-    def press(self, button, now):
-        """A complete tap (down and up), as a scripted host sends it."""
-        self.down(button, now)
-        self.up(button, now)
-
     def get(self):
         """The next event as (button, kind), or None when the queue is empty."""
         if not self._len:
@@ -114,14 +112,3 @@ class Buttons:
 
     def __len__(self):
         return self._len
-
-
-def parse(name):
-    """'a' -> (A, PRESS); 'long-a' -> (A, LONG); unknown -> None."""
-    kind = PRESS
-    if name.startswith("long-"):
-        kind = LONG
-        name = name[5:]
-    if name in NAMES:
-        return NAMES.index(name), kind
-    return None

@@ -3,18 +3,19 @@
 import random
 import re
 
-from crisscross import buttons
+from crisscross import buttons, presses
 from host import fbcanvas, render, term
 from host.term import QUIT, KeyDecoder
 
-UP = (buttons.UP, buttons.PRESS)
-DOWN = (buttons.DOWN, buttons.PRESS)
-LEFT = (buttons.LEFT, buttons.PRESS)
-RIGHT = (buttons.RIGHT, buttons.PRESS)
-A = (buttons.A, buttons.PRESS)
-B = (buttons.B, buttons.PRESS)
-LONG_A = (buttons.A, buttons.LONG)
-LONG_B = (buttons.B, buttons.LONG)
+# A key is a button held for a time: a tap, or long enough for a long press.
+UP = (buttons.UP, presses.TAP_MS)
+DOWN = (buttons.DOWN, presses.TAP_MS)
+LEFT = (buttons.LEFT, presses.TAP_MS)
+RIGHT = (buttons.RIGHT, presses.TAP_MS)
+A = (buttons.A, presses.TAP_MS)
+B = (buttons.B, presses.TAP_MS)
+LONG_A = (buttons.A, presses.HOLD_MS)
+LONG_B = (buttons.B, presses.HOLD_MS)
 
 
 def decode(data):

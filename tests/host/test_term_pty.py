@@ -125,7 +125,7 @@ def test_keys_reach_the_game_and_quitting_restores_the_terminal(tmp_path, quit_k
         os.write(fd, b"x")
         pump(fd, seen, 0.1)
         os.write(fd, b"Z")
-        pump(fd, seen, (term.buttons.LONG_MS + 300) / 1000)  # the hold runs out
+        pump(fd, seen, (term.HOLD + 300) / 1000)  # the hold runs out
         os.write(fd, quit_key)
     finally:
         status, out = finish(pid, fd, seen)

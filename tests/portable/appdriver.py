@@ -6,12 +6,12 @@ host canvas on CPython (registered by tests/conftest.py).
 
 import framebuf
 
-from crisscross import buttons
+from crisscross import buttons, presses
 from crisscross.app import App
 from crisscross.screens.play import DC, DR, Play, pair_at
 from crisscross.memory_storage import MemoryStorage
 
-STEP_MS = 50
+STEP_MS = 50  # between one press's release and the next press
 
 
 class Driver:
@@ -20,23 +20,52 @@ class Driver:
         self.canvas = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
         self.storage = storage if storage is not None else MemoryStorage()
         self.now = 1000
+        self.buttons = buttons.Buttons()
         self.app = App(self.canvas, self.storage, self.now, seed, today)
         self.app.render()
-        self.log = []  # every event pressed, for writing key files
+        self.log = []  # every press, for writing key files
+        self.frame_ms = presses.FRAME_MS  # the loop's frame; a busy board's is longer
 
     def press(self, names):
-        """Space-separated events: up down left right a b long-a long-b wait:MS."""
+        """Space-separated presses: up down left right a b (taps), long-a long-b
+        (held presses.HOLD_MS), wait:MS. Only button edges reach the app."""
         for name in names.split():
             self.log.append(name)
             if name.startswith("wait:"):
-                self.now += int(name[5:])
-            else:
-                b, kind = buttons.parse(name)
-                self.now += STEP_MS
-                self.app.feed(b, kind, self.now)
-            self.app.tick(self.now)
-            self.app.render()
+                self.wait(int(name[5:]))
+                continue
+            event = presses.parse(name)
+            if event is None:
+                raise ValueError("no such press: %r" % name)
+            self.now = presses.hold(
+                self, event[0], self.now + STEP_MS, event[1], self.frame_ms
+            )
         return self
+
+    def down(self, name):
+        """Button `name` goes down (STEP_MS after the last edge); one frame."""
+        self.now += STEP_MS
+        self.buttons.down(buttons.NAMES.index(name), self.now)
+        self.step(self.now)
+        return self
+
+    def up(self, name):
+        """Button `name` goes up now; one frame."""
+        self.buttons.poll(self.now)  # a long press due now comes first
+        self.buttons.up(buttons.NAMES.index(name), self.now)
+        self.step(self.now)
+        return self
+
+    def wait(self, ms):
+        """Let `ms` pass, a frame every frame_ms."""
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(self.now + self.frame_ms, end)
+            self.step(self.now)
+
+    def step(self, now):
+        """One frame of the loop: button events to the app, timers, drawing."""
+        presses.run_frame(self.app, self.buttons, now)
 
     def frame(self):
         return bytes(self.buf)

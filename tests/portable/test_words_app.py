@@ -118,13 +118,15 @@ def test_a_word_is_previewed_then_scored_as_previewed():
 def test_the_menu_during_a_hint_goes_back_to_the_search():
     d = solo()
     want = autoplay.choose(d.app.session.game, d.app.session.budget())
-    d.press("long-a wait:20")
+    d.frame_ms = 400  # a board whose search slices take long: few frames a second
+    d.press("long-a")
     think = d.screen
     assert thinking(d) and think.search is not None
     d.press("long-b")
     assert is_a(d.screen, WordsMenu) and "Draw cards" in d.screen.items
     d.choose("Resume")
     assert d.screen is think  # the same search, where it was
+    d.frame_ms = 20
     for _ in range(60):
         if not thinking(d):
             break

@@ -19,7 +19,7 @@ with the AI's first move, one save for both (docs/performance.md).
 
 from crisscross import buttons, glyphs
 from crisscross.compat import const, forget
-from crisscross.screens import Screen
+from crisscross.screens import LONG_AB, Screen
 from crisscross.screens import cards_draw as cd
 from crisscross.cards import deck, scoring
 from crisscross.cards import session as cs
@@ -70,6 +70,8 @@ def points_by_seat(lines, seats):
 
 
 class CardsPlay(Screen):
+    long_keys = LONG_AB  # hold A: hint; hold B: the menu
+
     def __init__(self, app):
         forget(DICE_MODULES)
         forget(MENU_MODULES)

@@ -1,10 +1,12 @@
 """Between players in pass-and-play: the next player sees only their own sheet."""
 
 from crisscross import buttons, ui
-from crisscross.screens import Screen
+from crisscross.screens import LONG_B, Screen
 
 
 class Handover(Screen):
+    long_keys = LONG_B  # hold B: the menu
+
     def key(self, b, kind):
         if kind == buttons.PRESS and b == buttons.A:
             from crisscross.screens.play import open_session, save

@@ -8,7 +8,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 
 from crisscross import buttons, glyphs, sheetdraw, ui
 from crisscross.grid import PAIRS, count_isolated
-from crisscross.screens import Screen
+from crisscross.screens import LONG_AB, Screen
 from crisscross import session as sess
 
 X0 = 0  # the sheet's top-left corner
@@ -64,6 +64,8 @@ def _lone_made(cells, p, q):
 
 
 class Play(Screen):
+    long_keys = LONG_AB  # hold A: hint; hold B: the menu
+
     def __init__(self, app):
         Screen.__init__(self, app)
         self.session = app.session

@@ -8,7 +8,7 @@ scores, the last moves, the rules, save and quit, abandon.
 
 from crisscross import buttons, ui
 from crisscross.compat import forget
-from crisscross.screens import Screen
+from crisscross.screens import LONG_B, Screen
 from crisscross.screens.listmenu import ListMenu
 from crisscross.screens.words_view import STATE_LINES, STATE_PICKS
 from crisscross.words import deck
@@ -130,6 +130,8 @@ class WordsMenu(ListMenu):
 
 class WordsHandover(Screen):
     """Between humans: the next one takes the handheld before seeing a hand."""
+
+    long_keys = LONG_B  # hold B: the menu
 
     def key(self, b, kind):
         app = self.app

@@ -16,7 +16,7 @@ meanwhile; the table, top line and hand are drawn by screens/words_view.py.
 
 from crisscross import buttons, ui
 from crisscross.compat import const, forget
-from crisscross.screens import Screen
+from crisscross.screens import LONG_AB, Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT, step
@@ -60,6 +60,8 @@ def after_turn(app):
 class WordsPlay(Screen):
     """`at`: a `state()` to take up again, as the menu and the thinking screen
     give it back (they unload this module meanwhile); None: where the turn starts."""
+
+    long_keys = LONG_AB  # hold A: hint; hold B: the menu
 
     def __init__(self, app, at=None):
         forget(wv.OTHER_MODULES)

@@ -16,7 +16,7 @@ the next seat (another AI thinks here, its play in view).
 
 from crisscross import buttons
 from crisscross.compat import forget, gc_collect
-from crisscross.screens import Screen
+from crisscross.screens import LONG_B, Screen
 from crisscross.screens import words_view as wv
 from crisscross.words import session as ws
 
@@ -27,6 +27,8 @@ PLAY_MODULES = ("crisscross.screens.words_play",)
 class WordsThink(Screen):
     """`at`: the state() of the play screen that asked for a hint, given back
     to it afterwards; None for an AI seat's turn, which starts `after_ms` later."""
+
+    long_keys = LONG_B  # hold B: the menu
 
     def __init__(self, app, at=None, after_ms=wv.THINK_AFTER_MS):
         forget(PLAY_MODULES)

@@ -1,0 +1,156 @@
+"""Every scripted player reaches the app only through button edges.
+
+Tests, fuzzers, key files (host.sim replays, host.term), the golden tour, the
+screenshots and the benchmarks press buttons as crisscross.presses does: down at
+t, up at t', frames between. Here a witness stands between crisscross.buttons and
+the App: every event the App is fed must be the next one a Buttons queue gave
+out, so a driver that made an event up (a LONG without a hold, a PRESS without
+an edge) fails.
+"""
+
+import os
+import sys
+
+import pytest
+
+from crisscross import buttons, presses
+from crisscross.app import App
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture
+def witness(monkeypatch):
+    """[kinds fed]; fails the test at an event no Buttons gave out."""
+    given = []
+    fed = []
+    real_get = buttons.Buttons.get
+    real_feed = App.feed
+
+    def get(self):
+        event = real_get(self)
+        if event is not None:
+            given.append(event)
+        return event
+
+    def feed(self, button, kind, now_ms):
+        assert given, "an event no Buttons gave out: %r" % ((button, kind),)
+        assert given.pop(0) == (button, kind), "not the queue's next event"
+        fed.append(kind)
+        real_feed(self, button, kind, now_ms)
+
+    monkeypatch.setattr(buttons.Buttons, "get", get)
+    monkeypatch.setattr(App, "feed", feed)
+    return fed
+
+
+def test_the_witness_catches_a_made_up_event(witness):
+    from crisscross.memory_storage import MemoryStorage
+    from host import fbcanvas
+
+    buf = bytearray(1024)
+    canvas = fbcanvas.FrameBuffer(buf, 128, 64, fbcanvas.MONO_VLSB)
+    app = App(canvas, MemoryStorage(), 0)
+    with pytest.raises(AssertionError):
+        app.feed(buttons.A, buttons.LONG, 10)
+
+
+def test_buttons_make_no_event_without_an_edge():
+    assert not hasattr(buttons.Buttons, "press")  # the old tap at one instant
+    assert not hasattr(buttons, "parse")  # names -> made-up (button, kind)
+    q = buttons.Buttons()
+    q.poll(10000)
+    assert q.get() is None
+    assert presses.parse("long-a") == (buttons.A, presses.HOLD_MS)
+    assert presses.parse("b") == (buttons.B, presses.TAP_MS)
+    assert presses.HOLD_MS > buttons.LONG_MS > presses.TAP_MS
+    assert presses.parse("press-a") is None
+
+
+def test_the_app_driver_presses_through_edges(witness):
+    from appdriver import Driver
+
+    d = Driver(seed=5)
+    d.start_game()
+    d.press("right long-a wait:2000 a")
+    assert len(d.app.session.game.history) == 1
+    kinds = set(witness)
+    assert {buttons.PRESS, buttons.RELEASE, buttons.LONG} <= kinds
+
+
+def test_key_file_replays_press_through_edges(witness):
+    from host import hostclock, keyscript, sim
+    from crisscross.memory_storage import MemoryStorage
+
+    with open(os.path.join(ROOT, "docs", "img", "play.keys")) as f:
+        steps = keyscript.parse(f.read())
+    clock = hostclock.FakeClock()
+    device = sim.Device(MemoryStorage(), clock.now(), 7)
+    sim.replay(device, clock, steps + keyscript.parse("long-a\nwait 3000\nlong-b\n"))
+    assert type(device.app.screen).__name__ == "Pause"
+    assert witness.count(buttons.LONG) >= 2
+
+
+def test_the_terminal_presses_through_edges(witness, monkeypatch):
+    from host import hostclock, sim, term
+    from crisscross.memory_storage import MemoryStorage
+
+    r, w = os.pipe()
+    os.write(w, b"\x1b[Bz")  # down, then A: New game
+    os.close(w)
+
+    class Pipe:
+        fd = r
+
+        def write(self, text):
+            pass
+
+    clock = hostclock.WallClock()
+    device = sim.Device(MemoryStorage(), clock.now(), 7)
+    assert term.play(device, clock, Pipe(), colour=False) == 0  # EOF ends it
+    os.close(r)
+    # The tap of A is still down at EOF: its press came, through the queue.
+    assert witness.count(buttons.PRESS) == 2
+
+
+def test_the_golden_tour_presses_through_edges(witness):
+    from screentour import tour
+
+    names = [name for name, _ in tour()]
+    assert len(names) > 20 and buttons.LONG in witness
+
+
+def test_the_benchmark_script_presses_through_edges(witness, monkeypatch):
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "host", "mpy"))
+    import benchplay as b
+
+    b.setup(["costs"])
+    steps = 0
+    while True:
+        b._plan()
+        if b._name is None:
+            break
+        b._step()
+        steps += 1
+    assert steps > 10 and buttons.LONG in witness and buttons.RELEASE in witness
+
+
+def test_no_driver_feeds_the_app_itself():
+    # Drivers that run only inside MicroPython (the bus benchmark) or on a
+    # board's pins: none calls App.feed but through presses.run_frame.
+    for path in (
+        "host/mpy/benchbus.py",
+        "host/mpy/benchplay.py",
+        "tests/portable/appdriver.py",
+        "tests/portable/screentour.py",
+        "tools/screenshots.py",
+        "tools/golden.py",
+        "host/keyscript.py",
+        "host/term.py",
+    ):
+        with open(os.path.join(ROOT, path)) as f:
+            text = f.read()
+        assert "app.feed(" not in text and ".parse(name)" not in text.replace(
+            "presses.parse(name)", ""
+        ), path
+    assert sys.modules.get("crisscross.presses") is presses
