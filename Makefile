@@ -98,3 +98,9 @@ repl: $(STAMP_PY)
 
 logs: $(STAMP_PY)
 	$(PY) -m host flash logs --port $(PORT)
+
+# The real MicroPython firmware on an emulated Pico (docs/emulator.md): the .uf2 from
+# MICROPYTHON_UF2 (default build/micropython-pico.uf2), the flash in build/emu-flash.bin.
+.PHONY: emu
+emu: deps
+	$(PY) -m host emu $(ARGS)

@@ -1,0 +1,543 @@
+// The emulated Pico of `python3 -m host emu` (host/emu/board.py drives it).
+//
+// rp2040js runs MicroPython's own rp2 firmware with the `pico` board's parts
+// attached: an SSD1306 at 0x3C on I2C0 (GP4/GP5), six buttons on GP10-GP15
+// (pulled up, pressed = low), a 2 MiB flash kept in a file, and the USB CDC REPL.
+// Time advances only when asked (`run`), so the same firmware, files and timed
+// inputs give the same cycle counts. See docs/emulator.md.
+//
+// Protocol: one JSON object per line on stdin, one JSON reply per line on stdout
+// ({"ok": true, ...} or {"ok": false, "error": "..."}). Byte strings are hex.
+
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+
+// Anything the library prints must not reach stdout, which carries the protocol;
+// its notes on registers it does not model go to stderr only with EMU_VERBOSE=1.
+const verbose = process.env.EMU_VERBOSE === '1';
+for (const name of ['log', 'info', 'debug', 'warn']) {
+  console[name] = verbose ? (...args) => process.stderr.write(args.join(' ') + '\n') : () => {};
+}
+
+const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16JV
+const FS_START = 0xa0000; // MicroPython's littlefs: from here to the end of flash
+const UF2_MAGIC0 = 0x0a324655;
+const UF2_MAGIC1 = 0x9e5d5157;
+const FLASH_BASE = 0x10000000;
+
+// The B1 boot ROM's flash routines (pico-bootrom, 'RE' and 'RP' in its table).
+const ROM_FLASH_RANGE_ERASE = 0x237c;
+const ROM_FLASH_RANGE_PROGRAM = 0x23c4;
+// Typical W25Q16JV times (datasheet, tSE / tBE1 / tPP).
+const SECTOR = 4096;
+const SECTOR_ERASE_NS = 45e6;
+const BLOCK64_ERASE_NS = 150e6;
+const PAGE = 256;
+const PAGE_PROGRAM_NS = 0.4e6;
+
+const PANEL_ADDR = 0x3c;
+const SDA = 4;
+const SCL = 5;
+const FUNCTION_SIO = 5;
+
+class QuietLogger extends ConsoleLogger {
+  // Warnings of unmodelled registers are expected; errors must not throw mid-instruction.
+  constructor() {
+    super(LogLevel.Error, false);
+    this.seen = new Set();
+  }
+  error(component, message) {
+    const key = component + message;
+    if (!this.seen.has(key) && this.seen.size < 50) {
+      this.seen.add(key);
+      process.stderr.write(`emu: [${component}] ${message}\n`);
+    }
+  }
+}
+
+function loadUf2(path, flash) {
+  const data = fs.readFileSync(path);
+  if (data.length === 0 || data.length % 512) {
+    throw new Error(`${path} is not a UF2 file (its size is not a multiple of 512)`);
+  }
+  let blocks = 0;
+  for (let off = 0; off < data.length; off += 512) {
+    if (data.readUInt32LE(off) !== UF2_MAGIC0 || data.readUInt32LE(off + 4) !== UF2_MAGIC1) {
+      throw new Error(`${path} is not a UF2 file (bad block at byte ${off})`);
+    }
+    const addr = data.readUInt32LE(off + 12);
+    const size = data.readUInt32LE(off + 16);
+    if (addr < FLASH_BASE || addr + size > FLASH_BASE + FS_START || size > 476) {
+      throw new Error(`${path} is not firmware for a Pico (block at 0x${addr.toString(16)})`);
+    }
+    flash.set(data.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
+    blocks++;
+  }
+  return blocks;
+}
+
+export class Board {
+  constructor(opts) {
+    this.opts = opts;
+    const mcu = new RP2040();
+    this.mcu = mcu;
+    mcu.logger = new QuietLogger();
+    const rom = fs.readFileSync(opts.rom);
+    if (rom.length !== 16384) {
+      throw new Error(`${opts.rom}: a boot ROM is 16384 bytes, got ${rom.length}`);
+    }
+    mcu.loadBootrom(new Uint32Array(rom.buffer, rom.byteOffset, 4096));
+    // flash: erased, the firmware from the UF2, the filesystem from the flash file
+    mcu.flash.fill(0xff);
+    loadUf2(opts.uf2, mcu.flash);
+    if (opts.flash && fs.existsSync(opts.flash)) {
+      const kept = fs.readFileSync(opts.flash);
+      if (kept.length !== FLASH_SIZE) {
+        throw new Error(`${opts.flash}: a flash image is ${FLASH_SIZE} bytes, got ${kept.length}`);
+      }
+      mcu.flash.set(kept.subarray(FS_START), FS_START);
+    }
+    this.enterBoot2();
+    this.clock = mcu.clock;
+    this.stats = {
+      busy_cycles: 0,
+      wait_cycles: 0,
+      instructions: 0,
+      flash_ops: 0,
+      flash_bytes_programmed: 0,
+      flash_sectors_erased: 0,
+      flash_busy_ms: 0,
+      i2c_transactions: 0,
+      i2c_panel_bytes: 0,
+      serial_in_bytes: 0,
+      serial_out_bytes: 0,
+      gc_count: 0,
+      heap_live_after_gc: null,
+      heap_peak_live_after_gc: null,
+      memory_errors: 0,
+      heap_used_at_memory_error: null,
+    };
+    this.serialOut = [];
+    this.i2cEvents = [];
+    this.setupUsb();
+    this.setupI2c();
+    this.setupSoftI2cTarget();
+    // buttons: pulled up, a held one reads low from the very start
+    this.held = new Set(opts.held || []);
+    for (const pin of opts.buttons || []) {
+      mcu.gpio[pin].setInputValue(!this.held.has(pin));
+    }
+    // heap figures by symbol (optional)
+    this.heap = opts.heap || null;
+    this.gcEnd = this.heap ? this.heap.gc_collect_end & ~1 : -1;
+    this.mallocFail = this.heap ? this.heap.m_malloc_fail & ~1 : -1;
+    this.gcReturn = -1;
+    this.gcReturnSp = 0;
+  }
+
+  // What the ROM's flash boot ends with: the 256-byte second stage (boot2) from the
+  // start of flash, checked by its CRC, copied to the top of SRAM and entered with
+  // lr = 0 (boot2 then sets up XIP and jumps through the vector table at 0x100).
+  // The ROM's own reading of flash goes through the SSI, which rp2040js does not
+  // model, so that part is done here; the rest of the ROM (its function and data
+  // tables: flash routines, memcpy, soft float) runs as is.
+  enterBoot2() {
+    const { mcu } = this;
+    const boot2 = mcu.flash.subarray(0, 256);
+    let crc = 0xffffffff;
+    for (let i = 0; i < 252; i++) {
+      crc ^= boot2[i] << 24;
+      for (let b = 0; b < 8; b++) {
+        crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
+      }
+    }
+    const want = boot2[252] | (boot2[253] << 8) | (boot2[254] << 16) | (boot2[255] << 24);
+    if (crc >>> 0 !== want >>> 0) {
+      throw new Error(`${this.opts.uf2} has no valid second-stage boot loader: not firmware for a Pico`);
+    }
+    const BOOT2_LOAD = 0x20041f00;
+    mcu.sram.set(boot2, BOOT2_LOAD - 0x20000000);
+    const core = mcu.core;
+    core.SP = mcu.bootrom[0]; // the ROM's stack, below boot2
+    core.LR = 0;
+    core.PC = BOOT2_LOAD;
+  }
+
+  // ---- USB CDC: the host side of the REPL ----
+  setupUsb() {
+    const cdc = new USBCDC(this.mcu.usbCtrl);
+    this.cdc = cdc;
+    this.hostBytes = Buffer.alloc(0); // host -> board, unlimited
+    this.pendingReads = []; // OUT transfers the board is waiting on
+    cdc.onSerialData = (buffer) => {
+      this.serialOut.push(Buffer.from(buffer));
+      this.stats.serial_out_bytes += buffer.length;
+    };
+    const usb = this.mcu.usbCtrl;
+    usb.onEndpointRead = (endpoint, size) => {
+      if (endpoint !== cdc.outEndpoint) {
+        return; // as rp2040js's USBCDC: control OUT stages complete by themselves
+      }
+      this.pendingReads.push(size);
+      this.feedUsb();
+    };
+  }
+
+  feedUsb() {
+    const usb = this.mcu.usbCtrl;
+    while (this.pendingReads.length && this.hostBytes.length) {
+      const size = this.pendingReads.shift();
+      const n = Math.min(size, this.hostBytes.length);
+      const chunk = new Uint8Array(this.hostBytes.subarray(0, n));
+      this.hostBytes = this.hostBytes.subarray(n);
+      usb.endpointReadDone(this.cdc.outEndpoint, chunk);
+    }
+  }
+
+  serialIn(bytes) {
+    this.stats.serial_in_bytes += bytes.length;
+    this.hostBytes = Buffer.concat([this.hostBytes, bytes]);
+    this.feedUsb();
+  }
+
+  // ---- I2C0: the panel at 0x3C, with bus timing from the programmed SCL counts ----
+  setupI2c() {
+    const i2c = this.mcu.i2c[0];
+    const clock = this.clock;
+    let after = null;
+    const alarm = clock.createAlarm(() => {
+      const fn = after;
+      after = null;
+      fn();
+    });
+    const later = (periods, fn) => {
+      after = fn;
+      alarm.schedule(periods * this.sclPeriodNs(i2c));
+    };
+    this.tx = null; // the transaction to the panel in progress
+    i2c.onStart = () => later(1, () => i2c.completeStart());
+    i2c.onConnect = (address, mode) =>
+      later(9, () => {
+        const ack = address === PANEL_ADDR;
+        if (ack && mode === 0 && !this.tx) {
+          this.tx = { start: clock.nanos, bytes: [] };
+        }
+        i2c.completeConnect(ack);
+      });
+    i2c.onWriteByte = (value) =>
+      later(9, () => {
+        if (this.tx) this.tx.bytes.push(value);
+        i2c.completeWrite(true);
+      });
+    i2c.onReadByte = () => later(9, () => i2c.completeRead(0x00));
+    i2c.onStop = () =>
+      later(1, () => {
+        const tx = this.tx;
+        this.tx = null;
+        if (tx && tx.bytes.length) {
+          this.stats.i2c_transactions++;
+          this.stats.i2c_panel_bytes += tx.bytes.length;
+          this.i2cEvents.push([tx.start, clock.nanos, Buffer.from(tx.bytes).toString('hex')]);
+        }
+        i2c.completeStop();
+      });
+  }
+
+  sclPeriodNs(i2c) {
+    const counts = i2c.sclHighPeriod + i2c.sclLowPeriod;
+    return (Math.max(counts, 2) * 1e9) / this.mcu.clkSys;
+  }
+
+  // ---- i2c.scan(): a software open-drain target on GP4/GP5 that ACKs 0x3C ----
+  setupSoftI2cTarget() {
+    const { gpio } = this.mcu;
+    const t = { sda: true, scl: true, low: false, active: false, bits: 0, shift: 0, ack: false, addr: true, read: false };
+    this.soft = t;
+    gpio[SDA].setInputValue(true);
+    gpio[SCL].setInputValue(true);
+    const masterLow = (pin) =>
+      pin.functionSelect === FUNCTION_SIO && pin.outputEnable && !pin.outputValue;
+    const update = () => {
+      const scl = !masterLow(gpio[SCL]);
+      let sda = !masterLow(gpio[SDA]) && !t.low;
+      if (scl !== t.scl) {
+        t.scl = scl;
+        if (t.active && scl && !t.ack) {
+          t.shift = ((t.shift << 1) | (sda ? 1 : 0)) & 0xff;
+          t.bits++;
+        } else if (t.active && !scl) {
+          if (t.ack) {
+            // the ninth clock is over: release SDA
+            t.ack = false;
+            t.low = false;
+            t.bits = 0;
+            t.addr = false;
+          } else if (t.bits === 8) {
+            t.ack = true;
+            if (t.addr) {
+              const match = t.shift >> 1 === PANEL_ADDR;
+              t.read = !!(t.shift & 1);
+              t.low = match && !t.read;
+              if (!match) t.active = false;
+            } else {
+              t.low = true;
+            }
+          }
+        }
+        sda = !masterLow(gpio[SDA]) && !t.low;
+      } else if (sda !== t.sda && scl) {
+        // SDA moving while SCL is high: START (falling) or STOP (rising)
+        if (!sda) {
+          Object.assign(t, { active: true, bits: 0, shift: 0, ack: false, addr: true, low: false });
+        } else {
+          Object.assign(t, { active: false, ack: false, low: false });
+        }
+        sda = !masterLow(gpio[SDA]) && !t.low;
+      }
+      t.sda = sda;
+      if (gpio[SDA].rawInputValue !== sda) gpio[SDA].setInputValue(sda);
+      if (gpio[SCL].rawInputValue !== scl) gpio[SCL].setInputValue(scl);
+    };
+    gpio[SDA].addListener(update);
+    gpio[SCL].addListener(update);
+  }
+
+  // ---- buttons ----
+  setPin(pin, level) {
+    this.mcu.gpio[pin].setInputValue(!!level);
+  }
+
+  // ---- the heap, read from MicroPython's state by symbol ----
+  heapUsed() {
+    const h = this.heap;
+    if (!h) return null;
+    const mcu = this.mcu;
+    const atb = mcu.readUint32(h.mem + 0);
+    const len = mcu.readUint32(h.mem + 4);
+    let used = 0;
+    for (let i = 0; i < len; i++) {
+      const b = mcu.readUint8(atb + i);
+      if (b) {
+        used += (b & 3 ? 1 : 0) + (b & 12 ? 1 : 0) + (b & 48 ? 1 : 0) + (b & 192 ? 1 : 0);
+      }
+    }
+    return used * 16;
+  }
+
+  heapTotal() {
+    const h = this.heap;
+    if (!h) return null;
+    return (this.mcu.readUint32(h.mem + 16) - this.mcu.readUint32(h.mem + 12)) >>> 0;
+  }
+
+  // ---- the flash chip's erase and program, done where the ROM would do them ----
+  romErase(core) {
+    const addr = core.registers[0] & 0xffffff;
+    const count = core.registers[1];
+    const blockSize = core.registers[2];
+    const flash = this.mcu.flash;
+    let ns = 0;
+    let a = addr;
+    let left = count;
+    while (left >= SECTOR) {
+      // as the ROM does: a big block where aligned, else a 4 KiB sector
+      if (blockSize > SECTOR && a % blockSize === 0 && left >= blockSize) {
+        ns += BLOCK64_ERASE_NS;
+        flash.fill(0xff, a, Math.min(a + blockSize, FLASH_SIZE));
+        this.stats.flash_sectors_erased += blockSize / SECTOR;
+        a += blockSize;
+        left -= blockSize;
+      } else {
+        ns += SECTOR_ERASE_NS;
+        flash.fill(0xff, a, Math.min(a + SECTOR, FLASH_SIZE));
+        this.stats.flash_sectors_erased++;
+        a += SECTOR;
+        left -= SECTOR;
+      }
+    }
+    return ns;
+  }
+
+  romProgram(core) {
+    const addr = core.registers[0] & 0xffffff;
+    const data = core.registers[1];
+    const count = core.registers[2];
+    const flash = this.mcu.flash;
+    for (let i = 0; i < count && addr + i < FLASH_SIZE; i++) {
+      flash[addr + i] &= this.mcu.readUint8(data + i); // NOR flash: bits only go 1 -> 0
+    }
+    this.stats.flash_bytes_programmed += count;
+    let pages = 0;
+    if (count > 0) {
+      pages = Math.floor((addr + count - 1) / PAGE) - Math.floor(addr / PAGE) + 1;
+    }
+    return pages * PAGE_PROGRAM_NS;
+  }
+
+  // ---- the execute loop: busy cycles vs cycles spent waiting (WFI/WFE) ----
+  run(ns, stopAfterFlashOps) {
+    const { mcu, clock } = this;
+    const core = mcu.core;
+    const target = clock.nanos + ns;
+    const st = this.stats;
+    const opsStop = stopAfterFlashOps > 0 ? st.flash_ops + stopAfterFlashOps : -1;
+    while (clock.nanos < target) {
+      const cycleNs = 1e9 / mcu.clkSys;
+      if (core.waiting) {
+        const next = clock.nextAlarm ? clock.nextAlarm.nanos : target;
+        const to = Math.min(next, target);
+        const dt = Math.max(0, to - clock.nanos);
+        st.wait_cycles += dt / cycleNs;
+        clock.tick(dt);
+        if (core.waiting && core.interruptsUpdated && core.checkForInterrupts()) {
+          core.waiting = false;
+        }
+        continue;
+      }
+      const pc = core.registers[15];
+      if (pc === ROM_FLASH_RANGE_ERASE || pc === ROM_FLASH_RANGE_PROGRAM) {
+        const busyNs = pc === ROM_FLASH_RANGE_ERASE ? this.romErase(core) : this.romProgram(core);
+        core.registers[15] = core.registers[14] & ~1; // return to the caller
+        st.flash_ops++;
+        st.flash_busy_ms += busyNs / 1e6;
+        st.busy_cycles += busyNs / cycleNs;
+        clock.tick(busyNs);
+        if (st.flash_ops === opsStop) {
+          return 'flash_ops';
+        }
+        continue;
+      }
+      if (pc === this.gcEnd) {
+        this.gcReturn = core.registers[14] & ~1;
+        this.gcReturnSp = core.registers[13];
+      } else if (pc === this.gcReturn && core.registers[13] === this.gcReturnSp) {
+        this.gcReturn = -1;
+        st.gc_count++;
+        const live = this.heapUsed();
+        st.heap_live_after_gc = live;
+        st.heap_peak_live_after_gc = Math.max(st.heap_peak_live_after_gc || 0, live);
+      } else if (pc === this.mallocFail) {
+        st.memory_errors++;
+        st.heap_used_at_memory_error = this.heapUsed();
+      }
+      const cycles = core.executeInstruction();
+      st.instructions++;
+      st.busy_cycles += cycles;
+      clock.tick(cycles * cycleNs);
+    }
+    return 'time';
+  }
+
+  takeEvents() {
+    const out = Buffer.concat(this.serialOut).toString('hex');
+    this.serialOut = [];
+    const i2c = this.i2cEvents;
+    this.i2cEvents = [];
+    return { serial: out, i2c };
+  }
+
+  report() {
+    const s = Object.assign({}, this.stats);
+    s.busy_cycles = Math.round(s.busy_cycles);
+    s.wait_cycles = Math.round(s.wait_cycles);
+    s.cycles = s.busy_cycles + s.wait_cycles;
+    s.now_ns = this.clock.nanos;
+    s.clk_sys = this.mcu.clkSys;
+    s.flash_busy_ms = Math.round(s.flash_busy_ms * 1000) / 1000;
+    if (this.heap) {
+      s.heap_used = this.heapUsed();
+      s.heap_total = this.heapTotal();
+    }
+    return s;
+  }
+
+  save() {
+    if (this.opts.flash && this.opts.save !== false) {
+      fs.writeFileSync(this.opts.flash, this.mcu.flash.subarray(0, FLASH_SIZE));
+    }
+  }
+}
+
+// ---- the protocol ----
+
+let board = null;
+
+function handle(msg) {
+  switch (msg.cmd) {
+    case 'power_on': {
+      if (board) board.save();
+      board = new Board(msg);
+      return { now_ns: 0 };
+    }
+    case 'power_off': {
+      if (!board) return {};
+      board.save();
+      const stats = board.report();
+      const events = board.takeEvents();
+      board = null;
+      return Object.assign({ stats }, events);
+    }
+    case 'quit':
+      if (board) board.save();
+      board = null;
+      return { quit: true };
+  }
+  if (!board) throw new Error('the board is off: power_on first');
+  switch (msg.cmd) {
+    case 'run': {
+      const stopped = board.run(msg.ns, msg.stop_after_flash_ops || 0);
+      return Object.assign({ stopped, now_ns: board.clock.nanos }, board.takeEvents());
+    }
+    case 'serial':
+      board.serialIn(Buffer.from(msg.data, 'hex'));
+      return {};
+    case 'pin':
+      board.setPin(msg.pin, msg.level);
+      return { now_ns: board.clock.nanos };
+    case 'stats':
+      return { stats: board.report() };
+    case 'read': {
+      const bytes = [];
+      for (let i = 0; i < msg.len; i++) bytes.push(board.mcu.readUint8(msg.addr + i));
+      return { data: Buffer.from(bytes).toString('hex') };
+    }
+    case 'regs': {
+      const c = board.mcu.core;
+      return {
+        regs: Array.from(c.registers),
+        waiting: c.waiting,
+        usb: [board.cdc.initialized, board.cdc.inEndpoint, board.cdc.outEndpoint, board.pendingReads, board.hostBytes.length],
+      };
+    }
+    case 'flash':
+      return {
+        data: Buffer.from(board.mcu.flash.subarray(msg.offset, msg.offset + msg.len)).toString('hex'),
+      };
+  }
+  throw new Error(`unknown command ${msg.cmd}`);
+}
+
+function serve() {
+const rl = readline.createInterface({ input: process.stdin, terminal: false });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  let reply;
+  try {
+    const msg = JSON.parse(line);
+    reply = Object.assign({ ok: true }, handle(msg));
+  } catch (e) {
+    reply = { ok: false, error: e.message };
+  }
+  process.stdout.write(JSON.stringify(reply) + '\n');
+  if (reply.quit) process.exit(0);
+});
+rl.on('close', () => {
+  if (board) board.save();
+  process.exit(0);
+});
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+  serve();
+}

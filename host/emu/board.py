@@ -1,0 +1,579 @@
+"""The real MicroPython firmware on an emulated Pico, driven from Python.
+
+`Board` starts host/emu/board.mjs (rp2040js under Node.js) and talks to it line by
+line. Emulated time moves only inside `run_ms`/`run_cycles`/`run_until` (or the
+background runner of `running()`), so the same firmware, flash file and timed
+inputs give the same cycle counts. See docs/emulator.md.
+
+    board = Board()                       # firmware and ROM from env / build/
+    board.power_on()
+    board.run_ms(1500)
+    board.frame()                         # 1024 bytes MONO_VLSB, as the glass shows
+    board.down("a"); board.run_ms(80); board.up("a")
+    board.power_off()                     # the flash file keeps littlefs
+"""
+
+import binascii
+import contextlib
+import json
+import os
+import pty
+import shutil
+import subprocess
+import threading
+import time
+import tty
+
+from host.emu import elf as elfmod
+from host.ssd1306_panel import Panel
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SCRIPT = os.path.join(HERE, "board.mjs")
+ROM = os.path.join(HERE, "rom", "rp2040-bootrom-b1.bin")
+DEFAULT_UF2 = os.path.join("build", "micropython-pico.uf2")  # hardware/wokwi.toml
+DEFAULT_FLASH = os.path.join("build", "emu-flash.bin")
+DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
+
+# The `pico` board profile (firmware/pocket/boards/pico.py): GPIO of each button.
+BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
+PANEL_ADDR = 0x3C
+FLASH_SIZE = 2 * 1024 * 1024
+FS_START = 0xA0000  # MicroPython's littlefs, to the end of flash
+SLICE_NS = 2_000_000  # emulated time between looks at the pty
+SERIAL_KEEP = 1 << 20  # bytes of board output kept for `serial.read()`
+# MicroPython's mp_state_ctx.mem: where the GC's table and pool pointers are.
+MEM_OFFSET = 692
+
+
+class EmuError(Exception):
+    """Something a person can fix (a missing file, a bad argument); one line."""
+
+
+def _resolve(path):
+    return path if os.path.isabs(path) else os.path.join(ROOT, path)
+
+
+def uf2_path():
+    """The firmware file: $MICROPYTHON_UF2, else build/micropython-pico.uf2."""
+    return os.path.abspath(os.environ.get("MICROPYTHON_UF2") or _resolve(DEFAULT_UF2))
+
+
+def elf_path():
+    """$MICROPYTHON_ELF (the same build with symbols), or None."""
+    path = os.environ.get("MICROPYTHON_ELF")
+    return os.path.abspath(path) if path else None
+
+
+def missing_firmware(path=None):
+    """One line saying how to get firmware, or None when the file is there."""
+    path = path or uf2_path()
+    if os.path.isfile(path):
+        return None
+    return (
+        "no MicroPython firmware at %s: save the RPI_PICO .uf2 from %s there "
+        "(or set MICROPYTHON_UF2 to its path)" % (os.path.relpath(path), DOWNLOAD)
+    )
+
+
+def node_missing():
+    node = shutil.which(os.environ.get("NODE", "node"))
+    if not node:
+        return "the emulator needs Node.js 18+ (node not found on PATH)"
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")):
+        return "the emulator needs rp2040js: run `make deps` (npm ci) first"
+    return None
+
+
+class Serial:
+    """The USB CDC REPL as bytes: write() goes to the board at the current
+    emulated instant, read() returns what the board has sent since the last read."""
+
+    def __init__(self, board):
+        self._board = board
+        self._buf = bytearray()
+        self.total = 0  # bytes received in all
+
+    def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        self._board._send_serial(bytes(data))
+
+    def _got(self, data):
+        self._buf += data
+        self.total += len(data)
+        if len(self._buf) > SERIAL_KEEP:
+            del self._buf[: len(self._buf) - SERIAL_KEEP]
+
+    def peek(self):
+        return bytes(self._buf)
+
+    def read(self):
+        data = bytes(self._buf)
+        self._buf.clear()
+        return data
+
+    def read_until(self, marker, timeout_ms=5000, step_ms=5):
+        """Run the board until its output holds `marker`; everything up to and
+        including it. EmuError after timeout_ms of emulated time."""
+        if isinstance(marker, str):
+            marker = marker.encode()
+        end = self._board.now_ns() + timeout_ms * 1_000_000
+        while True:
+            k = self._buf.find(marker)
+            if k >= 0:
+                data = bytes(self._buf[: k + len(marker)])
+                del self._buf[: k + len(marker)]
+                return data
+            if self._board.now_ns() >= end:
+                raise EmuError(
+                    "no %r from the board within %d ms; it sent %r"
+                    % (marker, timeout_ms, bytes(self._buf[-200:]))
+                )
+            self._board.run_ms(step_ms)
+
+
+class Board:
+    """An emulated Pico running a MicroPython .uf2, with the `pico` board's parts.
+
+    uf2: the firmware (default $MICROPYTHON_UF2 or build/micropython-pico.uf2);
+    flash_path: a file keeping the 2 MiB flash between power cycles (None: a fresh
+    blank filesystem at every power-on, nothing written); elf: the same build with
+    symbols, for heap figures (default $MICROPYTHON_ELF; "" for none); pty: also offer the REPL
+    on a pseudo-terminal (`port`) for mpremote and `python3 -m host flash`;
+    save=False: read flash_path at power-on but never write it.
+    """
+
+    def __init__(
+        self, uf2=None, flash_path=None, elf=None, pty=False, save=True, rom=ROM
+    ):
+        self.uf2 = os.path.abspath(uf2) if uf2 else uf2_path()
+        problem = missing_firmware(self.uf2) or node_missing()
+        if problem:
+            raise EmuError(problem)
+        if not os.path.isfile(rom):
+            raise EmuError("the RP2040 boot ROM is missing: %s" % rom)
+        self.rom = rom
+        self.flash_path = os.path.abspath(flash_path) if flash_path else None
+        self.save = save
+        if elf is None:
+            self.elf = elf_path()
+        else:
+            self.elf = os.path.abspath(elf) if elf else None
+        self.heap_symbols = None
+        if self.elf:
+            self.heap_symbols = _heap_symbols(self.elf, self.uf2)
+        self.serial = Serial(self)
+        self.display_updates = []  # (start_ms, end_ms, bytes) of each I2C write to 0x3C
+        self.panel = Panel()
+        self._lock = threading.RLock()
+        self._on = False
+        self._now_ns = 0
+        self._last_stats = None
+        self._runner = None
+        self._stop_runner = threading.Event()
+        self._pty_master = self._pty_slave = None
+        self._pty_out = bytearray()
+        self.port = None
+        if pty:
+            self._open_pty()
+        node = shutil.which(os.environ.get("NODE", "node"))
+        self._proc = subprocess.Popen(
+            [node, SCRIPT],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=None,
+            bufsize=0,
+        )
+
+    # ---- the link to node ----
+
+    def _call(self, **msg):
+        with self._lock:
+            line = (json.dumps(msg) + "\n").encode()
+            try:
+                self._proc.stdin.write(line)
+                reply = self._proc.stdout.readline()
+            except (BrokenPipeError, OSError):
+                reply = b""
+            if not reply:
+                raise EmuError("the emulator stopped (node exited); see its messages")
+            data = json.loads(reply)
+            if not data.get("ok"):
+                raise EmuError("emulator: %s" % data.get("error"))
+            self._take(data)
+            return data
+
+    def _take(self, data):
+        if "now_ns" in data:
+            self._now_ns = data["now_ns"]
+        out = data.get("serial")
+        if out:
+            raw = binascii.unhexlify(out)
+            self.serial._got(raw)
+            if self._pty_master is not None:
+                self._pty_out += raw
+        for start, end, hexdata in data.get("i2c", ()):
+            raw = binascii.unhexlify(hexdata)
+            self.display_updates.append((start / 1e6, end / 1e6, raw))
+            self.panel.receive(raw)
+        if len(self.panel.commands) > 4096:
+            del self.panel.commands[:-256]
+
+    def close(self):
+        """Stop the runner and node (the flash file is written if the board was on)."""
+        self.stop()
+        if self._proc.poll() is None:
+            try:
+                if self._on:
+                    self.power_off()
+                self._call(cmd="quit")
+            except EmuError:
+                pass
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        for fd in (self._pty_master, self._pty_slave):
+            if fd is not None:
+                os.close(fd)
+        self._pty_master = self._pty_slave = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ---- power ----
+
+    def power_on(self, held=()):
+        """Power on with the named buttons held (safe mode if any is)."""
+        pins = [self._pin(name) for name in held]
+        with self._lock:
+            self.panel = Panel()
+            self.display_updates = []
+            msg = dict(
+                cmd="power_on",
+                rom=self.rom,
+                uf2=self.uf2,
+                flash=self.flash_path,
+                save=self.save,
+                buttons=sorted(BUTTONS.values()),
+                held=pins,
+            )
+            if self.heap_symbols:
+                msg["heap"] = self.heap_symbols
+            self._call(**msg)
+            self._on = True
+            self._held = set(pins)
+
+    def power_off(self):
+        """Cut the power now: the flash file gets the flash exactly as it is."""
+        with self._lock:
+            if not self._on:
+                return
+            data = self._call(cmd="power_off")
+            self._last_stats = data.get("stats")
+            self._on = False
+            self._flush_pty()
+
+    @property
+    def is_on(self):
+        return self._on
+
+    # ---- time ----
+
+    def now_ns(self):
+        return self._now_ns
+
+    def now_ms(self):
+        """Emulated time since power-on, in milliseconds (a float)."""
+        return self._now_ns / 1e6
+
+    def run_ns(self, ns, stop_after_flash_ops=0):
+        """Advance emulated time by ns (as fast as the host allows). Returns why it
+        stopped: 'time', or 'flash_ops' when stop_after_flash_ops flash erase or
+        program operations completed first (the clock is then at that instant)."""
+        self._need_on()
+        ns = int(ns)
+        if ns <= 0:
+            return "time"
+        with self._lock:
+            if self._pty_master is None:
+                return self._call(
+                    cmd="run", ns=ns, stop_after_flash_ops=stop_after_flash_ops
+                )["stopped"]
+            end = self._now_ns + ns
+            ops0 = self._flash_ops() if stop_after_flash_ops else 0
+            while self._now_ns < end:
+                self._pump_pty()
+                left = stop_after_flash_ops
+                if left:
+                    left = stop_after_flash_ops - (self._flash_ops() - ops0)
+                r = self._call(
+                    cmd="run",
+                    ns=min(SLICE_NS, end - self._now_ns),
+                    stop_after_flash_ops=left,
+                )
+                if r["stopped"] != "time":
+                    self._pump_pty()
+                    return r["stopped"]
+            self._pump_pty()
+            return "time"
+
+    def run_ms(self, ms):
+        """Advance emulated time by ms milliseconds."""
+        return self.run_ns(ms * 1_000_000)
+
+    def run_cycles(self, cycles):
+        """Advance by a number of clk_sys cycles (125 MHz: 8 ns each)."""
+        clk = (self._last_stats or {}).get("clk_sys") or 125_000_000
+        return self.run_ns(cycles * 1e9 / clk)
+
+    def run_until(self, predicate, timeout_ms=10000, step_ms=1):
+        """Run in steps of step_ms until predicate(board) is true; True if it
+        became true, False after timeout_ms of emulated time."""
+        end = self._now_ns + timeout_ms * 1_000_000
+        while not predicate(self):
+            if self._now_ns >= end:
+                return False
+            self.run_ms(step_ms)
+        return True
+
+    def run_until_flash_ops(self, n, timeout_ms=60000):
+        """Run until n more flash erase/program operations have completed; True
+        if they did (the clock stops right after the n-th), False on timeout."""
+        return self.run_ns(timeout_ms * 1_000_000, stop_after_flash_ops=n) == (
+            "flash_ops"
+        )
+
+    def cut_power_after_flash_ops(self, n, timeout_ms=60000):
+        """Power cut right after the n-th next flash operation (mid-save)."""
+        done = self.run_until_flash_ops(n, timeout_ms)
+        self.power_off()
+        return done
+
+    def _flash_ops(self):
+        return self._call(cmd="stats")["stats"]["flash_ops"]
+
+    def _need_on(self):
+        if not self._on:
+            raise EmuError("the board is off: call power_on() first")
+
+    # ---- buttons ----
+
+    def _pin(self, name):
+        try:
+            return BUTTONS[name]
+        except (KeyError, TypeError):
+            raise EmuError(
+                "unknown button %r: one of %s" % (name, ", ".join(BUTTONS))
+            ) from None
+
+    def down(self, name):
+        """Press a button now (its pin goes low)."""
+        self._need_on()
+        self._call(cmd="pin", pin=self._pin(name), level=0)
+
+    def up(self, name):
+        """Release a button now (its pull-up takes the pin high)."""
+        self._need_on()
+        self._call(cmd="pin", pin=self._pin(name), level=1)
+
+    def tap(self, name, hold_ms=80, gap_ms=120):
+        """A real press: down, hold, up, then a gap."""
+        self.down(name)
+        self.run_ms(hold_ms)
+        self.up(name)
+        self.run_ms(gap_ms)
+
+    # ---- the panel ----
+
+    def frame(self):
+        """What the panel shows: 1024 bytes MONO_VLSB (the canvas's layout)."""
+        return self.panel.picture()
+
+    # ---- the REPL ----
+
+    def _send_serial(self, data):
+        self._need_on()
+        self._call(cmd="serial", data=binascii.hexlify(data).decode())
+
+    def exec(self, code, timeout_ms=10000):
+        """Run code through the raw REPL (Ctrl-C, Ctrl-A ... Ctrl-D); its output.
+
+        Stops the running program, as mpremote does. EmuError carries the
+        board's traceback if the code raised."""
+        s = self.serial
+        s.read()
+        s.write(b"\r\x03\x03")
+        self.run_ms(50)
+        s.write(b"\r\x01")
+        s.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout_ms)
+        s.write(code.encode() + b"\x04")
+        s.read_until(b"OK", timeout_ms)
+        out = s.read_until(b"\x04", timeout_ms)[:-1]
+        err = s.read_until(b"\x04", timeout_ms)[:-1]
+        s.read_until(b">", timeout_ms)
+        s.write(b"\x02")  # back to the friendly REPL
+        s.read_until(b">>> ", timeout_ms)
+        if err:
+            lines = err.decode("utf-8", "replace").strip().splitlines()
+            raise EmuError("the board raised: %s" % (lines[-1] if lines else "?"))
+        return out.decode("utf-8", "replace")
+
+    def at_repl(self, wait_ms=200):
+        """True if the board answers a bare Enter with the REPL prompt (a blank
+        board, or one in safe mode); the game ignores the Enter."""
+        self.serial.write(b"\r")
+        end = self._now_ns + wait_ms * 1_000_000
+        while self._now_ns < end:
+            self.run_ms(10)
+            if b">>> " in self.serial.peek():
+                return True
+        return False
+
+    # ---- figures ----
+
+    def stats(self):
+        """Counters since power-on (or at the last power-off, when off).
+
+        cycles, busy_cycles (not in WFI/WFE; flash waits count as busy),
+        wait_cycles, instructions, now_ns, clk_sys, i2c_transactions,
+        i2c_panel_bytes, flash_ops, flash_bytes_programmed, flash_sectors_erased
+        (4 KiB), flash_busy_ms, serial_in_bytes, serial_out_bytes; with the ELF:
+        heap_total, heap_used (now), heap_live_after_gc (after the last
+        collection), heap_peak_live_after_gc, gc_count, memory_errors,
+        heap_used_at_memory_error."""
+        if not self._on:
+            if self._last_stats is None:
+                raise EmuError("the board has not run yet")
+            return dict(self._last_stats)
+        s = self._call(cmd="stats")["stats"]
+        self._last_stats = s
+        if not self.heap_symbols:
+            for key in list(s):
+                if key.startswith("heap_") or key in ("gc_count", "memory_errors"):
+                    del s[key]
+        return s
+
+    def read_memory(self, address, length):
+        """Bytes of the emulated address space (RAM, flash, ROM)."""
+        return binascii.unhexlify(
+            self._call(cmd="read", addr=address, len=length)["data"]
+        )
+
+    def flash_image(self):
+        """The 2 MiB flash as it is now."""
+        out = bytearray()
+        for off in range(0, FLASH_SIZE, 1 << 18):
+            out += binascii.unhexlify(
+                self._call(cmd="flash", offset=off, len=1 << 18)["data"]
+            )
+        return bytes(out)
+
+    # ---- the pseudo-terminal and running in the background ----
+
+    def _open_pty(self):
+        master, slave = pty.openpty()
+        tty.setraw(slave)  # no echo, no line editing: bytes pass as they are
+        os.set_blocking(master, False)
+        self._pty_master, self._pty_slave = master, slave
+        self.port = os.ttyname(slave)
+
+    def _pump_pty(self):
+        fd = self._pty_master
+        if fd is None:
+            return
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except (BlockingIOError, OSError):
+                break
+            if not data:
+                break
+            if self._on:
+                self._send_serial(data)
+        self._flush_pty()
+
+    def _flush_pty(self):
+        fd = self._pty_master
+        while fd is not None and self._pty_out:
+            try:
+                n = os.write(fd, self._pty_out)
+            except (BlockingIOError, OSError):
+                # nobody reads the port: keep the newest bytes only, like a full buffer
+                if len(self._pty_out) > 65536:
+                    del self._pty_out[:-65536]
+                return
+            del self._pty_out[:n]
+
+    def start(self, paced=False):
+        """Keep the board running in a background thread (for mpremote on the
+        pty, or a window); paced=True holds emulated time to wall time."""
+        if self._runner:
+            return
+        self._stop_runner.clear()
+        self._runner = threading.Thread(target=self._run_loop, args=(paced,))
+        self._runner.daemon = True
+        self._runner.start()
+
+    def stop(self):
+        if self._runner:
+            self._stop_runner.set()
+            self._runner.join()
+            self._runner = None
+
+    @contextlib.contextmanager
+    def running(self, paced=False):
+        """`with board.running(): ...` the board runs while the block does."""
+        self.start(paced)
+        try:
+            yield self
+        finally:
+            self.stop()
+
+    def _run_loop(self, paced):
+        wall0 = time.monotonic()
+        emu0 = self._now_ns
+        while not self._stop_runner.is_set():
+            if not self._on:
+                time.sleep(0.01)
+                continue
+            if paced:
+                ahead = (self._now_ns - emu0) / 1e9 - (time.monotonic() - wall0)
+                if ahead > 0:
+                    time.sleep(min(ahead, 0.02))
+                    continue
+            try:
+                self.run_ns(SLICE_NS)
+            except EmuError:
+                if self._on:
+                    raise
+
+
+def _heap_symbols(elf, uf2):
+    """Addresses for the heap figures, from the ELF's symbol table; EmuError if
+    the ELF lacks them or is not the build of the .uf2."""
+    try:
+        image = elfmod.Elf(elf)
+    except (OSError, elfmod.ElfError) as e:
+        raise EmuError("cannot read MICROPYTHON_ELF %s: %s" % (elf, e)) from None
+    names = ("mp_state_ctx", "gc_collect_end", "m_malloc_fail")
+    found = image.symbols(names)
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise EmuError("%s has no symbol %s" % (elf, ", ".join(missing)))
+    if not image.matches_uf2(uf2):
+        raise EmuError(
+            "MICROPYTHON_ELF %s is not the build of %s (their code differs)"
+            % (os.path.relpath(elf), os.path.relpath(uf2))
+        )
+    return {
+        "mem": found["mp_state_ctx"] + MEM_OFFSET,
+        "gc_collect_end": found["gc_collect_end"],
+        "m_malloc_fail": found["m_malloc_fail"],
+    }

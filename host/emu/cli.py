@@ -1,0 +1,266 @@
+"""`python3 -m host emu`: the real MicroPython firmware on an emulated Pico.
+
+With a window: the simulator's handheld (host/sim.py draws it), but the pixels
+come from the emulated SSD1306 and the keys press the emulated pins, paced to
+wall time. The REPL is on a pseudo-terminal for `make flash PORT=/dev/pts/N`;
+the flash is kept in build/emu-flash.bin between runs.
+
+`--headless --keys FILE`: the key files of `sim --headless` (host/keyscript.py),
+each tap a real press (down, held TAP_MS, up, then GAP_MS), `long-x` held
+LONG_HOLD_MS; writes the last frame like sim does (--png, --frame, --ascii).
+"""
+
+import argparse
+import os
+import sys
+
+from host import keyscript, render, sim
+from host.emu.board import (
+    DEFAULT_FLASH,
+    Board,
+    EmuError,
+    ROOT,
+    missing_firmware,
+    uf2_path,
+)
+
+TAP_MS = 80  # a tap holds the button this long
+GAP_MS = 120  # and leaves this long before the next step
+LONG_HOLD_MS = 700  # long-a: past the firmware's 600 ms
+BOOT_MS = 2000  # emulated time from power-on before the first key
+SETTLE_MS = 300  # after the last key, for the display to catch up
+NAMES = ("up", "down", "left", "right", "a", "b")  # crisscross.buttons order
+
+
+def fail(message):
+    sys.stderr.write("emu: %s\n" % message)
+    return 2
+
+
+def is_blank(board):
+    """Nothing on the display and the REPL answers: no game installed."""
+    return not board.display_updates and board.at_repl()
+
+
+def blank_message(port):
+    where = "PORT=%s" % port if port else "PORT=<the board's port>"
+    return (
+        "emu: this board has MicroPython but no game; it waits at the REPL. "
+        "Install the game with: make flash %s" % where
+    )
+
+
+# --- headless ---
+
+
+def replay(board, steps):
+    for kind, value, _ in steps:
+        if kind == keyscript.WAIT:
+            board.run_ms(value)
+            continue
+        name = NAMES[value]
+        board.down(name)
+        board.run_ms(LONG_HOLD_MS if kind == keyscript.LONG else TAP_MS)
+        board.up(name)
+        board.run_ms(GAP_MS)
+    board.run_ms(SETTLE_MS)
+
+
+def run_headless(args):
+    steps = []
+    if args.keys:
+        name = "stdin" if args.keys == "-" else args.keys
+        try:
+            steps = keyscript.parse(sim.read_keys(args.keys))
+        except (OSError, UnicodeDecodeError) as e:
+            return fail("cannot read key file %s: %s" % (name, sim._reason(e)))
+        except keyscript.KeyScriptError as e:
+            return fail("%s %s" % (name, e))
+    board = Board(uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep)
+    try:
+        board.power_on()
+        board.run_ms(args.boot_ms)
+        if is_blank(board):
+            return fail(
+                "the board in %s has no game: flash it first (make emu, then "
+                "make flash PORT=...)" % os.path.relpath(args.flash)
+            )
+        replay(board, steps)
+        frame = board.frame()
+        board.power_off()
+    finally:
+        board.close()
+    return sim.write_outputs(frame, args)
+
+
+# --- the window ---
+
+
+class EmuDevice:
+    """What sim.Simulator drives: keys become pin edges, frames come from the panel."""
+
+    def __init__(self, board):
+        self.board = board
+        self.frame = bytearray(render.frame_bytes(render.WIDTH, render.HEIGHT))
+        self._held = [False] * len(NAMES)
+        self.buttons = self  # Simulator asks device.buttons.held(b)
+        self._seen = -1
+
+    def held(self, button):
+        return self._held[button]
+
+    def down(self, button, now):
+        if not self._held[button]:
+            self._held[button] = True
+            self.board.down(NAMES[button])
+
+    def up(self, button, now):
+        if self._held[button]:
+            self._held[button] = False
+            self.board.up(NAMES[button])
+
+    def held_mask(self):
+        return sum(1 << b for b in range(len(NAMES)) if self._held[b])
+
+    def step(self, now):
+        board = self.board
+        with board._lock:
+            n = len(board.display_updates)
+            if n == self._seen:
+                return False
+            self._seen = n
+            self.frame[:] = board.frame()
+        return True
+
+
+def run_window(args):
+    try:
+        pygame = sim.init_display()
+    except ImportError as e:
+        return fail("the window needs pygame (%s); `make deps` installs it" % e)
+    except sim.NoDisplay as e:
+        return fail(
+            "cannot open a window: %s. Without a display use "
+            "`python3 -m host emu --headless --keys FILE`" % e
+        )
+    board = None
+    try:
+        board = Board(uf2=args.uf2, flash_path=args.flash, elf=args.elf, pty=True)
+        device = EmuDevice(board)
+        try:
+            window = sim.Simulator(device, args.scale)
+        except sim.NoDisplay as e:
+            return fail("cannot open a window: %s" % e)
+        pygame.display.set_caption(
+            "%s - emulated Pico - REPL on %s" % (sim.WINDOW_TITLE, board.port)
+        )
+        print(
+            "emu: MicroPython %s on an emulated Pico; its REPL is on %s "
+            "(make flash PORT=%s); flash kept in %s"
+            % (
+                os.path.relpath(board.uf2),
+                board.port,
+                board.port,
+                os.path.relpath(board.flash_path),
+            ),
+            flush=True,
+        )
+        board.power_on()
+        board.start(paced=True)
+        ticker = pygame.time.Clock()
+        probe = None  # when an Enter was sent to see whether the REPL answers
+        try:
+            while window.step(pygame.event.get(), 0):
+                now = board.now_ms()
+                if probe is None and now > BOOT_MS:
+                    probe = now
+                    if not board.display_updates:
+                        board.serial.write(b"\r")
+                elif probe is not None and probe >= 0 and now > probe + 300:
+                    probe = -1
+                    if not board.display_updates and b">>> " in board.serial.peek():
+                        print(blank_message(board.port), flush=True)
+                ticker.tick(sim.FPS)
+        except KeyboardInterrupt:
+            pass
+        return 0
+    except EmuError as e:
+        return fail(str(e))
+    finally:
+        if board is not None:
+            board.close()  # powers off: the flash file keeps the filesystem
+        pygame.quit()
+
+
+# --- command line ---
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m host emu",
+        description="The real MicroPython firmware on an emulated Raspberry Pi Pico "
+        "with the game's display and buttons (docs/emulator.md).",
+    )
+    p.add_argument(
+        "--uf2",
+        metavar="FILE",
+        help="MicroPython .uf2 for the Pico (default $MICROPYTHON_UF2 or %s)"
+        % os.path.join("build", "micropython-pico.uf2"),
+    )
+    p.add_argument(
+        "--flash",
+        metavar="FILE",
+        default=os.path.join(ROOT, DEFAULT_FLASH),
+        help="the board's 2 MiB flash, kept between runs (default %s)" % DEFAULT_FLASH,
+    )
+    p.add_argument(
+        "--elf", metavar="FILE", help="the same build with symbols: heap figures"
+    )
+    p.add_argument(
+        "--scale",
+        type=sim.scale_arg,
+        default=render.DEFAULT_SCALE,
+        help="screen pixels per OLED pixel (default %d)" % render.DEFAULT_SCALE,
+    )
+    p.add_argument("--headless", action="store_true", help="no window: replay --keys")
+    p.add_argument("--keys", metavar="FILE", help="key file, as for sim --headless")
+    p.add_argument("--png", metavar="OUT.png", help="write the last frame, scaled")
+    p.add_argument(
+        "--frame", metavar="OUT.bin", help="write the last frame's 1024 bytes"
+    )
+    p.add_argument("--ascii", action="store_true", help="print the last frame")
+    p.add_argument(
+        "--boot-ms",
+        type=int,
+        default=BOOT_MS,
+        help="headless: emulated ms from power-on to the first key (default %d)"
+        % BOOT_MS,
+    )
+    p.add_argument(
+        "--keep",
+        action="store_true",
+        help="headless: write the flash back to --flash at the end (saves kept)",
+    )
+    return p
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
+    problem = missing_firmware(os.path.abspath(args.uf2) if args.uf2 else uf2_path())
+    if problem:
+        return fail(problem)
+    if not args.headless:
+        extra = [
+            n
+            for n, v in (("--keys", args.keys), ("--png", args.png))
+            + (("--frame", args.frame), ("--ascii", args.ascii), ("--keep", args.keep))
+            if v
+        ]
+        if extra:
+            return fail("%s only work with --headless" % ", ".join(extra))
+        os.makedirs(os.path.dirname(os.path.abspath(args.flash)), exist_ok=True)
+        return run_window(args)
+    try:
+        return run_headless(args)
+    except EmuError as e:
+        return fail(str(e))

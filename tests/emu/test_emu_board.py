@@ -1,0 +1,166 @@
+"""The flashed game on the emulated Pico: flashing, the title, safe mode, files
+kept across power cycles, determinism, heap figures. See conftest.py."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host import render
+from host.emu.board import ROOT, Board, EmuError
+
+BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+
+
+def golden(name):
+    with open(os.path.join(GOLDEN, name + ".txt")) as f:
+        return render.from_ascii(f.read())
+
+
+def mpremote(port, *args):
+    proc = subprocess.run(
+        [sys.executable, "-m", "mpremote", "connect", port] + list(args),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def test_flash_blank_board_then_nothing_to_copy(flashed):
+    assert flashed["blank"], "a blank board should wait at the REPL"
+    status, out, _ = flashed["first"]
+    assert status == 0, out
+    assert "board: MicroPython 1.29" in out
+    assert "copying pocket/start.mpy" in out
+    assert "verified" in out and "copied files" in out
+    status, out, _ = flashed["second"]
+    assert status == 0, out
+    assert "copying" not in out
+    assert "0 to copy" in out
+    assert "the board is up to date" in out
+    # littlefs really went to the flash chip
+    assert flashed["stats"]["flash_bytes_programmed"] > 300_000
+
+
+def test_power_on_shows_the_title(board):
+    board.power_on()
+    board.run_ms(BOOT_MS)
+    assert board.display_updates, "nothing was sent to the display"
+    frame = board.frame()
+    want = golden("title")
+    n = render.diff_frames(want, frame)
+    assert n == 0, "%d pixels differ from tests/golden/title.txt:\n%s" % (
+        n,
+        render.to_ascii(frame),
+    )
+    stats = board.stats()
+    assert stats["i2c_panel_bytes"] >= 1025  # at least one whole frame
+
+
+def test_button_held_at_power_on_is_safe_mode(board):
+    board.power_on(held=["b"])
+    board.run_ms(1500)
+    board.up("b")
+    board.run_ms(200)
+    assert b"safe mode" in board.serial.peek()
+    assert board.exec("print(1+1)").strip() == "2"
+    assert board.display_updates == [], "the game started in safe mode"
+    assert board.stats()["i2c_transactions"] == 0
+
+
+def test_power_cycle_keeps_files(board, tmp_path):
+    board.power_on()
+    board.run_ms(BOOT_MS)
+    local = tmp_path / "note.txt"
+    local.write_bytes(b"kept across power cycles\n")
+    with board.running():
+        mpremote(board.port, "fs", "cp", str(local), ":note.txt")
+    board.power_off()
+    board.power_on()
+    board.run_ms(BOOT_MS)
+    with board.running():
+        out = mpremote(board.port, "fs", "cat", ":note.txt")
+    assert out == "kept across power cycles\n"
+    # and the game still boots to its title afterwards
+    board.power_off()
+    board.power_on()
+    board.run_ms(BOOT_MS)
+    assert render.diff_frames(golden("title"), board.frame()) == 0
+
+
+def _session(flashed, tmp_path, name):
+    path = str(tmp_path / name)
+    with open(flashed["image"], "rb") as src, open(path, "wb") as dst:
+        dst.write(src.read())
+    b = Board(flash_path=path, save=False)
+    try:
+        b.power_on()
+        b.run_ms(1500)
+        b.tap("down")
+        b.tap("a")
+        b.run_ms(500)
+        return b.stats(), b.frame(), [(t0, t1, d) for t0, t1, d in b.display_updates]
+    finally:
+        b.close()
+
+
+def test_same_inputs_same_cycles(flashed, tmp_path):
+    one = _session(flashed, tmp_path, "one.bin")
+    two = _session(flashed, tmp_path, "two.bin")
+    for key in ("cycles", "busy_cycles", "instructions", "i2c_panel_bytes"):
+        assert one[0][key] == two[0][key], key
+    assert one[1] == two[1]
+    assert one[2] == two[2]  # every display write at the same emulated instant
+    assert one[0]["busy_cycles"] < one[0]["cycles"]  # the core did wait
+
+
+def test_heap_figures(board):
+    board.power_on(held=["a"])  # safe mode: a quiet REPL
+    board.run_ms(1000)
+    board.up("a")
+    board.run_ms(100)
+    free, alloc = [
+        int(x)
+        for x in board.exec(
+            "import gc\ngc.collect()\nprint(gc.mem_free(), gc.mem_alloc())"
+        ).split()
+    ]
+    stats = board.stats()
+    if not board.heap_symbols:
+        assert "heap_used" not in stats and "gc_count" not in stats
+        return
+    assert stats["heap_total"] == free + alloc
+    assert stats["gc_count"] >= 1
+    # live after the exec's collection, as MicroPython counted it then
+    assert abs(stats["heap_live_after_gc"] - alloc) <= 1024
+    assert stats["memory_errors"] == 0
+    board.exec("try:\n b=bytearray(300000)\nexcept MemoryError:\n print('no')")
+    assert board.stats()["memory_errors"] == 1
+
+
+def test_bad_input_one_line_messages(tmp_path):
+    with pytest.raises(EmuError) as e:
+        Board(uf2=str(tmp_path / "none.uf2"), elf="")
+    assert "no MicroPython firmware at" in str(e.value)
+    assert "\n" not in str(e.value)
+    not_uf2 = tmp_path / "bad.uf2"
+    not_uf2.write_bytes(b"x" * 512)
+    b = Board(uf2=str(not_uf2), elf="")
+    try:
+        with pytest.raises(EmuError) as e:
+            b.power_on()
+        assert "not a UF2 file" in str(e.value)
+    finally:
+        b.close()
+
+
+def test_unknown_button(board):
+    board.power_on()
+    with pytest.raises(EmuError) as e:
+        board.down("start")
+    assert str(e.value) == "unknown button 'start': one of up, down, left, right, a, b"
