@@ -10,6 +10,9 @@
     --target N        end when a player reaches N points (0 = play the cards out;
                       not with --tournament, which plays the cards out)
     --budget N        AI dictionary lookups per move
+
+Exit status: 0 when the game was played to the end, 1 when you quit (or the input
+ended), 2 on bad options.
 """
 
 import argparse

@@ -564,7 +564,12 @@ def build_parser():
         default=render.DEFAULT_SCALE,
         help="screen pixels per OLED pixel (default %d)" % render.DEFAULT_SCALE,
     )
-    p.add_argument("--seed", type=int, help="dice seed of the first game")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="dice seed of the first game, 0-%d (what a share code carries)"
+        % (sharecode.SEEDS - 1),
+    )
     p.add_argument(
         "--data",
         metavar="DIR",
