@@ -55,7 +55,13 @@ def build_parser():
     )
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     p.add_argument("--auto", action="store_true", help="AI plays every seat")
-    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="deal seed, 0-%d: what a share code carries (default: random)"
+        % (SEED_LIMIT - 1),
+    )
     p.add_argument(
         "--variant", choices=("joker", "strict", "joker-strict"), default=None
     )

@@ -50,7 +50,12 @@ def parser():
     ap.add_argument("--game", default="words", help=argparse.SUPPRESS)
     ap.add_argument("--auto", action="store_true", help="every seat is the AI")
     ap.add_argument("--players", type=int, default=2, help="1 to 4 seats")
-    ap.add_argument("--seed", type=int, default=1, help="the dice seed")
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the dice seed, 0-%d (what a share code carries)" % (SEED_LIMIT - 1),
+    )
     ap.add_argument("--json", action="store_true", help="one JSON object at the end")
     ap.add_argument("--tournament", action="store_true", help="tournament rules")
     ap.add_argument(
