@@ -447,8 +447,7 @@ def words(rules):
     if _screen("WordsPlay"):  # stopped early: abandon it
         yield "long-b", "menu"
         yield from _choose("Abandon game")
-        yield "wait:%d" % WORD_CLEAR_MS, "tick"  # abandon asks twice: its message
-        yield "a", "menu"
+        yield "a", "menu"  # "Abandon game?": yes
     elif _screen("WordsResults"):
         yield "wait:%d" % WORD_CLEAR_MS, "results"  # the last news: read, gone
         yield "a", "results"

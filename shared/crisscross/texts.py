@@ -2,7 +2,8 @@
 
 CONTROLS = (
     "Arrows move. A places or chooses. B turns the pair (symbols) or goes back. "
-    "Hold A for a hint. Hold B for the game menu: undo, rules, save and quit.\n"
+    "Hold A for a hint. Hold B for the game menu: hint, undo, rules, save and "
+    "quit. Where a hold means something, a short A or B acts when let go.\n"
     "After placing, A rolls the next dice and B takes the placement back."
 )
 

@@ -73,6 +73,8 @@ def test_mashing_buttons_in_word_games(monkeypatch):
             d.press(seats)
             rows = d.screen.rows()
             d.press(" ".join(["down"] * (len(rows) - 1 - d.screen.row) + ["a"]))
+            if getattr(d.screen, "asking", None) is not None:  # replace: yes
+                d.press("right a")
             continue
         scr = app.screen
         if isinstance(scr, WordsPlay) and rng.random() < 0.03:

@@ -118,10 +118,13 @@ class Driver:
             self.press("a")  # consent to leaving a lone cell
 
     def start_game(self, *changes):
-        """From the title: New game, apply `changes` (row presses), Start."""
+        """From the title: New game, apply `changes` (row presses), Start (and
+        Yes when it asks to replace the saved game)."""
         self.choose("New game")
         for keys in changes:
             self.press(keys)
         rows = self.app.screen.rows()
         self.press(" ".join(["down"] * (len(rows) - 1 - self.app.screen.row)))
         self.press("a")
+        if getattr(self.app.screen, "asking", None) is not None:
+            self.press("right a")

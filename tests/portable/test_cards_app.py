@@ -375,7 +375,7 @@ def test_the_game_menu_and_the_rules_menu_show_the_card_rules():
     assert d.screen.lines == ui.wrap(texts.CARDS, ui.COLS - 1)
     d.press("b").choose("Resume")
     assert is_a(d.screen, CardsPlay)
-    d.press("long-b").choose("Abandon game").press("a a")  # toast, then sure
+    d.press("long-b").choose("Abandon game").press("a")  # asked: one more A
     assert is_a(d.screen, Title) and d.app.store.load_game() is None
     d.choose("Rules").choose("Cards")
     assert d.screen.title == "CARDS"

@@ -138,7 +138,7 @@ class CardsPlay(Screen):
         if kind == buttons.LONG and b == buttons.B:
             from crisscross.screens.pause import Pause
 
-            app.go(Pause(app))
+            app.go(Pause(app, self))
             return
         if self.show is not None:
             if kind == buttons.PRESS and (b == buttons.A or b == buttons.B):
@@ -149,7 +149,7 @@ class CardsPlay(Screen):
         self.note = ""
         if kind == buttons.LONG:
             if b == buttons.A:
-                self._hint()
+                self.hint()
             return
         if not self.can_play():
             if b == buttons.A and kind == buttons.PRESS:
@@ -218,7 +218,12 @@ class CardsPlay(Screen):
         else:
             self._show(self.game.history[-1], HANDOFF_MS)  # FLASH_MS if it scored
 
-    def _hint(self):
+    def can_hint(self):
+        """Whether the menu offers a hint: a human's move, none on show."""
+        return self.show is None and self.session.phase == cs.PLAY
+
+    def hint(self):
+        self.note = ""
         move = self.session.hint()
         if move is None:
             self.note = "pass"

@@ -17,7 +17,7 @@ class Handover(Screen):
         elif kind == buttons.LONG and b == buttons.B:
             from crisscross.screens.pause import Pause
 
-            self.app.go(Pause(self.app))
+            self.app.go(Pause(self.app, self))
 
     def draw(self, c):
         s = self.app.session

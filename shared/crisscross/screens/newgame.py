@@ -32,6 +32,7 @@ COLOURS = ("Sun", "Mountain", "Forest", "Ocean")
 MIN_SEATS = {"symbols": 1, "digits": 1, "cards": 2, "words": 1}
 MAX_SEATS = {"symbols": 6, "digits": 10, "cards": 4, "words": 4}
 ROWS = 6
+ANSWER = " No   Yes"
 
 
 class NewGame(Screen):
@@ -51,6 +52,8 @@ class NewGame(Screen):
         self.level = 0
         self.row = 0
         self.top = 0
+        self.asking = None  # "Replace your saved ... game?": its lines, while up
+        self.yes = False  # the answer chosen (No first)
         self._fix()
 
     # ---- the rows ---------------------------------------------------------
@@ -153,6 +156,9 @@ class NewGame(Screen):
 
     # ---- keys -------------------------------------------------------------
     def key(self, b, kind):
+        if self.asking is not None:
+            self._answer(b, kind)
+            return
         rows = self.rows()
         if kind == buttons.LONG:
             return
@@ -210,9 +216,30 @@ class NewGame(Screen):
             return sharecode.decode(self.code), ""
         return app.next_seed(), ""
 
-    def start(self):
+    def _answer(self, b, kind):
+        """The question before a saved game is replaced: arrows choose No or
+        Yes, A answers; B is No."""
+        if b < buttons.A:
+            if kind == buttons.PRESS:
+                self.yes = not self.yes
+            return
+        self.asking = None
+        if b == buttons.A and self.yes:
+            self.start(True)
+
+    def start(self, replace=False):
+        """Begin the game chosen; first ask (`replace` not given) when it would
+        replace the saved game, which is kept in one slot."""
         from crisscross import games
 
+        app = self.app
+        saved = app.store.load_game() if app.store is not None else None
+        if saved and not replace:
+            fam = saved_family(saved)
+            self.asking = ui.wrap("Replace your saved %s game?" % fam, 14)
+            self.asking.append(ANSWER)
+            self.yes = False
+            return
         picked = self.seed()
         if picked is None:
             return
@@ -236,7 +263,11 @@ class NewGame(Screen):
             args = (seed, self.humans, self.ais, rules, level, code, daily)
             if fam == "cards":
                 args += (self.colours[: self.humans],)
-            app.session = mod.new_session(*args)
+            try:
+                app.session = mod.new_session(*args)
+            except OSError as e:  # a file the game needs: the word list
+                app.toast("Can't start: %s" % e)
+                return
             app.session.open(app)
             return
         from crisscross import session as sess
@@ -281,6 +312,31 @@ class NewGame(Screen):
             elif value:
                 ui.right(c, value, 125, y, fg)
         ui.scrollbar(c, self.top, ROWS, len(rows), 10)
+        if self.asking is not None:
+            self._ask(c)
+
+    def _ask(self, c):
+        """The question in a box, the answer chosen inverted."""
+        lines = self.asking
+        ui.box(c, lines)
+        w = 0
+        for ln in lines:
+            w = max(w, len(ln))
+        x = (ui.W - w * 8 - 8) // 2 + 4 + (w - len(ANSWER)) * 4
+        y = (ui.H - len(lines) * 9 - 6) // 2 + 4 + (len(lines) - 1) * 9
+        k, n = (6, 3) if self.yes else (1, 2)  # "Yes" or "No" in ANSWER
+        c.fill_rect(x + k * 8 - 1, y - 1, n * 8 + 2, 9, 1)
+        c.text(ANSWER[k : k + n], x + k * 8, y, 0)
+
+
+def saved_family(text):
+    """The name of the game family a save holds ("Words"), as the Game row says."""
+    head = text.split("|", 1)[0]
+    for k in range(len(GAMES)):
+        if GAMES[k] == head:
+            return GAME_NAMES[k]
+    # A dice game's save ends with its game code: S... symbols, D... digits.
+    return GAME_NAMES[0] if text[text.rfind("|") + 1 :][:1] == "S" else GAME_NAMES[1]
 
 
 def _pick(names, value, default):

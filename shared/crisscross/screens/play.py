@@ -109,7 +109,7 @@ class Play(Screen):
             if b == buttons.B:
                 from crisscross.screens.pause import Pause
 
-                self.app.go(Pause(self.app))
+                self.app.go(Pause(self.app, self))
             elif b == buttons.A and s.phase == sess.PLACE:
                 self.hint()
             return
@@ -147,7 +147,7 @@ class Play(Screen):
             else:
                 from crisscross.screens.pause import Pause
 
-                self.app.go(Pause(self.app))
+                self.app.go(Pause(self.app, self))
         elif b == buttons.A:
             move, legal = self.move()
             if not legal:
@@ -201,7 +201,12 @@ class Play(Screen):
         else:
             self._snap()
 
+    def can_hint(self):
+        """Whether the menu offers a hint: a placement to choose."""
+        return self.session.phase == sess.PLACE
+
     def hint(self):
+        self.asking = None
         from crisscross import ai
 
         move, expected = ai.hint(self.game, self.session.level)

@@ -56,7 +56,14 @@ class Title(ListMenu):
         app = self.app
         try:
             app.session = restore(app.store.load_game())
-        except (ValueError, ImportError) as e:
+        except ImportError:  # flashed without this game: the save waits for it
+            app.toast("This game is not installed. Your game is kept.")
+            return
+        except OSError as e:  # a file the game needs (the word list): kept too
+            e = str(e)
+            app.toast("%s%s. Your game is kept." % (e[:1].upper(), e[1:]))
+            return
+        except ValueError as e:
             app.store.clear_game()
             app.go(Title(app))
             app.toast("Saved game unreadable: " + str(e))

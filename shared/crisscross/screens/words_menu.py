@@ -1,6 +1,6 @@
 """The word game's menu (hold B) and its pass-and-play hand-over screen.
 
-The menu offers the turns that lay no card (draw, pass), another line for the
+The menu offers a hint, the turns that lay no card (draw, pass), another line for the
 cards being picked (a Square Effect may lay several rows or columns at once),
 accepting a word by the players' vote (rule option, pass-and-play only), the
 scores, the last moves, the rules, save and quit, abandon.
@@ -15,6 +15,7 @@ from crisscross.words import deck
 from crisscross.words import session as ws
 
 RESUME = "Resume"
+HINT = "Hint"
 DRAW = "Draw cards"
 PASS = "Pass"
 VOTE = "Accept word (vote)"
@@ -24,6 +25,7 @@ NEWS = "Last moves"
 RULES = "Rules"
 QUIT = "Save & quit"
 ABANDON = "Abandon game"
+ASK_ABANDON = ("Abandon game?", "A: yes  B: no")
 
 
 def scores_text(s):
@@ -57,6 +59,8 @@ class WordsMenu(ListMenu):
         forget(PLAY_MODULES)
         s = app.session
         items = [RESUME]
+        if at is not None and s.phase == ws.PLAY:
+            items.append(HINT)  # from the play screen (not while one is thought)
         if (at is not None or back is not None) and s.phase == ws.PLAY:
             items += [DRAW, PASS]
             if at is not None and at[STATE_PICKS]:
@@ -71,7 +75,7 @@ class WordsMenu(ListMenu):
         ListMenu.__init__(self, app, items)
         self.at = at
         self.back_to = back
-        self.armed = False  # abandon asks twice
+        self.asking = False  # "Abandon game?" is up: A abandons, any other key not
 
     def _play(self):
         """The play screen again, as it was when the menu opened, on show."""
@@ -97,6 +101,10 @@ class WordsMenu(ListMenu):
         item = self.items[i]
         if item == RESUME:
             self.back()
+        elif item == HINT:
+            from crisscross.screens.words_think import WordsThink
+
+            app.go(WordsThink(app, self.at))
         elif item == DRAW or item == PASS:
             from crisscross.screens.words_play import after_turn
 
@@ -121,11 +129,20 @@ class WordsMenu(ListMenu):
         elif item == QUIT:
             app.leave_game(True)
         elif item == ABANDON:
-            if not self.armed:
-                self.armed = True
-                app.toast("Press A again to abandon this game")
-                return
-            app.leave_game(False)
+            self.asking = True
+
+    def key(self, b, kind):
+        if self.asking:
+            self.asking = False
+            if b == buttons.A:
+                self.app.leave_game(False)
+            return
+        ListMenu.key(self, b, kind)
+
+    def draw(self, c):
+        ListMenu.draw(self, c)
+        if self.asking:
+            ui.box(c, ASK_ABANDON)
 
 
 class WordsHandover(Screen):

@@ -49,19 +49,16 @@ IDLE_BLOCKS = const(1)
 _lookup = [None]  # one open dictionary for every session (a file on flash)
 
 
-def _check_word_list():
-    """No word game without its word list: the New game screen and Continue
-    answer an ImportError with a message instead of stopping the app."""
+def need_word_list():
+    """No word game without its word list: OSError naming the missing file, which
+    the New game screen and Continue show (the save is kept for when it is back)."""
     import os
     from crisscross.words.dictionary import default_path
 
     try:
         os.stat(default_path())
     except OSError:
-        raise ImportError("the word list words.bin is missing")
-
-
-_check_word_list()
+        raise OSError("the word list words.bin is missing")
 
 
 def release():
@@ -103,6 +100,7 @@ def options_for(rules_name, seats):
 
 def new_session(seed, humans, ais, rules_name, level, code="", daily=""):
     """A fresh game as the New game screen asks for it."""
+    need_word_list()
     return Session(seed, [HUMAN] * humans + [AI] * ais, rules_name, level, code, daily)
 
 
@@ -397,6 +395,7 @@ class Session:
         """Rebuild a saved game by replaying it; ValueError with a reason if the
         text (a str, or to_text()'s parts) is not one. The code that does it
         (crisscross.words.restore) is unloaded again: a game needs it only here."""
+        need_word_list()
         from crisscross.words.restore import session_from_text
 
         try:
