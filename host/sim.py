@@ -4,8 +4,9 @@
   and button edges turned into app events (crisscross.buttons), on a given clock.
   `host.term` drives the same class.
 - `Simulator`: the pygame window (a drawn handheld with the OLED scaled up and six
-  buttons that light while held), advanced one frame at a time by `step(events, now)`
-  so tests can drive it with made-up pygame events.
+  buttons that light while held, and that the mouse presses: a click is a tap,
+  holding the mouse button a long press), advanced one frame at a time by
+  `step(events, now)` so tests can drive it with made-up pygame events.
 - `--headless`: replays a key file (host.keyscript) on a fake clock and writes the
   last frame as PNG, raw MONO_VLSB bytes or ASCII art; no display is touched.
 """
@@ -228,9 +229,10 @@ LABEL = (170, 176, 190)
 HELP_TEXT = (205, 210, 220)
 
 HELP_LINES = (
-    "arrows: move    Z or Enter: A    X or Backspace: B",
+    "arrows: move    Z or Enter: A    X or Backspace: B    or click the buttons",
     "hold a key for a long press    F12 or P: screenshot    Esc: quit",
 )
+MOUSE_LEFT = 1  # pygame's number of the left mouse button
 BRAND = "CRISS CROSS POCKET"
 
 
@@ -279,6 +281,18 @@ class Layout:
         self.help_y = by + body_h + self.margin
         self.line_h = line_h
         self.size = (width, self.help_y + len(HELP_LINES) * line_h + self.margin)
+
+    def button_at(self, point):
+        """The drawn button under `point` (window pixels), or None."""
+        px, py = point
+        for button, (x, y, w, h) in self.dpad.items():
+            if x <= px < x + w and y <= py < y + h:
+                return button
+        r = self.radius
+        for button, (x, y) in self.round.items():
+            if (px - x) * (px - x) + (py - y) * (py - y) <= r * r:
+                return button
+        return None
 
     def spot(self, button):
         """A point on a button's face that is its colour (not its arrow or letter)."""
@@ -364,8 +378,10 @@ class Simulator:
         }
         self.shot_keys = (pygame.K_F12, pygame.K_p)
         self.quit_keys = (pygame.K_ESCAPE,)
-        # Two keys can mean one button (Z and Enter): it is up when both are.
+        # Two keys can mean one button (Z and Enter): it is up when both are. The
+        # mouse holding a drawn button counts as one more key ("mouse").
         self._keys = [set() for _ in range(buttons.COUNT)]
+        self._mouse = None  # the drawn button the mouse holds down
         self._oled = None
         self._drawn_mask = -1
 
@@ -382,8 +398,27 @@ class Simulator:
             if not self._keys[button]:
                 self.device.up(button, now)
 
+    def _mouse_down(self, point, now):
+        button = self.layout.button_at(point)
+        if button is None or self._mouse is not None:
+            return
+        self._mouse = button
+        if not self._keys[button]:
+            self.device.down(button, now)
+        self._keys[button].add("mouse")
+
+    def _mouse_up(self, now):
+        button = self._mouse
+        if button is None:
+            return
+        self._mouse = None
+        self._keys[button].discard("mouse")
+        if not self._keys[button]:
+            self.device.up(button, now)
+
     def release_all(self, now):
         """Focus lost: the key-ups will go elsewhere, so nothing may stay held."""
+        self._mouse = None
         for button in range(buttons.COUNT):
             if self._keys[button]:
                 self._keys[button].clear()
@@ -405,6 +440,10 @@ class Simulator:
                     running = False
             elif e.type == pg.KEYUP and e.key in self.bindings:
                 self._key_up(e.key, now)
+            elif e.type == pg.MOUSEBUTTONDOWN and e.button == MOUSE_LEFT:
+                self._mouse_down(e.pos, now)
+            elif e.type == pg.MOUSEBUTTONUP and e.button == MOUSE_LEFT:
+                self._mouse_up(now)
             elif e.type == pg.WINDOWFOCUSLOST:
                 self.release_all(now)
         changed = self.device.step(now)

@@ -232,3 +232,65 @@ def test_no_display_is_a_clear_message(tmp_path, driver):
     assert "--headless" in done.stderr and "make term" in done.stderr
     assert "Traceback" not in done.stderr
     assert list(tmp_path.iterdir()) == []  # failed before touching the save folder
+
+
+def mouse(pygame, kind, pos):
+    return pygame.event.Event(kind, button=1, pos=pos)
+
+
+def test_clicking_a_drawn_button_presses_it_and_holding_is_a_long_press(pygame):
+    sim_ = window(pygame, FakeApp)
+    sim_.step([], 0)
+    for button in range(buttons.COUNT):  # every drawn button, at its face
+        spot = sim_.layout.spot(button)
+        assert sim_.layout.button_at(spot) == button
+        sim_.step([mouse(pygame, pygame.MOUSEBUTTONDOWN, spot)], 100 * button + 10)
+        assert colour_at(sim_, spot) == sim.BUTTON_LIT
+        sim_.step([mouse(pygame, pygame.MOUSEBUTTONUP, spot)], 100 * button + 60)
+        assert colour_at(sim_, spot) == sim.BUTTON
+    names = [buttons.NAMES[b] for b in range(buttons.COUNT)]
+    assert sim_.device.app.kinds() == [
+        (n, k) for n in names for k in ("press", "release")
+    ]
+    app = sim_.device.app
+    del app.events[:]
+    a = sim_.layout.spot(buttons.A)
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONDOWN, a)], 1000)
+    now = 1000
+    while now < 1000 + buttons.LONG_MS + 40:  # the mouse button stays down
+        now += 16
+        sim_.step([], now)
+    # Released away from the button: still its release.
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONUP, (1, 1))], now + 16)
+    assert app.kinds() == [("a", "press"), ("a", "long"), ("a", "release")]
+
+
+def test_clicks_beside_the_buttons_and_other_mouse_buttons_do_nothing(pygame):
+    sim_ = window(pygame, FakeApp)
+    sim_.step([], 0)
+    oled = sim_.layout.oled
+    assert sim_.layout.button_at((oled[0] + 5, oled[1] + 5)) is None
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONDOWN, (oled[0] + 5, oled[1] + 5))], 10)
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONUP, (oled[0] + 5, oled[1] + 5))], 20)
+    right = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, button=3, pos=sim_.layout.spot(buttons.A)
+    )
+    sim_.step([right], 30)
+    assert sim_.device.app.events == [] and sim_.device.held_mask() == 0
+
+
+def test_a_key_and_the_mouse_on_one_button_release_it_together(pygame):
+    sim_ = window(pygame, FakeApp)
+    b = sim_.layout.spot(buttons.B)
+    sim_.step([key(pygame, pygame.KEYDOWN, "K_x")], 0)
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONDOWN, b)], 10)
+    sim_.step([key(pygame, pygame.KEYUP, "K_x")], 20)
+    assert sim_.device.buttons.held(buttons.B)
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONUP, b)], 30)
+    assert sim_.device.app.kinds() == [("b", "press"), ("b", "release")]
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONDOWN, b)], 40)
+    sim_.step([pygame.event.Event(pygame.WINDOWFOCUSLOST)], 50)
+    assert sim_.device.held_mask() == 0
+    sim_.step([mouse(pygame, pygame.MOUSEBUTTONUP, b)], 60)  # late: nothing
+    assert sim_.device.app.kinds()[-2:] == [("b", "press"), ("b", "release")]
+    assert len(sim_.device.app.events) == 4
