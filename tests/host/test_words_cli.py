@@ -67,7 +67,8 @@ def test_auto_game_json_is_complete_and_repeatable():
 def test_rule_sets_change_the_deal():
     t = play_json("--seed", "2", "--players", "3", "--tournament", "--budget", "200")
     deals = [m for m in t["moves"] if m["action"] == "deal"]
-    assert len(deals) == 3 and all(len(m["rolls"]) == 3 for m in deals)
+    # Three seats dealt, again at each restart (a stall starts the game over).
+    assert len(deals) % 3 == 0 and all(len(m["rolls"]) == 3 for m in deals)
     big = play_json(
         "--seed", "2", "--optional-draw", "--target", "300", "--budget", "200"
     )

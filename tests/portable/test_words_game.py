@@ -144,8 +144,22 @@ def test_a_malformed_play_changes_nothing():
     log = len(g.log)
     res = g.play(row(0, 0, "HOUS"))  # only four cards to open
     assert res.error and g.current == seat and len(g.log) == log
-    res = g.play(row(0, 0, "HOUSES"))  # a card not in the hand
+    res = g.play(row(0, 0, "HOUSS"))  # a card not in the hand
     assert res.error == "those cards are not in your hand"
+
+
+def test_the_opening_lays_five_cards_unless_long_openings_are_on():
+    g = Game(2, 4, lookup=WORDS)
+    seat = g.current
+    give(g, seat, "HOUSES")
+    res = g.play(row(0, 0, "HOUSES"))  # "must lay down 5 cards at once"
+    assert res.error == "the first play lays 5 cards" and g.board.is_empty()
+    assert not g.play(row(0, 0, "HOUSE")).error
+    g = Game(2, 4, rules.Options(long_opening=True), WORDS)
+    seat = g.current
+    give(g, seat, "HOUSES")
+    res = g.play(row(0, 0, "HOUSES"))
+    assert not res.error and res.score == (4 + 1 + 2 + 1 + 1 + 1) * 6 * 10
 
 
 def test_reaching_the_target_ends_the_game():
@@ -178,6 +192,23 @@ def test_nobody_able_to_open_restarts_then_ends():
         g.pass_turn()
     assert g.restarts == game.MAX_RESTARTS
     assert g.reason == "nobody can lay or draw cards"
+
+
+def test_a_stall_after_the_opening_starts_over_with_scores_at_zero():
+    # "no one can make a move because of the design of the laid-out cards ... the
+    # game starts over with all players giving away their cards and the scores
+    # all start back on zero": after an opening too, not only before one.
+    g = Game(2, 8, lookup=WORDS)
+    seat = g.current
+    give(g, seat, "HOUSEX")
+    assert not g.play(row(0, 0, "HOUSE")).error
+    assert g.players[seat].score == 450 and not g.board.is_empty()
+    for _ in range(game.STALL_ROUNDS * 2):
+        assert not g.over and g.restarts == 0
+        g.pass_turn()
+    assert not g.over and g.restarts == 1 and entries(g, "restart")
+    assert g.board.is_empty() and g.scores() == [0, 0]
+    assert len(g.deck) == 300 - sum(len(p.hand) for p in g.players)
 
 
 def test_a_tie_is_broken_by_six_fresh_cards_each():

@@ -92,7 +92,10 @@ def test_square_effect_play_scores_862_point_4():
     assert square.multiplier == 154
     assert square.score == 8624
     assert deck.tenths(square.score) == "862.4"
-    assert len(square.square) == 10
+    # Spent: the ten cards of the squares and the rest of the words formed (the T
+    # of TEN); VENICE's V is in a square, so spent too.
+    assert len(square.square) == 11 and (4, 2) in square.square
+    assert (2, 4) in square.square and (5, 4) not in square.square
 
 
 def test_pricing_scores_84():
@@ -134,11 +137,44 @@ def test_plain_plays_make_exactly_one_word():
     assert res.error is not None
 
 
-def test_the_opening_lays_five_cards_or_more():
+def test_the_opening_lays_five_cards():
     res = rules.evaluate(Board(), cells(0, 0, "OUT"), LOOKUP, OPTIONS)
     assert res.error is not None
     res = rules.evaluate(Board(), cells(0, 0, "TRIVIA"), LOOKUP, OPTIONS)
+    assert res.error == "the first play lays 5 cards"
+    longer = rules.Options(long_opening=True)
+    res = rules.evaluate(Board(), cells(0, 0, "TRIVIA"), LOOKUP, longer)
     assert res.error is None and res.score == 600
+
+
+SQUARE_WORDS = WordSet(("house", "it", "so", "is", "to", "tone", "no", "eh", "oh"))
+
+
+def test_a_square_effect_must_join_the_table():
+    b, _ = tutorial(1)  # HOUSE in row 0, columns 0-4
+    block = cells(3, 3, "IT") + cells(4, 3, "SO")  # a 2x2 block away from it
+    res = rules.evaluate(b, block, SQUARE_WORDS, OPTIONS)
+    assert res.error == "join the cards on the table"
+    corner = cells(1, 5, "IT") + cells(2, 5, "SO")  # only a corner meets the E
+    res = rules.evaluate(b, corner, SQUARE_WORDS, OPTIONS)
+    assert res.error == "join the cards on the table"
+    # The text's own square joins the layout: accepted (tested above, 862.4).
+
+
+def test_a_new_square_may_not_use_the_words_of_a_spent_one():
+    b = from_rows(["IT", "S."])
+    first = lay(b, [(1, 1, 14, False)], lookup=SQUARE_WORDS)  # O: IT / SO
+    assert first.multiplier == 37
+    # N O / E H under the O: none of its cards was in the first square, but TONE
+    # runs through the T and O of its word TO: not a totally different area.
+    play = cells(2, 1, "NO") + cells(3, 1, "EH")
+    res = rules.evaluate(b, play, SQUARE_WORDS, OPTIONS)
+    assert res.error is None and res.bad_words == []
+    assert sorted(res.words) == ["EH", "NO", "OH", "TONE"]
+    assert res.multiplier == 0 and res.score == res.word_points * 10
+    # The same block on the same letters, none of them spent, multiplies.
+    res = rules.evaluate(from_rows(["IT", "SO"]), play, SQUARE_WORDS, OPTIONS)
+    assert res.multiplier == 11 + 10 + 6 + 37  # N O E H
 
 
 def test_wild_cards_score_nothing_and_halve_the_square_in_the_tournament():

@@ -106,6 +106,10 @@ class Search:
         self._pause_work = 0
         # An opening's shortest word (the tie-break values words of 3 letters).
         self._min_len = kw.get("min_len", rules.OPENING_MIN)
+        # ...and its longest: 5 cards ("5 cards at once") unless long openings are on.
+        self._max_len = kw.get(
+            "max_len", _MAX_WORD if options.long_opening else rules.OPENING_MIN
+        )
         # The walk's stack, one entry per depth (see the module's docstring).
         self._tries = bytearray(_MAX_WORD + 2)  # the next letter to try
         self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD
@@ -200,7 +204,7 @@ class Search:
             # No cards, so no anchors: every cell takes any letter.
             self._letters = self._leads = bytes((_NONE,)) * _MAX_WORD
             self._size = _MAX_WORD
-            self._limit = self.hand_size
+            self._limit = min(self.hand_size, self._max_len)
             self._start = 0
             self._flags[0] = 0
             self._at = _ENTER

@@ -34,7 +34,14 @@ def take_turn(game, budget=DEFAULT_BUDGET):
 def best_word_score(hand, lookup, options, budget=DEFAULT_BUDGET):
     """Tie-break value of a hand: its best single word of 3+ letters, in tenths."""
     s = Search(
-        Board(), hand, lookup, options, budget, bonus=False, min_len=rules.MIN_WORD
+        Board(),
+        hand,
+        lookup,
+        options,
+        budget,
+        bonus=False,
+        min_len=rules.MIN_WORD,
+        max_len=len(hand),
     )
     s.best()
     return max(s.best_value, 0)

@@ -322,7 +322,9 @@ class Game:
             self._note(self.current, "skip")
 
     def _stalled(self):
-        if self.board.is_empty() and self.restarts < MAX_RESTARTS:
+        # "no one can make a move because of the design of the laid-out cards ...
+        # the game starts over ... the scores all start back on zero": opened or not.
+        if self.restarts < MAX_RESTARTS:
             self.restarts += 1
             self._note(-1, "restart")
             self._start()

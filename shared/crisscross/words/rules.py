@@ -5,10 +5,13 @@ A play is a list of cells (r, c, letter, wild) laid in one turn. Two kinds are l
   line, forming exactly one word of 3 or more letters;
 - a Square Effect play: the new cards complete at least one 2x2 square of cards; then
   every word they form counts (2-letter words too) and the cards may span lines.
-Scores are integer tenths. A plain play scores (sum of SV) x (letters); a square play
-adds that for every word formed and multiplies by the sum of the precise values of
-the cards in the fresh squares (squares with no card already spent in an earlier
-Square Effect).
+A square play must join the cards on the table like any other. Scores are integer
+tenths. A plain play scores (sum of SV) x (letters); a square play adds that for
+every word formed and multiplies by the sum of the precise values of the cards in
+the fresh squares. A Square Effect that multiplies spends the cards of its squares
+and of every word it formed; a square is fresh when none of its cards is spent and
+no word this play forms through it holds a spent card ("not using the words in the
+previous Square Effect").
 """
 
 from crisscross.compat import const
@@ -34,6 +37,7 @@ class Options:
         target=None,
         tiebreak=True,
         players=2,
+        long_opening=False,
     ):
         if tournament and big_hands:
             raise ValueError("the 30-card limit is not allowed in the tournament")
@@ -53,6 +57,8 @@ class Options:
         self.names = names
         self.topic = topic
         self.tiebreak = tiebreak
+        # "must lay down 5 cards at once": exactly 5 unless this house rule is on.
+        self.long_opening = long_opening
         if target is None:
             # The tournament plays until the cards run out; 6000 is the solo goal,
             # about 3000 suits 2 or 3 players.
@@ -76,7 +82,7 @@ class Result:
     def __init__(self):
         self.bad_words = []  # formed but not in the dictionary: the turn is lost
         self.words = []  # upper case, wild cards in lower case
-        self.square = []  # (r, c) of the cards that made the Square Effect
+        self.square = []  # (r, c) of the cards the Square Effect spends
 
     def fail(self, message):
         self.error = message
@@ -234,7 +240,7 @@ def _gapless(view, cells, direction):
     return True
 
 
-def _opening(view, cells, res):
+def _opening(view, cells, options, res):
     direction = _line(cells)
     if len(cells) == 1 or direction < 0:
         return res.fail("the first word goes in one row or column")
@@ -242,6 +248,8 @@ def _opening(view, cells, res):
         return res.fail("the first word has a gap")
     if len(cells) < OPENING_MIN:
         return res.fail("the first play lays at least %d cards" % OPENING_MIN)
+    if len(cells) > OPENING_MIN and not options.long_opening:
+        return res.fail("the first play lays %d cards" % OPENING_MIN)
     r, c = min(cells)[0], min(cells)[1]
     text, points = _word(view, r, c, len(cells), direction)
     res.words.append(text)
@@ -279,26 +287,29 @@ def _plain(board, view, cells, res):
     return res
 
 
+def _touches_table(board, cells):
+    """Whether a new card lies beside (not only diagonally to) a card on the table."""
+    for r, c, _, _ in cells:
+        for k in (key(r - 1, c), key(r + 1, c), key(r, c - 1), key(r, c + 1)):
+            if board.at_key(k) >= 0:
+                return True
+    return False
+
+
 def _square_play(board, view, cells, corners, options, res):
     square_keys = []
-    fresh = []
     for k in corners:
-        four = (k, k + 1, k + SPAN, k + SPAN + 1)
-        spent = False
-        for q in four:
+        for q in (k, k + 1, k + SPAN, k + SPAN + 1):
             if q not in square_keys:
                 square_keys.append(q)
-            v = board.at_key(q)  # -1 for a new card: never spent
-            if v >= 0 and v & SPENT_BIT:
-                spent = True
-        if not spent:
-            for q in four:
-                if q not in fresh:
-                    fresh.append(q)
+    if not _touches_table(board, cells):
+        return res.fail("join the cards on the table")
     if not _connected(view, cells, square_keys):
         return res.fail("a Square Effect play must be one connected group")
     seen = []
     points = 0
+    used = []  # keys of the cards of every word formed
+    tainted = []  # keys of new cards on a formed word that holds a spent card
     for r, c, _, _ in sorted(cells):
         for direction in (ACROSS, DOWN):
             sr, sc, n = _run(view, r, c, direction)
@@ -308,10 +319,40 @@ def _square_play(board, view, cells, corners, options, res):
                 text, p = _word(view, sr, sc, n, direction)
                 res.words.append(text)
                 points += p * n
+                step = 1 if direction == ACROSS else SPAN
+                k0 = key(sr, sc)
+                spent = False
+                for i in range(n):
+                    q = k0 + i * step
+                    v = board.at_key(q)
+                    if v >= 0 and v & SPENT_BIT:
+                        spent = True
+                    if q not in used:
+                        used.append(q)
+                if spent:
+                    for i in range(n):
+                        q = k0 + i * step
+                        if board.at_key(q) < 0 and q not in tainted:
+                            tainted.append(q)
     res.word_points = points
+    fresh = []
+    for k in corners:
+        four = (k, k + 1, k + SPAN, k + SPAN + 1)
+        ok = True
+        for q in four:
+            v = board.at_key(q)  # -1 for a new card: never spent
+            if v >= 0 and v & SPENT_BIT or q in tainted:
+                ok = False
+        if ok:
+            for q in four:
+                if q not in fresh:
+                    fresh.append(q)
     if not fresh:
-        res.score = points * 10  # every square here was spent already
+        res.score = points * 10  # every square here uses a spent area
         return res
+    for q in used:
+        if q not in fresh:
+            res.square.append(unkey(q))
     fresh.sort()
     pv = 0
     wilds = 0
@@ -347,7 +388,7 @@ def evaluate(board, cells, lookup, options, declared=False, check_words=True):
         return res
     view = _Overlay(board, new)
     if board.is_empty():
-        _opening(view, cells, res)
+        _opening(view, cells, options, res)
     else:
         corners = _squares(view, cells)
         if corners:
