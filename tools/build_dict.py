@@ -6,8 +6,12 @@
 The default source is Debian's `wamerican` (SCOWL). Kept: lower-case a-z words of 2 to
 MAX_LEN letters that contain a vowel (a e i o u y). Dropped: capitalised entries
 (names, places, acronyms), possessives and anything with an apostrophe or accent,
-single letters, and vowel-less abbreviations such as "kg" or "mph". The output is a
-pure function of the list, so `--check` can prove the committed file is reproducible.
+single letters, vowel-less abbreviations such as "kg" or "mph", and the lower-case
+abbreviations and Roman numerals that do have a vowel (ABBREVIATIONS, ROMAN: "yr",
+"ca", "etc", "xii"): the rules allow abbreviations only as acronyms, vouched for
+with the names option. Added: EXTRA, words the rules' own worked example plays
+(TRIVIAS). The output is a pure function of the list, so `--check` can prove the
+committed file is reproducible.
 The layout is described in shared/crisscross/words/dictionary.py.
 """
 
@@ -26,6 +30,26 @@ BLOCK_SIZE = 128
 END = 31
 MAX_LEN = 24
 VOWELS = set("aeiouy")
+# Lower-case abbreviations in wamerican 2020.12.07 that pass the vowel test; clipped
+# words that are words in their own right (lab, ref, rev, sec, max) stay.
+ABBREVIATIONS = frozenset(
+    "abbr abbrev adj adv amt approx assoc asst avg ca cont corp cu dept doz dpi ea "
+    "esp etc gov govt hwy ibid illus inc ind int misc natl nos obj oz pron recd "
+    "resp rte secy subj treas ttys viz vol vols wkly yd yr yrs".split()
+)
+# Roman numerals are not words either: every lower-case one with an i, but the
+# words mi, mix and xi.
+ROMAN_WORDS = frozenset(("mi", "mix", "xi"))
+EXTRA = ("trivias",)  # the text extends TRIVIA to TRIVIAS for 77 points
+
+
+def roman(word):
+    """A Roman numeral (i ii iv ix xiv...) as wamerican lists them."""
+    import re
+
+    return re.fullmatch("m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", word)
+
+
 BUDGET = 256 * 1024
 
 
@@ -34,12 +58,15 @@ def keep(word):
         2 <= len(word) <= MAX_LEN
         and all("a" <= ch <= "z" for ch in word)
         and any(ch in VOWELS for ch in word)
+        and word not in ABBREVIATIONS
+        and (word in ROMAN_WORDS or not roman(word))
     )
 
 
 def read_words(path):
     with open(path, encoding="utf-8") as f:
-        return sorted(set(w for w in (line.strip() for line in f) if keep(w)))
+        words = set(w for w in (line.strip() for line in f) if keep(w))
+    return sorted(words | set(EXTRA))
 
 
 class Bits:

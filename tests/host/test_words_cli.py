@@ -25,8 +25,30 @@ def test_check_accepts_words_and_refuses_names():
     assert run_words("check", "house") == (0, "HOUSE: accepted\n")
     code, text = run_words("check", "Venice")
     assert code == 1 and "VENICE: not in the dictionary" in text
-    code, text = run_words("check", "house", "trivias")
-    assert code == 1 and "HOUSE: accepted" in text and "TRIVIAS" in text
+    code, text = run_words("check", "house", "houze")
+    assert code == 1 and "HOUSE: accepted" in text and "HOUZE" in text
+    # The rules' own example extends TRIVIA to TRIVIAS.
+    assert run_words("check", "trivias") == (0, "TRIVIAS: accepted\n")
+
+
+def test_check_and_the_engine_agree_on_abbreviations():
+    from crisscross.words import rules
+    from crisscross.words.board import from_rows
+    from crisscross.words.dictionary import Dictionary
+
+    d = Dictionary()
+    for w in ("yr", "ca"):
+        code, text = run_words("check", w)
+        assert code == 1 and "not in the dictionary" in text
+        assert not d.contains(w)
+    # The engine refuses them in play: an R completing Y E / . A makes YR and RA.
+    b = from_rows(["YE", ".A"])
+    res = rules.evaluate(b, [(1, 0, 17, False)], d, rules.Options())
+    assert res.error is None and sorted(res.words) == ["RA", "YR"]
+    assert "YR" in res.bad_words  # (RA is no word either)
+    code, _ = run_words("check", "ye")
+    assert code == 0 and d.contains("ye")
+    d.close()
 
 
 def test_check_explains_bad_input_without_a_traceback(capsys):

@@ -3,11 +3,24 @@
 from crisscross.words.dictionary import Dictionary, decode_block
 from crisscross.words.wordset import WordSet, words_of
 
-KNOWN = ("house", "trivia", "pricing", "cent", "ten", "ice", "at", "in", "spice",
+KNOWN = ("house", "trivia", "trivias", "pricing", "cent", "ten", "ice", "at", "in", "spice",
          "aardvark", "zygote", "quiz", "jazz", "fuzz", "counterrevolutionary",
          "counterrevolutionaries", "electroencephalographs")  # fmt: skip
-NOT_WORDS = ("trivias", "houze", "qqq", "aardvarkz", "zzzz", "a", "i", "x", "")
+NOT_WORDS = ("houze", "qqq", "aardvarkz", "zzzz", "a", "i", "x", "")
 NAMES = ("venice", "chicago", "tokyo", "nasa", "aaa", "deere")  # capitalised ones
+# Abbreviations are not allowed ("only in the style of AAA, or NASA"), nor Roman
+# numerals; words that look alike stay.
+ABBREVIATIONS = ("yr", "yrs", "ca", "etc", "approx", "oz", "yd", "dept", "ii", "xiv")
+LOOKALIKES = ("xi", "mi", "mix", "lab", "ref", "sec", "max", "ad", "op")
+
+
+def test_abbreviations_are_out_and_words_like_them_in():
+    d = Dictionary()
+    for w in ABBREVIATIONS:
+        assert not d.contains(w), w
+    for w in LOOKALIKES:
+        assert d.contains(w), w
+    d.close()
 
 
 def test_known_words_are_in():
