@@ -310,3 +310,58 @@ def test_the_deck_is_one_byte_per_card_drawn_from_its_end_as_before():
             got = [old.pop() for _ in range(e["drawn"])]
             assert g.players[seat].hand == sorted(before + got)
         assert list(g.deck) == old
+
+
+def _cards(r, c, text, down=False):
+    """Cards for `text` from (r, c); '.' skips a place already on the table."""
+    out = []
+    for i, ch in enumerate(text):
+        if ch != ".":
+            out.append(
+                (r + i, c, ord(ch) - 65, False)
+                if down
+                else (r, c + i, ord(ch) - 65, False)
+            )
+    return out
+
+
+def test_the_rules_worked_example_plays_through_on_the_device_dictionary():
+    # Seven players, names allowed (VENICE is a city): HOUSE, OUT, TRIVIA, TRIVIAS,
+    # VENICE, the CENT/TEN Square Effect, PRICING emptying the hand.
+    d = Dictionary()
+    g = Game(7, 3, rules.Options(names=True, players=7), d)
+    plays = [
+        (_cards(0, 0, "HOUSE"), "HOUSE", 450),
+        (_cards(0, 1, ".UT", down=True), "OUT", 120),
+        (_cards(2, 1, ".RIVIA"), "TRIVIA", 600),
+        (_cards(2, 1, "......S"), "TRIVIAS", 770),
+        (_cards(2, 4, ".ENICE", down=True), "VENICE", 720),
+        (_cards(3, 3, "C.NT") + _cards(4, 2, "TE"), "CENT", 8624),
+        (_cards(6, 1, "PRI.ING"), "PRICING", 840),
+    ]
+    for k, (cells, word, score) in enumerate(plays):
+        seat = g.current
+        letters = "".join(chr(65 + cell[2]) for cell in cells)
+        last = k == len(plays) - 1
+        give(g, seat, letters if last else letters + "E")  # all 6 cards at the end
+        before = g.players[seat].score
+        res = g.play(cells, declared=word == "VENICE")
+        assert res.error is None and res.bad_words == [], (word, res.error)
+        assert word in res.words and res.score == score, (word, res.score)
+        gained = g.players[seat].score - before
+        assert gained == score + (1250 if last else 0), word
+    square = entries(g, "play")[5]
+    assert sorted(square["words"]) == ["AT", "CENT", "ICE", "IN", "TEN"]
+    assert square["square"] == 154  # 15.4: 862.4 = 56 x 15.4
+    assert deck.tenths(8624) == "862.4"
+    # PRICING's player emptied the hand: 84 + 125 = 209, and drew a fresh hand.
+    assert g.players[g.current - 1].empties == 1 and g.players[g.current - 1].hand
+    # Without the names option the city is not a word.
+    plain = Game(7, 3, rules.Options(players=7), d)
+    for cells, word, _ in plays[:4]:
+        give(plain, plain.current, "".join(chr(65 + c[2]) for c in cells) + "E")
+        assert not plain.play(cells).error
+    venice = plays[4][0]
+    give(plain, plain.current, "ENICEE")
+    assert plain.play(venice, declared=True).bad_words == ["VENICE"]
+    d.close()
