@@ -365,3 +365,34 @@ def test_the_rules_worked_example_plays_through_on_the_device_dictionary():
     give(plain, plain.current, "ENICEE")
     assert plain.play(venice, declared=True).bad_words == ["VENICE"]
     d.close()
+
+
+def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
+    # Rule 6.2: "the wild card is returned to the drawing bin, and mixed up again.
+    # Then draws another one in exchange for it."
+    t = rules.Options(tournament=True)
+    g = Game(2, 4, t, WORDS)
+    seat = g.current
+    give(g, seat, "*AXESB")  # a wild, A X E S, B
+    size = len(g.deck)
+    wilds = list(g.deck).count(deck.WILD)
+    cells = [(0, 0, 19, True)] + row(0, 1, "AXES")  # tAXES: a wild for T
+    res = g.play(cells)
+    assert res.error is None and res.exchange == 1
+    assert g.board.is_empty() and g.current != seat  # not laid; the turn is over
+    hand = g.players[seat].hand
+    rest = list(hand)
+    for card in deck.parse_hand("AXESB"):  # the other cards came back to the hand
+        rest.remove(card)
+    assert len(rest) == 1  # and one card drawn in exchange for the wild
+    assert len(g.deck) == size  # the wild went in, one card came out
+    assert list(g.deck).count(deck.WILD) + hand.count(deck.WILD) == wilds + 1
+    ex = entries(g, "exchange")
+    assert ex and ex[0]["player"] == seat and ex[0]["drawn"] == 1
+    assert g.players[seat].score == 0
+    # The mixing comes from the game's seed: the same again.
+    again = Game(2, 4, t, WORDS)
+    give(again, seat, "*AXESB")
+    again.play(cells)
+    assert again.players[seat].hand == hand and bytes(again.deck) == bytes(g.deck)
+    assert g.actions_text.startswith("p 0,0,t 0,1,A")

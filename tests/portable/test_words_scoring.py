@@ -203,12 +203,18 @@ def test_tournament_wild_cards_do_not_help_junk_letters():
     t = rules.Options(tournament=True)
     assert t.hand_limit == 18 and t.rolls == 3
     b = Board()
-    # A wild standing for a junk letter is refused in the tournament...
+    # A wild standing for a junk letter is exchanged in the tournament (rule 6.2;
+    # the game returns it to the deck, see test_words_game)...
     words = WordSet(["vexes", "taxes"])
     res = rules.evaluate(b, cells(0, 0, "vEXES"), words, t)
-    assert res.error is not None
+    assert res.error is None and res.exchange == 1
     # ...and so is a wild laid together with a junk card.
     res = rules.evaluate(b, cells(0, 0, "tAXES"), words, t)
-    assert res.error is not None
+    assert res.error is None and res.exchange == 1
+    # A bad shape is still refused first; no wild, or no junk letter: no exchange.
+    assert rules.evaluate(b, cells(0, 0, "tAX"), words, t).error is not None
+    assert rules.evaluate(b, cells(0, 0, "TAXES"), words, t).exchange == 0
+    assert rules.evaluate(b, cells(0, 0, "hOUSE"), words, t).exchange == 0
     # Outside the tournament both are fine.
-    assert rules.evaluate(b, cells(0, 0, "tAXES"), words, OPTIONS).error is None
+    res = rules.evaluate(b, cells(0, 0, "tAXES"), words, OPTIONS)
+    assert res.error is None and res.exchange == 0

@@ -253,7 +253,7 @@ class Search:
     def _offer(self, cells):
         self.candidates += 1
         res = rules.evaluate(self.board, cells, None, self.options, check_words=False)
-        if res.error:
+        if res.error or res.exchange:
             return
         value = res.score + self._value_bonus(len(cells))
         if value > self.best_value:
@@ -263,9 +263,16 @@ class Search:
     def _offer_opening(self, cells):
         """An opening word: valued here, scored by the rules only once chosen."""
         points = 0
+        wild = junk = False
         for cell in cells:
-            if not cell[3]:
+            if cell[3]:
+                wild = True
+            else:
                 points += deck.SV[cell[2]]
+            if deck.ALPHABET[cell[2]] in deck.JUNK:
+                junk = True
+        if wild and junk and self.options.junk_ban:
+            return  # rule 6.2 would exchange the wild card: no play
         n = len(cells)
         value = points * n * 10 + self._value_bonus(n)
         if value > self.best_value:

@@ -234,6 +234,9 @@ class Game:
         action = cells_text(cells, head)
         text = action[len(head) :]
         self.actions_text += action
+        if res.exchange:
+            self._exchange(seat, res, text)
+            return res
         if res.bad_words:
             self._note_play(seat, "reject", text, res.bad_words)
             self._quiet += 1
@@ -268,6 +271,20 @@ class Game:
         else:
             self._next()
         return res
+
+    def _exchange(self, seat, res, text):
+        """Rule 6.2: "the wild card is returned to the drawing bin, and mixed up
+        again. Then draws another one in exchange for it." The play is not laid
+        (without its wild cards it is no play); the turn ends."""
+        hand = self.players[seat].hand
+        for _ in range(res.exchange):
+            hand.remove(deck.WILD)
+            self.deck.append(deck.WILD)
+        self.rng.shuffle(self.deck)
+        entry = self._note_play(seat, "exchange", text, res.words)
+        entry["drawn"] = self._take(seat, res.exchange)
+        self._quiet += 1
+        self._next()
 
     def _next_action(self, forms):
         """The form of an action (_PLAY, _DRAW, _PASS) that actions_text takes next."""

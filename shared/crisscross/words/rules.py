@@ -78,6 +78,9 @@ class Result:
     multiplier = 0  # tenths of the precise-value sum; 0 = no Square Effect
     halvings = 0
     cards = 0
+    # Rule 6.2 (tournament): wild cards used to remove J, Q, V, X or Z go back to
+    # the deck in exchange for as many cards, and the play is not laid.
+    exchange = 0
 
     def __init__(self):
         self.bad_words = []  # formed but not in the dictionary: the turn is lost
@@ -190,7 +193,8 @@ def _check_cards(board, cells, options, res):
     if not cells:
         return res.fail("lay at least one card")
     new = {}
-    wild_used = junk_card = False
+    wilds = 0
+    junk = False
     for cell in cells:
         r, c, letter, wild = cell
         if not 0 <= letter < 26:
@@ -202,13 +206,11 @@ def _check_cards(board, cells, options, res):
             return res.fail("two cards on one place")
         new[k] = letter | (WILD_BIT if wild else 0)
         if wild:
-            wild_used = True
-            if options.junk_ban and deck.ALPHABET[letter] in deck.JUNK:
-                return res.fail("tournament: a wild card may not be J, Q, V, X or Z")
-        elif deck.ALPHABET[letter] in deck.JUNK:
-            junk_card = True
-    if options.junk_ban and wild_used and junk_card:
-        return res.fail("tournament: no wild card in a play that lays J, Q, V, X or Z")
+            wilds += 1
+        if deck.ALPHABET[letter] in deck.JUNK:
+            junk = True
+    if options.junk_ban and wilds and junk:
+        res.exchange = wilds
     res.cards = len(cells)
     return new
 

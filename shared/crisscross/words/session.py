@@ -138,6 +138,8 @@ def _describe(game, entry):
         return text
     if a == "reject":
         return "%snot a word: %s" % (name, _words(entry["words"]))
+    if a == "exchange":  # rule 6.2
+        return "%swild for JQVXZ: swapped" % name
     if a == "draw":
         if entry.get("lost"):
             return "%srolled %d: over the limit, 2 turns lost" % (name, entry["roll"])
@@ -149,7 +151,7 @@ def _describe(game, entry):
     if a == "skip":
         return "%sloses a turn" % name
     if a == "restart":
-        return "Nobody could open: dealt again"
+        return "Nobody could move: dealt again"
     if a == "end":
         return "Game over: " + entry["why"]
     return None
