@@ -3,7 +3,7 @@ the hand-emptying bonus, rejected words, the end of the game and the tie-break."
 
 from crisscross.rng import Rng
 from crisscross.words import deck, game, restore, rules
-from crisscross.words.board import Board
+from crisscross.words.board import Board, from_rows
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
 from crisscross.words.game import Game, cells_text
@@ -396,3 +396,25 @@ def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
     again.play(cells)
     assert again.players[seat].hand == hand and bytes(again.deck) == bytes(g.deck)
     assert g.actions_text.startswith("p 0,0,t 0,1,A")
+
+
+def test_exact_halved_scores_add_up_and_decide_the_winner():
+    g = Game(2, 4, rules.Options(tournament=True), WORDS)
+    a, b = g.current, 1 - g.current
+    p = g.players[a]
+    p.score, p.rest = 148, 1 << 12  # 14.85
+    g.players[b].score = 148  # 14.8: below by half a hundredth
+    g.deck[:] = b""
+    g.pass_turn()
+    assert g.over and g.winner == a
+    # A play's rest adds to the player's, carrying into the tenths.
+    h = Game(2, 4, rules.Options(tournament=True), WordSet(("it", "is", "to", "sod")))
+    h.board = from_rows(["IT.", "S.."])
+    seat = h.current
+    give(h, seat, "*DEE")
+    q = h.players[seat]
+    q.score, q.rest = 10, 6000  # 1.0 and 6000/8192 of a tenth
+    res = h.play([(1, 1, 14, True), (1, 2, 3, False)])
+    assert res.score == 148 and res.rest == 4096  # 14.85
+    assert (q.score, q.rest) == (10 + 148 + 1, 6000 + 4096 - 8192)
+    assert entries(h, "play")[-1]["rest"] == 4096

@@ -190,7 +190,23 @@ def test_wild_cards_score_nothing_and_halve_the_square_in_the_tournament():
     assert halved.score == 4 * 27 // 2  # the multiplier halved: 1.35
 
 
-def test_two_wilds_halve_twice_rounding_to_the_nearest_tenth():
+def test_halving_keeps_the_exact_value():
+    # "decimals are accepted": a wild o completing I T / S o with SoD scores
+    # (SoD 9 + To 2) x 2.7 / 2 = 14.85, not 14.9.
+    b = from_rows(["IT.", "S.."])
+    play = [(1, 1, 14, True), (1, 2, 3, False)]
+    t = rules.Options(tournament=True)
+    res = rules.evaluate(b, play, WordSet(("it", "is", "to", "sod")), t)
+    assert res.error is None and res.word_points == 11 and res.multiplier == 27
+    assert res.halvings == 1 and res.score == 148 and res.rest == 1 << 12
+    assert deck.points(res.score, res.rest) == "14.85"
+    # The text's own figures: 13 halved is 6.5, twice 3.25, three times 1.625.
+    assert deck.points(65) == "6.5" and deck.points(32, 4096) == "3.25"
+    assert deck.points(16, 2048) == "1.625" and deck.points(16, 2048, 2) == "1.62"
+    assert deck.points(8624) == "862.4" and deck.points(450) == "45"
+
+
+def test_two_wilds_halve_twice():
     b = from_rows(["IT", "s."])  # a wild S on the table
     t = rules.Options(tournament=True)
     res = rules.evaluate(b, [(1, 1, 14, True)], LOOKUP, t)

@@ -22,7 +22,8 @@ def _record(app):
 def ranking(game):
     """[(place, seat)] best first; equal scores share a place unless the
     tie-break found the winner."""
-    order = sorted(range(len(game.players)), key=lambda i: (-game.players[i].score, i))
+    ps = game.players
+    order = sorted(range(len(ps)), key=lambda i: (-ps[i].score, -ps[i].rest, i))
     if game.winner is not None and game.winner in order:
         order.remove(game.winner)
         order.insert(0, game.winner)
@@ -30,7 +31,8 @@ def ranking(game):
     for k in range(len(order)):
         seat = order[k]
         place = k + 1
-        if k and game.players[seat].score == game.players[order[k - 1]].score:
+        p, q = ps[seat], ps[order[k - 1]]
+        if k and p.score == q.score and p.rest == q.rest:
             if not (k == 1 and game.winner is not None):
                 place = out[-1][0]
         out.append((place, seat))
@@ -109,7 +111,8 @@ class WordsResults(Screen):
             if not s.is_human(seat):
                 who += " AI"
             c.text("%d %s" % (place, who), 0, y)
-            ui.right(c, deck.tenths(game.players[seat].score), 128, y)
+            p = game.players[seat]  # exact (rule 6.1), as many decimals as fit
+            ui.right(c, deck.points(p.score, p.rest, 3), 128, y)
         if game.winner is not None:
             text = "P%d wins!" % (game.winner + 1)
         else:

@@ -36,6 +36,7 @@ class Player:
         self.name = name
         self.hand = []  # card codes, kept sorted
         self.score = 0  # tenths
+        self.rest = 0  # and rest / 2**deck.REST_BITS of a tenth (rule 6.1)
         self.empties = 0  # times the hand was emptied
         self.skips = 0  # turns still to lose after an over-limit draw
 
@@ -129,7 +130,7 @@ class Game:
         self.deck = self.rng.shuffle(deck.new_deck())  # a bytearray, drawn from the end
         for p in self.players:
             p.hand = []
-            p.score = p.empties = p.skips = 0
+            p.score = p.rest = p.empties = p.skips = 0
         self.first = self._roll_first()
         self.current = self.first
         n = len(self.players)
@@ -256,6 +257,12 @@ class Game:
         entry = self._note_play(seat, "play", text, res.words, res.score)
         if res.multiplier:
             entry["square"] = res.multiplier
+        if res.rest:
+            entry["rest"] = res.rest
+            p.rest += res.rest
+            if p.rest >> deck.REST_BITS:
+                p.rest -= 1 << deck.REST_BITS
+                p.score += 1
         if not p.hand:
             p.empties += 1
             bonus += EMPTY_BONUS * p.empties * 10
@@ -351,7 +358,7 @@ class Game:
     def _end(self, reason):
         self.over = True
         self.reason = reason
-        scores = self.scores()
+        scores = [(p.score, p.rest) for p in self.players]  # exact
         top = max(scores)
         tied = [i for i in range(len(scores)) if scores[i] == top]
         if len(tied) > 1 and self.options.tiebreak:  # rule 9, in words/autoplay.py

@@ -74,6 +74,7 @@ class Result:
 
     error = None
     score = 0  # tenths
+    rest = 0  # and rest / 2**deck.REST_BITS of a tenth (rule 6.1's halvings)
     word_points = 0  # whole points before the square multiplier
     multiplier = 0  # tenths of the precise-value sum; 0 = no Square Effect
     halvings = 0
@@ -370,9 +371,16 @@ def _square_play(board, view, cells, corners, options, res):
     res.multiplier = pv
     score = points * pv  # whole points x tenths = tenths
     if options.wild_halves and wilds:
+        # "halved again to 3.25 and so on for each extra": exactly, in tenths and
+        # a rest of 2**-REST_BITS tenths (a deck holds 13 wild cards).
         res.halvings = wilds
         d = 1 << wilds
-        score = (2 * score + d) // (2 * d)  # halve per wild, nearest tenth
+        rest = score % d
+        score //= d
+        if wilds <= deck.REST_BITS:
+            res.rest = rest << (deck.REST_BITS - wilds)
+        else:
+            res.rest = rest >> (wilds - deck.REST_BITS)
     res.score = score
     return res
 
