@@ -171,6 +171,18 @@ class App:
             self.dirty = True
         self.screen.tick(now_ms)
 
+    def next_tick(self, now_ms):
+        """Milliseconds until tick() has work (a message to clear, an AI move, a
+        search slice: 0 means at once), or None: nothing until a button. A board
+        sleeps that long instead of ticking every frame."""
+        ms = self.screen.tick_in(now_ms)
+        if self._toast is not None:
+            left = buttons.diff(self._toast_until, now_ms)
+            left = left if left > 0 else 0
+            if ms is None or left < ms:
+                ms = left
+        return ms
+
     def render(self):
         if not self.dirty:
             return False

@@ -25,5 +25,10 @@ class Screen:
     def tick(self, now):
         pass
 
+    def tick_in(self, now):
+        """Milliseconds until tick() has work (0: at once), None: no timer. A
+        screen that has a tick() says here when it is due (App.next_tick)."""
+        return None
+
     def draw(self, c):
         pass

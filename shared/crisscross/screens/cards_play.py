@@ -105,6 +105,12 @@ class CardsPlay(Screen):
         elif s.phase != cs.PLAY:
             s.open(self.app)
 
+    def tick_in(self, now):
+        if self.show is not None:
+            left = buttons.diff(self.until, now)
+            return left if left > 0 else 0
+        return None if self.session.phase == cs.PLAY else 0
+
     def _show(self, entry, ms):
         """Show a move for `ms` (longer when it scored)."""
         self.show = entry

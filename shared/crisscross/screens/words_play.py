@@ -317,6 +317,12 @@ class WordsPlay(Screen):
         app.go(think)
         think.tick(now)
 
+    def tick_in(self, now):
+        if self.session.phase != ws.AI_TURN:
+            return None
+        left = buttons.diff(self.think_from, now)
+        return left if left > 0 else 0
+
     def open_menu(self):
         from crisscross.screens.words_menu import WordsMenu
 

@@ -64,6 +64,14 @@ class WordsThink(Screen):
         if s.ai_step():
             self._ai_moved()
 
+    def tick_in(self, now):
+        if self.search is not None:
+            return 0  # the next slice of the search
+        if self.app.session.phase != ws.AI_TURN:
+            return None
+        left = buttons.diff(self.think_from, now)
+        return left if left > 0 else 0
+
     def _hint_found(self):
         """Back to the play screen, the hint laid out (or a message)."""
         app = self.app
