@@ -260,3 +260,16 @@ def test_a_search_paused_thirteen_letters_deep_holds_little_heap():
             assert gc.mem_alloc() - base < 1500
             return
     assert False, "never 13 letters deep"
+
+
+def test_tiebreak_may_use_a_square_effect():
+    # Rule 9: "the highest score from what they've got": I T over S O is a
+    # Square Effect, IT, SO, IS, TO (4 + 4 + 4 + 4) x 3.7 = 59.2, more than any word.
+    words = WordSet(["it", "so", "is", "to", "its"])
+    hand = deck.parse_hand("ITSOBB")
+    assert autoplay.best_square_score(hand, words, OPTIONS) == 592
+    assert autoplay.best_word_score(hand, words, OPTIONS) == 592
+    # Without the two-letter words down there is no square: ITS (3 x 3) wins.
+    flat = WordSet(["it", "so", "its"])
+    assert autoplay.best_square_score(hand, flat, OPTIONS) == -1
+    assert autoplay.best_word_score(hand, flat, OPTIONS) == 90

@@ -299,13 +299,13 @@ def _touches_table(board, cells):
     return False
 
 
-def _square_play(board, view, cells, corners, options, res):
+def _square_play(board, view, cells, corners, options, res, joined=True):
     square_keys = []
     for k in corners:
         for q in (k, k + 1, k + SPAN, k + SPAN + 1):
             if q not in square_keys:
                 square_keys.append(q)
-    if not _touches_table(board, cells):
+    if joined and not _touches_table(board, cells):
         return res.fail("join the cards on the table")
     if not _connected(view, cells, square_keys):
         return res.fail("a Square Effect play must be one connected group")
