@@ -36,16 +36,17 @@ CARDS = (
     "Cards go on empty squares as long as all fit in a 4x4 grid, or on a card of "
     "the same number, but not on the card played last (its mark is inverted).\n"
     "3 in a row (across, down, diagonal) of one number or item scores 1, 4 in a "
-    "row 2. 4 in a row of your colour scores 3 and ends the game. Else it ends "
-    "when nobody can play. Joker: each seat's joker item earns it the points of "
-    "every line of that item. Strict: numbers do not score.\n"
+    "row 2; a card on a stack scores only lines it makes anew. 4 in a row of your "
+    "colour scores 3 and ends the game. Else it ends when nobody can play. Joker: "
+    "each seat's joker item earns it the points of every line of that item. "
+    "Strict: numbers do not score. Both may be played together.\n"
     "Keys: left/right choose a card, A picks it up, arrows choose its square "
     "(dots), A plays, B puts it back. Hold A for a hint."
 )
 
 WORDS = (
     "Criss Cross letter cards, 1-4 players. Lay cards as in a crossword. The "
-    "first word has 5 cards or more. Then lay cards in one row or column, joined to "
+    "first word has 5 cards. Then lay cards in one row or column, joined to "
     "the table, making one word of 3 letters or more: it scores the sum of its "
     "card values times its length (the whole word, old cards too).\n"
     "Square Effect: complete a 2x2 block of cards and every word formed counts, "
