@@ -519,6 +519,8 @@ function handle(msg) {
 }
 
 function serve() {
+  // Ctrl-C in the terminal is for the Python side, which powers off (saving the flash).
+  process.on('SIGINT', () => {});
 const rl = readline.createInterface({ input: process.stdin, terminal: false });
 rl.on('line', (line) => {
   if (!line.trim()) return;

@@ -171,6 +171,7 @@ class Board:
         self._now_ns = 0
         self._last_stats = None
         self._runner = None
+        self.runner_error = None
         self._stop_runner = threading.Event()
         self._pty_master = self._pty_slave = None
         self._pty_out = bytearray()
@@ -185,6 +186,7 @@ class Board:
             stdout=subprocess.PIPE,
             stderr=None,
             bufsize=0,
+            start_new_session=True,  # Ctrl-C reaches Python, which powers off first
         )
 
     # ---- the link to node ----
@@ -402,11 +404,12 @@ class Board:
         self._need_on()
         self._call(cmd="serial", data=binascii.hexlify(data).decode())
 
-    def exec(self, code, timeout_ms=10000):
+    def exec(self, code, timeout_ms=10000, wait=True):
         """Run code through the raw REPL (Ctrl-C, Ctrl-A ... Ctrl-D); its output.
 
         Stops the running program, as mpremote does. EmuError carries the
-        board's traceback if the code raised."""
+        board's traceback if the code raised. wait=False returns as soon as the
+        board has accepted the code (it runs on with the next run_*)."""
         s = self.serial
         s.read()
         s.write(b"\r\x03\x03")
@@ -415,6 +418,8 @@ class Board:
         s.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout_ms)
         s.write(code.encode() + b"\x04")
         s.read_until(b"OK", timeout_ms)
+        if not wait:
+            return None
         out = s.read_until(b"\x04", timeout_ms)[:-1]
         err = s.read_until(b"\x04", timeout_ms)[:-1]
         s.read_until(b">", timeout_ms)
@@ -550,9 +555,9 @@ class Board:
                     continue
             try:
                 self.run_ns(SLICE_NS)
-            except EmuError:
-                if self._on:
-                    raise
+            except EmuError as e:
+                self.runner_error = e  # the emulator is gone; the caller sees it next
+                return
 
 
 def _heap_symbols(elf, uf2):

@@ -12,6 +12,7 @@ LONG_HOLD_MS; writes the last frame like sim does (--png, --frame, --ascii).
 
 import argparse
 import os
+import signal
 import sys
 
 from host import keyscript, render, sim
@@ -167,10 +168,13 @@ def run_window(args):
         )
         board.power_on()
         board.start(paced=True)
+        signal.signal(signal.SIGTERM, _interrupt)  # closing the terminal: power off too
         ticker = pygame.time.Clock()
         probe = None  # when an Enter was sent to see whether the REPL answers
         try:
             while window.step(pygame.event.get(), 0):
+                if board.runner_error:
+                    return fail(str(board.runner_error))
                 now = board.now_ms()
                 if probe is None and now > BOOT_MS:
                     probe = now
@@ -190,6 +194,10 @@ def run_window(args):
         if board is not None:
             board.close()  # powers off: the flash file keeps the filesystem
         pygame.quit()
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 # --- command line ---
