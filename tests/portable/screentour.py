@@ -8,6 +8,8 @@ tests/golden/ (refresh them on purpose with `make golden`).
 from appdriver import Driver
 from crisscross import policies
 
+CARDS_SEED = 21  # a card game with a scoring flash and a stack early on
+
 
 def _is(obj, cls):
     """isinstance by class name: on a board the app unloads a game's modules at
@@ -16,8 +18,9 @@ def _is(obj, cls):
     return type(obj).__name__ == cls.__name__
 
 
-def _finish(d):
-    """Play the session to its end with the greedy policy, through the buttons."""
+def _finish(d, last=False):
+    """Play the session to its end with the greedy policy, through the buttons
+    (`last`: stop after the last placement, before the A that ends the game)."""
     from crisscross.screens.handover import Handover
 
     game = d.app.session.game
@@ -25,6 +28,8 @@ def _finish(d):
         if isinstance(d.screen, Handover):
             d.press("a")
         d.place(policies.greedy_move(game))
+        if game.over and last:
+            return
         d.press("a")
 
 
@@ -65,8 +70,12 @@ def tour():
     yield "play-symbols-round-2", d.frame()
     d.press("long-b")
     yield "pause-menu", d.frame()
-    d.press("b")
-    _finish(d)
+    d.choose("Abandon game")
+    yield "pause-abandon-asks", d.frame()
+    d.press("b b")  # no; back to the game
+    _finish(d, True)
+    yield "play-symbols-last-placed", d.frame()
+    d.press("a")
     yield "results-solo", d.frame()
     d.press("a")
     yield "results-sheet", d.frame()
@@ -125,6 +134,8 @@ def _start_cards(d, *changes):
     rows = d.screen.rows()
     d.press(" ".join(["down"] * (len(rows) - 1 - d.screen.row)))
     d.press("a")
+    if getattr(d.screen, "asking", None) is not None:  # replace the saved game
+        d.press("right a")
 
 
 def _cards_turn(d):
@@ -152,8 +163,13 @@ def _cards_tour(d):
     d.press("b b b").choose("Rules")
     d.press("down down a")
     yield "rules-cards", d.frame()
-    d.press("b b")
+    d.press("b b").choose("New game")
+    while d.screen.family() != "cards":
+        d.press("right")
+    yield "new-game-cards", d.frame()
+    d.press("b")
     # Joker+Strict, the human on Forest: a game with a flash and a stack early on.
+    d.app.seed = CARDS_SEED  # its dice, as `sim --seed` gives a first game's
     _start_cards(d, "down right right right down down down right right")
     yield "cards-play-start", d.frame()
     game = d.app.session.game
@@ -214,6 +230,7 @@ def _words_new(d, changes):
 
 
 def _words_tour():
+    from crisscross.screens.newgame import NewGame
     from crisscross.screens.words_menu import WordsHandover
     from crisscross.screens.words_results import WordsResults
 
@@ -226,7 +243,9 @@ def _words_tour():
     yield "new-game-words", d.frame()
     d.press("down down a")
     yield "words-play-start", d.frame()
-    d.press("a a a a")
+    d.press("a")
+    yield "words-pick-start", d.frame()
+    d.press("a a a")
     yield "words-pick", d.frame()
     d.press("left a")
     yield "words-refused", d.frame()
@@ -243,9 +262,11 @@ def _words_tour():
     d.choose("Scores")
     yield "words-scores", d.frame()
     d.press("b b")
-    for _ in range(3):  # three rounds with no card laid or drawn end the game
+    for _ in range(12):  # rounds with no card laid or drawn end the game
         _words_menu(d, "Pass")
-    d.press("wait:6000")
+        d.press("wait:6000")
+        if _is(d.screen, WordsResults):
+            break
     yield "words-results-solo", d.frame()
     # One human against an AI foe: it thinks over several ticks.
     d.press("wait:6000 a")
@@ -257,17 +278,24 @@ def _words_tour():
         d.press("wait:20")
     yield "words-after-ai", d.frame()
     _words_menu(d, "Save & quit")
-    # Two humans pass the handheld.
+    # Two humans pass the handheld: first, the saved game is to be replaced.
     _words_new(d, "down down right")
+    assert _is(d.screen, NewGame) and d.screen.asking is not None
+    yield "new-game-replace-asks", d.frame()
+    d.press("right")
+    yield "new-game-replace-yes", d.frame()
+    d.press("a")
     yield "words-handover", d.frame()
-    for _ in range(40):  # the first human opens with the hint, then all pass
-        d.press("wait:6000")
+    # The first human opens with the hint, then all pass: stalled rounds start
+    # the game over (scores at zero) until it ends.
+    for _ in range(300):
+        d.press("wait:3000")
         if _is(d.screen, WordsResults):
             break
         if _is(d.screen, WordsHandover):
             d.press("a")
             continue
-        if d.app.session.game.board.is_empty():
+        if d.app.session.game.board.is_empty() and not d.app.session.game.restarts:
             _words_hint(d)
             if d.screen.picks:
                 d.press("a")

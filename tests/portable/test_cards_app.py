@@ -68,7 +68,7 @@ def test_new_game_offers_cards_with_their_rows_and_starts_a_card_session():
         "AI foes",
         "Colour",
         "AI",
-        "Dice",
+        "Deal",  # cards are dealt, not rolled
         "> Start game",
     ]
     assert d.screen.rows()[0][2] == "Cards" and d.screen.rows()[4][2] == "Sun"
@@ -366,17 +366,18 @@ def test_moves_replay_through_the_engine_checks():
 
 def test_the_game_menu_and_the_rules_menu_show_the_card_rules():
     from crisscross import texts, ui
+    from crisscross.screens import textview
 
     d = Driver(seed=5)
     start(d)
     d.press("long-b")
     assert "Undo" not in d.screen.items  # drawn cards cannot be taken back
     d.choose("Rules")
-    assert d.screen.lines == ui.wrap(texts.CARDS, ui.COLS - 1)
+    assert d.screen.lines == ui.wrap(texts.CARDS, textview.COLS)
     d.press("b").choose("Resume")
     assert is_a(d.screen, CardsPlay)
     d.press("long-b").choose("Abandon game").press("a")  # asked: one more A
     assert is_a(d.screen, Title) and d.app.store.load_game() is None
     d.choose("Rules").choose("Cards")
     assert d.screen.title == "CARDS"
-    assert d.screen.lines == ui.wrap(texts.CARDS, ui.COLS - 1)
+    assert d.screen.lines == ui.wrap(texts.CARDS, textview.COLS)

@@ -361,7 +361,7 @@ class CardsPlay(Screen):
             jokers = game.jokers()
             if jokers is not None:
                 c.text("Joker", PX, LINE2)
-                cd.item(c, jokers[game.turn], PX + 42, LINE2)
+                cd.item(c, jokers[game.turn], PX + 45, LINE2)
             else:
                 c.text("Pile %d" % len(game.piles[game.turn]), PX, LINE2)
             c.text("A:pick", PX, LINE3)

@@ -1,4 +1,6 @@
-"""Card game results: the ranking with scores and why the game ended; A shows the
+"""Card game results: the ranking (each seat with its colour's mark and name, so
+that "Mountain four!" says whose line it was), why the game ended, a new best
+score of a game the human won (or the share code), and the keys; A shows the
 final table (the last lines that scored inverted), B goes back to the title.
 
 One human against AI foes: the score goes into the high scores ('cards',
@@ -16,6 +18,7 @@ from crisscross.cards.session import HUMAN
 SUMMARY = const(0)
 TABLE = const(1)
 ROW_Y = const(11)  # first ranking row
+KEYS_Y = const(56)  # the keys' line at the bottom
 PX = const(64)
 # The game is over: the play screen's code is not needed again (on boards, its
 # ~10 KB go back to the heap while the results are shown).
@@ -95,20 +98,38 @@ class CardsResults(Screen):
         for k in range(game.seats):
             place, seat = self.order[k]
             y = ROW_Y + k * 9
-            who = "%d P%d" % (place, seat + 1)
-            if not s.is_human(seat):
-                who += " AI"
-            c.text(who, 2, y)
-            cd.mark(c, game.colours[seat], 66, y + 1)
+            colour = game.colours[seat]
+            human = s.is_human(seat)
+            c.text("%d %s" % (place, "P%d" % (seat + 1) if human else "AI"), 2, y)
+            cd.mark(c, colour, 37, y + 1)
+            c.text(deck.COLOUR_NAMES[colour], 46, y)
             ui.right(c, str(game.scores[seat]), 126, y)
-        y = ROW_Y + 4 * 9 + 1
-        ui.center(c, end_text(game), y)
-        if self.place == 0:
-            ui.center(c, "New best score!", 56)
-        elif self.place is not None:
-            ui.center(c, "High score #%d" % (self.place + 1), 56)
+        # Under the ranking, above the keys: why it ended, then the record or
+        # the code (four seats leave room for one of them: the record first).
+        record = self._record_text()
+        if (KEYS_Y - ROW_Y - game.seats * 9) // 9 >= 2:
+            lines = (end_text(game), record)
         else:
-            ui.center(c, self._code(), 56)
+            lines = (record or end_text(game),)
+        y = KEYS_Y - 9 * len(lines)
+        for text in lines:
+            if text:
+                ui.center(c, text, y)
+            y += 9
+        ui.center(c, "A:table B:menu", KEYS_Y)
+
+    def _record_text(self):
+        """A new best or a high score of a game the human won; else the code."""
+        s = self.session
+        won = False
+        for place, seat in self.order:
+            if place == 1 and s.is_human(seat):
+                won = True
+        if won and self.place == 0:
+            return "New best score!"
+        if won and self.place is not None:
+            return "High score #%d" % (self.place + 1)
+        return self._code()
 
     def _code(self):
         from crisscross import sharecode
@@ -117,7 +138,7 @@ class CardsResults(Screen):
         if s.daily:
             return s.daily
         if not s.code:
-            return "A:table B:menu"
+            return ""
         return "Code " + sharecode.pretty(s.code)
 
     def _table(self, c):

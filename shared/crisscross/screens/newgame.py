@@ -1,6 +1,7 @@
 """New game: choose the game, rules, players, start symbols and the dice.
 
-Up/down pick a row, left/right change it, A on "Start" begins.
+Up/down pick a row, left/right change it (the chosen row's value shows < > when it
+can change), A on "> Start game" begins.
 """
 
 from crisscross import buttons, glyphs, ui
@@ -10,7 +11,7 @@ GAMES = ("symbols", "digits", "cards", "words")
 GAME_NAMES = ("Symbols", "Digits", "Cards", "Words")
 RULES = {
     "symbols": (("basic", "Basic"), ("advanced", "Advanced")),
-    "digits": (("", "Standard"), ("cc", "Criss&Cross"), ("versus", "Versus")),
+    "digits": (("", "Standard"), ("cc", "C&Cross"), ("versus", "Versus")),
     "cards": (
         ("", "Standard"),
         ("joker", "Joker"),
@@ -33,6 +34,7 @@ MIN_SEATS = {"symbols": 1, "digits": 1, "cards": 2, "words": 1}
 MAX_SEATS = {"symbols": 6, "digits": 10, "cards": 4, "words": 4}
 ROWS = 6
 ANSWER = " No   Yes"
+VALUE_END = 118  # values end here: the < > marks and the scroll bar beside them
 
 
 class NewGame(Screen):
@@ -73,25 +75,42 @@ class NewGame(Screen):
                 out.append(
                     (
                         "start%d" % p,
-                        "Start P%d" % (p + 1) if self.humans > 1 else "Start",
+                        (
+                            "P%d first sym" % (p + 1)
+                            if self.humans > 1
+                            else "First symbol"
+                        ),
                         "",
                     )
                 )
         if fam == "cards":
             for p in range(self.humans):
-                label = "Colour" if self.humans == 1 else "Col. P%d" % (p + 1)
+                label = "Colour" if self.humans == 1 else "P%d" % (p + 1)
                 out.append(("colour%d" % p, label, COLOURS[self.colours[p]]))
         if self.ais or self.versus() and self.humans < 2:
             out.append(("level", "AI", LEVELS[fam][self.level][1]))
         out.append(
             (
                 "dice",
-                "Dice",
+                "Deal" if fam == "cards" or fam == "words" else "Dice",
                 DICE[self.dice] if self.dice != 2 else (self.code or "Code"),
             )
         )
         out.append(("start", "> Start game", ""))
         return out
+
+    def can_change(self, key):
+        """Whether left/right change the row `key` (its value shows < >)."""
+        fam = self.family()
+        if key == "start":
+            return False
+        if key == "rules":
+            return len(RULES[fam]) > 1
+        if key == "ais":
+            return MAX_SEATS[fam] - self.humans > max(0, MIN_SEATS[fam] - self.humans)
+        if key.startswith("colour"):
+            return self.humans < 4  # four humans: every colour is taken
+        return True
 
     def versus(self):
         return self.family() == "digits" and RULES["digits"][self.rules][0] == "versus"
@@ -289,6 +308,9 @@ class NewGame(Screen):
     # ---- drawing ----------------------------------------------------------
     def draw(self, c):
         ui.bar(c, "NEW GAME")
+        if self.asking is not None:  # the question alone: no row cut by its frame
+            self._ask(c)
+            return
         rows = self.rows()
         if self.row < self.top:
             self.top = self.row
@@ -305,15 +327,16 @@ class NewGame(Screen):
                 c.fill_rect(0, y - 1, 125, 9, 1)
                 fg = 0
             c.text(label, 1, y, fg)
+            x = VALUE_END - 8 * len(value)
             if key.startswith("start") and key != "start":
-                glyphs.symbol(c, self.starts[int(key[5:])], 112, y, fg == 0)
-                if i == self.row:
-                    c.text("<", 102, y, 0)
+                x = VALUE_END - 8
+                glyphs.symbol(c, self.starts[int(key[5:])], x, y, fg == 0)
             elif value:
-                ui.right(c, value, 125, y, fg)
+                c.text(value, x, y, fg)
+            if i == self.row and self.can_change(key):
+                _arrow(c, x - 5, y, -1, fg)
+                _arrow(c, VALUE_END + 2, y, 1, fg)
         ui.scrollbar(c, self.top, ROWS, len(rows), 10)
-        if self.asking is not None:
-            self._ask(c)
 
     def _ask(self, c):
         """The question in a box, the answer chosen inverted."""
@@ -327,6 +350,14 @@ class NewGame(Screen):
         k, n = (6, 3) if self.yes else (1, 2)  # "Yes" or "No" in ANSWER
         c.fill_rect(x + k * 8 - 1, y - 1, n * 8 + 2, 9, 1)
         c.text(ANSWER[k : k + n], x + k * 8, y, 0)
+
+
+def _arrow(c, x, y, way, colour):
+    """A 3x5 triangle pointing left (way -1) or right (1) from x, beside a text
+    line at y: the mark of a value that left/right change."""
+    for k in range(3):
+        h = 2 - k if way > 0 else k  # the column's half height
+        c.vline(x + k, y + 3 - h, 2 * h + 1, colour)
 
 
 def saved_family(text):

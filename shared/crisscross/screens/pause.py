@@ -79,6 +79,8 @@ class Pause(ListMenu):
             self.asking = True
 
     def draw(self, c):
-        ListMenu.draw(self, c)
-        if self.asking:
+        if self.asking:  # the question alone: no menu row cut by its frame
+            ui.bar(c, self.title)
             ui.box(c, ASK_ABANDON)
+            return
+        ListMenu.draw(self, c)

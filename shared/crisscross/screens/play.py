@@ -290,7 +290,8 @@ class Play(Screen):
             c.text("P%d" % (player + 1), x, 0)
         else:
             c.text("Rnd", x, 0)
-        ui.right(c, self._round_text(s), 127, 0)
+        # To the screen's edge: "12/12" stays clear of "Rnd" (3 px between).
+        ui.right(c, self._round_text(s), 128, 0)
         if s.phase == sess.PLACE:
             if self.symbols:
                 for k in range(2):
@@ -308,7 +309,10 @@ class Play(Screen):
         if delta:
             ui.right(c, ("+%d" if delta > 0 else "%d") % delta, 127, 37)
         if s.phase == sess.PLACED:
-            c.text("A:roll" if s.humans == 1 else "A:next", x, 47)
+            if game.over:  # the last placement: A shows the results
+                c.text("A:end", x, 47)
+            else:
+                c.text("A:roll" if s.humans == 1 else "A:next", x, 47)
             c.text("B:undo", x, 56)
         else:
             c.text("A:put", x, 47)

@@ -4,13 +4,16 @@ from crisscross import buttons, ui
 from crisscross.screens import Screen
 
 ROWS = 6  # text lines under the title bar
+COLS = 14  # characters a line: the "more below" mark and the scroll bar beside them
+MORE_X = 116  # the mark's x: clear of the text (ends at 111) and of the bar (126)
+MORE_Y = 58  # its top: a triangle pointing down, 7 wide, 4 high, on the last line
 
 
 class TextView(Screen):
     def __init__(self, app, title, text, back=None):
         Screen.__init__(self, app)
         self.title = title
-        self.lines = ui.wrap(text, ui.COLS - 1)
+        self.lines = ui.wrap(text, COLS)
         self.top = 0
         self._back = back
 
@@ -41,4 +44,5 @@ class TextView(Screen):
             c.text(self.lines[i], 0, 11 + k * 9)
         ui.scrollbar(c, self.top, ROWS, len(self.lines), 10)
         if self.top + ROWS < len(self.lines):
-            c.text("v", 120, 56)
+            for k in range(4):  # more below: a triangle pointing down
+                c.hline(MORE_X + k, MORE_Y + k, 7 - 2 * k, 1)

@@ -140,9 +140,11 @@ class WordsMenu(ListMenu):
         ListMenu.key(self, b, kind)
 
     def draw(self, c):
-        ListMenu.draw(self, c)
-        if self.asking:
+        if self.asking:  # the question alone: no menu row cut by its frame
+            ui.bar(c, self.title)
             ui.box(c, ASK_ABANDON)
+            return
+        ListMenu.draw(self, c)
 
 
 class WordsHandover(Screen):

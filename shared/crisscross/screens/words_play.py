@@ -423,7 +423,7 @@ class WordsPlay(Screen):
     def _preview_text(self):
         res = self.preview()
         if res is None:
-            return "Pick cards", "B:back"
+            return "Lay cards", "B:back"  # 16 characters: the whole line
         if res.error:
             return self._line_text(), "?"
         return " ".join(res.words), deck.tenths(res.score)

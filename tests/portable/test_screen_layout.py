@@ -1,0 +1,178 @@
+"""Screens at the pixel: nothing touches or overruns anything, and each screen
+says what its keys do. (The golden frames hold every pixel; these tests say
+which gaps must stay empty, so a change that closes one fails by name.)"""
+
+from appdriver import Driver
+
+WORDS = "right right right"
+
+
+def name(d):
+    return type(d.screen).__name__
+
+
+def lit(d, x0, x1, y0, y1):
+    """Lit pixels in columns x0..x1 and rows y0..y1 (inclusive)."""
+    n = 0
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            n += d.canvas.pixel(x, y)
+    return n
+
+
+def shows(d, text, x, y):
+    """Whether `text` is drawn at (x, y) on the screen, pixel for pixel."""
+    import framebuf
+
+    buf = bytearray(1024)
+    ref = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    ref.text(text, x, y, 1)
+    for yy in range(y, y + 8):
+        for xx in range(x, min(128, x + 8 * len(text))):
+            if ref.pixel(xx, yy) != d.canvas.pixel(xx, yy):
+                return False
+    return True
+
+
+def test_a_text_page_keeps_its_more_below_mark_clear_of_the_text_and_bar():
+    from crisscross.screens import textview
+
+    d = Driver()
+    d.choose("Controls")
+    scr = d.screen
+    assert len(scr.lines) > textview.ROWS  # more below: the mark shows
+    assert max(len(line) for line in scr.lines) <= textview.COLS
+    # The text ends at x=111; the mark's column, then the scroll bar at 126.
+    assert lit(d, 112, 115, 11, 63) == 0
+    assert lit(d, textview.MORE_X, textview.MORE_X + 6, 58, 61) == 7 + 5 + 3 + 1
+    assert lit(d, 123, 125, 10, 63) == 0
+    d.press("right right right right right")  # the last page: no mark
+    assert scr.top + textview.ROWS >= len(scr.lines)
+    assert lit(d, textview.MORE_X, textview.MORE_X + 6, 58, 61) == 0
+
+
+def test_new_game_values_stay_clear_of_the_scroll_bar_and_show_their_marks():
+    d = Driver()
+    d.choose("New game")
+    scr = d.screen
+    assert len(scr.rows()) > 6  # the scroll bar shows
+    for _ in range(len(scr.rows())):
+        key = scr.rows()[scr.row][0]
+        y = 11 + (scr.row - scr.top) * 9
+        # Column 125 stays empty on every row, the gap before the scroll bar;
+        # values end at 118, so 119..125 stay empty on the rows not chosen.
+        assert lit(d, 125, 125, 10, 63) == 0, key
+        assert lit(d, 119, 125, 10, 63) == lit(d, 119, 125, y - 1, y + 7), key
+        right = lit(d, 120, 122, y, y + 7)  # inverted row: a mark is unlit
+        assert (right < 21) == scr.can_change(key), key
+        d.press("down")
+    # The rows' labels: no "Start" row but "> Start game", dice for dice games.
+    labels = [r[1] for r in scr.rows()]
+    assert labels.count("> Start game") == 1 and "Start" not in labels
+    assert "First symbol" in labels and "Dice" in labels
+
+
+def test_new_game_marks_only_values_that_can_change():
+    d = Driver()
+    d.choose("New game")
+    scr = d.screen
+    assert scr.can_change("game") and scr.can_change("rules")
+    assert not scr.can_change("start")
+    d.press("right right")  # cards: at least two seats
+    assert scr.can_change("ais") and scr.can_change("colour0")
+    d.press("down down " + "right " * 3)  # four humans: every colour taken
+    assert scr.humans == 4 and not scr.can_change("colour0")
+    assert not scr.can_change("ais")  # no seat left for an AI
+
+
+def test_card_and_word_games_deal_they_do_not_roll_dice():
+    d = Driver()
+    d.choose("New game")
+    labels = {}
+    for fam in ("Symbols", "Digits", "Cards", "Words"):
+        rows = d.screen.rows()
+        assert rows[0][2] == fam
+        labels[fam] = [r[1] for r in rows if r[0] == "dice"][0]
+        d.press("right")
+    assert labels == {
+        "Symbols": "Dice",
+        "Digits": "Dice",
+        "Cards": "Deal",
+        "Words": "Deal",
+    }
+
+
+def test_the_longest_rules_leave_a_gap_between_the_label_and_the_mark():
+    from crisscross.screens.newgame import VALUE_END
+
+    d = Driver()
+    d.choose("New game")
+    scr = d.screen
+    for fam in range(4):
+        d.press("down")  # the Rule row
+        for _ in range(4):  # every rule set of the game (they wrap round)
+            value = scr.rows()[1][2]
+            x = VALUE_END - 8 * len(value) - 5  # the left mark
+            # In the inverted row a gap is lit: a column between "Rule" and the
+            # mark, and one between the mark and the value.
+            assert lit(d, x - 1, x - 1, 11 + 9, 11 + 9 + 7) == 8, value
+            assert lit(d, x + 3, x + 3, 11 + 9, 11 + 9 + 7) == 8, value
+            d.press("right")
+        d.press("up right")  # the next game
+
+
+def test_the_last_placement_says_a_ends_the_game():
+    from crisscross import policies
+
+    d = Driver(seed=5)
+    d.start_game()
+    game = d.app.session.game
+    while True:
+        d.place(policies.greedy_move(game))
+        if game.over:
+            break
+        d.press("a")
+    assert name(d) == "Play" and d.app.session.phase == 1  # PLACED
+    # "A:end" where the other rounds say "A:roll", at the panel's x, line 47.
+    assert shows(d, "A:end", 62, 47) and not shows(d, "A:roll", 62, 47)
+
+
+def test_the_word_game_pick_line_fits_whole():
+    d = Driver(seed=5)
+    d.start_game(WORDS, "down down down left")
+    d.press("a")  # lay cards from the hand: nothing picked yet
+    assert d.screen.mode == 1
+    assert d.screen._preview_text() == ("Lay cards", "B:back")
+    assert len("Lay cards") + 1 + len("B:back") <= 16  # no "~" cut
+
+
+def _card_results(seed):
+    from test_cards_app import finish, start
+
+    d = Driver(seed=seed)
+    start(d)
+    finish(d)
+    assert name(d) == "CardsResults"
+    return d
+
+
+def test_card_results_name_the_colours_and_show_the_keys():
+    from crisscross.cards import deck
+
+    d = _card_results(5)  # the human wins: a new best score
+    game = d.app.session.game
+    for k in range(game.seats):
+        place, seat = d.screen.order[k]
+        colour = deck.COLOUR_NAMES[game.colours[seat]]
+        assert shows(d, colour, 46, 11 + k * 9), colour
+    assert shows(d, "A:table B:menu", 8, 56)
+    assert shows(d, "New best score!", 4, 47)
+
+
+def test_a_lost_card_game_shows_no_new_best_score():
+    d = _card_results(1)  # the AI wins; still the first (so best) score
+    assert d.screen.place == 0 and d.app.session.game.scores[0] == 0
+    assert d.screen._record_text().startswith("Code ")
+    assert not shows(d, "New best score!", 4, 47)
+    assert shows(d, d.screen._record_text(), 64 - 4 * 13, 47)
+    assert shows(d, "A:table B:menu", 8, 56)
