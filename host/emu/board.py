@@ -298,7 +298,9 @@ class Board:
     def run_ns(self, ns, stop_after_flash_ops=0):
         """Advance emulated time by ns (as fast as the host allows). Returns why it
         stopped: 'time', or 'flash_ops' when stop_after_flash_ops flash erase or
-        program operations completed first (the clock is then at that instant)."""
+        program operations completed first (the clock is then at that instant).
+        The clock stops at the first instruction boundary at or after the target;
+        a flash erase under way finishes first (up to 150 ms later)."""
         self._need_on()
         ns = int(ns)
         if ns <= 0:
@@ -376,14 +378,16 @@ class Board:
             ) from None
 
     def down(self, name):
-        """Press a button now (its pin goes low)."""
+        """Press a button now (its pin goes low); the emulated ms of the edge."""
         self._need_on()
         self._call(cmd="pin", pin=self._pin(name), level=0)
+        return self.now_ms()
 
     def up(self, name):
-        """Release a button now (its pull-up takes the pin high)."""
+        """Release a button now (its pull-up takes the pin high); the ms of the edge."""
         self._need_on()
         self._call(cmd="pin", pin=self._pin(name), level=1)
+        return self.now_ms()
 
     def tap(self, name, hold_ms=80, gap_ms=120):
         """A real press: down, hold, up, then a gap."""

@@ -2,6 +2,8 @@
 kept across power cycles, determinism, heap figures. See conftest.py."""
 
 import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -208,3 +210,37 @@ def test_headless_keys_match_the_simulator(flashed, tmp_path):
     assert emu == sim, "the real firmware and the simulator drew different frames"
     with open(flash, "rb") as f:  # headless leaves the flash file as it was
         assert f.read() == open(flashed["image"], "rb").read()
+
+
+def test_window_on_a_blank_board(tmp_path):
+    """`make emu`'s path with SDL's dummy video driver: the port is named, a blank
+    board is reported with how to flash it, mpremote works on the port, and
+    stopping the program (SIGTERM) is a power cut that keeps the flash file."""
+    flash = tmp_path / "emu-flash.bin"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "host", "emu", "--flash", str(flash)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        first = proc.stdout.readline()
+        port = re.search(r"REPL is on (/dev/pts/\d+) \(make flash PORT=", first)
+        assert port, first
+        second = proc.stdout.readline()
+        assert "no game" in second and "make flash PORT=%s" % port.group(1) in second
+        code = "f=open('w.txt','w');f.write('kept');f.close()"
+        out = mpremote(port.group(1), "exec", code)
+        assert out == ""
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        rest, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, rest
+    assert flash.stat().st_size == 2 * 1024 * 1024
+    with Board(flash_path=str(flash), save=False) as b:
+        b.power_on()
+        b.run_ms(1000)
+        assert b.exec("print(open('w.txt').read())").strip() == "kept"
