@@ -183,8 +183,9 @@ def test_power_cut_in_the_middle_of_a_write(board):
     board.up("a")
     board.run_ms(100)
     text = board.exec("print(open('save.txt').read())").strip()
-    # littlefs: the old file or the new one, whole, never a mixture
-    assert text in ("old!" * 2000, "new!" * 2000), text[:40]
+    # The whole write takes 11 flash operations; littlefs commits the new file
+    # at close, so a cut after 3 leaves the old file, whole.
+    assert text == "old!" * 2000, text[:40]
 
 
 def _headless(cmd, keys, out, flash):
