@@ -103,4 +103,4 @@ logs: $(STAMP_PY)
 # MICROPYTHON_UF2 (default build/micropython-pico.uf2), the flash in build/emu-flash.bin.
 .PHONY: emu
 emu: deps
-	$(PY) -m host emu $(ARGS)
+	@$(PY) -m host emu $(ARGS)
