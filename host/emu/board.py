@@ -185,7 +185,6 @@ class Board:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=None,
-            bufsize=0,
             start_new_session=True,  # Ctrl-C reaches Python, which powers off first
         )
 
@@ -196,6 +195,7 @@ class Board:
             line = (json.dumps(msg) + "\n").encode()
             try:
                 self._proc.stdin.write(line)
+                self._proc.stdin.flush()
                 reply = self._proc.stdout.readline()
             except (BrokenPipeError, OSError):
                 reply = b""
@@ -557,6 +557,8 @@ class Board:
                 if ahead > 0:
                     time.sleep(min(ahead, 0.02))
                     continue
+                if ahead < -0.1:  # the host fell behind: carry on from now
+                    wall0, emu0 = time.monotonic(), self._now_ns
             try:
                 self.run_ns(SLICE_NS)
             except EmuError as e:
