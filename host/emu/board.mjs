@@ -216,12 +216,16 @@ export class Board {
       alarm.schedule(periods * this.sclPeriodNs(i2c));
     };
     this.tx = null; // the transaction to the panel in progress
-    i2c.onStart = () => later(1, () => i2c.completeStart());
+    let startNs = 0;
+    i2c.onStart = () => {
+      startNs = clock.nanos;
+      later(1, () => i2c.completeStart());
+    };
     i2c.onConnect = (address, mode) =>
       later(9, () => {
         const ack = address === PANEL_ADDR;
         if (ack && mode === 0 && !this.tx) {
-          this.tx = { start: clock.nanos, bytes: [] };
+          this.tx = { start: startNs, bytes: [] }; // from the START condition
         }
         i2c.completeConnect(ack);
       });

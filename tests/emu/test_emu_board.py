@@ -62,6 +62,11 @@ def test_power_on_shows_the_title(board):
     )
     stats = board.stats()
     assert stats["i2c_panel_bytes"] >= 1025  # at least one whole frame
+    # Bus time at the profile's 1 MHz: START, 9 SCL periods for the address and
+    # for each byte, STOP (1 us each).
+    start, end, data = max(board.display_updates, key=lambda u: len(u[2]))
+    assert len(data) == 1025 and data[0] == 0x40
+    assert abs((end - start) * 1000 - (9 * (len(data) + 1) + 2)) < 1
 
 
 def test_button_held_at_power_on_is_safe_mode(board):
@@ -71,6 +76,8 @@ def test_button_held_at_power_on_is_safe_mode(board):
     board.run_ms(200)
     assert b"safe mode" in board.serial.peek()
     assert board.exec("print(1+1)").strip() == "2"
+    scan = "from machine import I2C, Pin\nprint(I2C(0, sda=Pin(4), scl=Pin(5)).scan())"
+    assert board.exec(scan).strip() == "[60]"  # the display at 0x3C
     assert board.display_updates == [], "the game started in safe mode"
     assert board.stats()["i2c_transactions"] == 0
 
