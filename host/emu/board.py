@@ -165,6 +165,8 @@ class Board:
             self.heap_symbols = _heap_symbols(self.elf, self.uf2)
         self.serial = Serial(self)
         self.display_updates = []  # (start_ms, end_ms, bytes) of each I2C write to 0x3C
+        self.display_count = 0  # writes since power-on (display_updates may be trimmed)
+        self.keep_display_updates = None  # keep only the newest N (None: all)
         self.panel = Panel()
         self._lock = threading.RLock()
         self._on = False
@@ -219,7 +221,11 @@ class Board:
         for start, end, hexdata in data.get("i2c", ()):
             raw = binascii.unhexlify(hexdata)
             self.display_updates.append((start / 1e6, end / 1e6, raw))
+            self.display_count += 1
             self.panel.receive(raw)
+        keep = self.keep_display_updates
+        if keep is not None and len(self.display_updates) > 2 * keep:
+            del self.display_updates[:-keep]
         if len(self.panel.commands) > 4096:
             del self.panel.commands[:-256]
 
@@ -257,6 +263,7 @@ class Board:
         with self._lock:
             self.panel = Panel()
             self.display_updates = []
+            self.display_count = 0
             msg = dict(
                 cmd="power_on",
                 rom=self.rom,

@@ -126,7 +126,7 @@ class EmuDevice:
     def step(self, now):
         board = self.board
         with board._lock:
-            n = len(board.display_updates)
+            n = board.display_count
             if n == self._seen:
                 return False
             self._seen = n
@@ -147,6 +147,7 @@ def run_window(args):
     board = None
     try:
         board = Board(uf2=args.uf2, flash_path=args.flash, elf=args.elf, pty=True)
+        board.keep_display_updates = 64  # a long session must not grow without end
         device = EmuDevice(board)
         try:
             window = sim.Simulator(device, args.scale)
@@ -178,11 +179,11 @@ def run_window(args):
                 now = board.now_ms()
                 if probe is None and now > BOOT_MS:
                     probe = now
-                    if not board.display_updates:
+                    if not board.display_count:
                         board.serial.write(b"\r")
                 elif probe is not None and probe >= 0 and now > probe + 300:
                     probe = -1
-                    if not board.display_updates and b">>> " in board.serial.peek():
+                    if not board.display_count and b">>> " in board.serial.peek():
                         print(blank_message(board.port), flush=True)
                 ticker.tick(sim.FPS)
         except KeyboardInterrupt:
