@@ -319,6 +319,10 @@ export class Board {
     const mcu = this.mcu;
     const atb = mcu.readUint32(h.mem + 0);
     const len = mcu.readUint32(h.mem + 4);
+    const RAM = 0x20000000;
+    if (atb < RAM || atb + len > RAM + mcu.sram.length || len > 0x10000) {
+      return null; // before gc_init, or not this build's layout of mp_state_ctx
+    }
     let used = 0;
     for (let i = 0; i < len; i++) {
       const b = mcu.readUint8(atb + i);
@@ -420,7 +424,9 @@ export class Board {
         st.gc_count++;
         const live = this.heapUsed();
         st.heap_live_after_gc = live;
-        st.heap_peak_live_after_gc = Math.max(st.heap_peak_live_after_gc || 0, live);
+        if (live !== null) {
+          st.heap_peak_live_after_gc = Math.max(st.heap_peak_live_after_gc || 0, live);
+        }
       } else if (pc === this.mallocFail) {
         st.memory_errors++;
         st.heap_used_at_memory_error = this.heapUsed();
