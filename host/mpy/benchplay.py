@@ -436,6 +436,8 @@ def words(rules):
     turns = 0
     while _screen("WordsPlay") and (not _word_turns or turns < _word_turns):
         if turns == WORD_PLAYS:
+            if _toast_up():  # a press only takes a message away: read it first
+                yield "wait:%d" % WORD_CLEAR_MS, "tick"
             yield "long-b", "menu"
             yield from _choose("Save & quit")
             yield from _choose("Continue")
@@ -445,6 +447,8 @@ def words(rules):
             raise RuntimeError("the word game did not end")
         yield from _words_turn()
     if _screen("WordsPlay"):  # stopped early: abandon it
+        if _toast_up():
+            yield "wait:%d" % WORD_CLEAR_MS, "tick"
         yield "long-b", "menu"
         yield from _choose("Abandon game")
         yield "a", "menu"  # "Abandon game?": yes
