@@ -258,3 +258,79 @@ def test_words_thinking_and_hand_over_screens_long_b_is_the_menu():
     assert name(d) == "WordsHandover"
     d.press("long-a")  # A has no long meaning here: ready, once
     assert name(d) == "WordsPlay" and d.screen.mode == 0
+
+
+def _same_as_a_tap(path, key):
+    """A long press of `key` after `path` (a function making a driver on some
+    screen) does exactly what a tap does there, once: the same screen, frame."""
+    tap = path()
+    tap.press(key)
+    held = path()
+    held.press("long-" + key)
+    held.press("wait:%d" % (buttons.LONG_MS + 200))  # nothing comes later either
+    tap.press("wait:%d" % (buttons.LONG_MS + 200))
+    return name(tap) == name(held) and tap.frame() == held.frame()
+
+
+def _title_item(item):
+    def path():
+        d = Driver(seed=5)
+        d.choose(item)
+        return d
+
+    return path
+
+
+def _in_game_menu():
+    d = symbols()
+    d.press("right long-b")
+    assert name(d) == "Pause"
+    return d
+
+
+def _code_entry():
+    d = Driver(seed=5)
+    d.choose("New game")
+    while d.screen.rows()[d.screen.row][0] != "dice":
+        d.press("down")
+    d.press("right right a")  # Code: type one
+    assert name(d) == "CodeEntry"
+    return d
+
+
+def _results():
+    from crisscross import policies
+
+    d = symbols()
+    game = d.app.session.game
+    while not game.over:
+        d.place(policies.greedy_move(game))
+        d.press("a")
+    assert name(d) == "Results"
+    return d
+
+
+def _card_results():
+    from test_cards_app import finish, start
+
+    d = Driver(seed=5)
+    start(d)
+    finish(d)
+    assert name(d) == "CardsResults"
+    return d
+
+
+def test_screens_without_a_long_meaning_act_once_on_a_long_press():
+    paths = (
+        ("TextView", _title_item("Controls")),
+        ("Scores", _title_item("High scores")),
+        ("RulesMenu", _title_item("Rules")),
+        ("Pause", _in_game_menu),
+        ("CodeEntry", _code_entry),
+        ("Results", _results),
+        ("CardsResults", _card_results),
+    )
+    for screen, path in paths:
+        assert name(path()) == screen
+        for key in ("a", "b"):
+            assert _same_as_a_tap(path, key), (screen, key)
