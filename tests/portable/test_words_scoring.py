@@ -4,7 +4,7 @@ The plays below rebuild the layout of the text's tutorial move by move (HOUSE, O
 TRIVIA, TRIVIAS, VENICE, the Square Effect, PRICING) on one board.
 """
 
-from crisscross.words import deck, rules
+from crisscross.words import deck, exact, rules
 from crisscross.words.board import Board, from_rows
 from crisscross.words.wordset import WordSet
 
@@ -199,11 +199,11 @@ def test_halving_keeps_the_exact_value():
     res = rules.evaluate(b, play, WordSet(("it", "is", "to", "sod")), t)
     assert res.error is None and res.word_points == 11 and res.multiplier == 27
     assert res.halvings == 1 and res.score == 148 and res.rest == 1 << 12
-    assert deck.points(res.score, res.rest) == "14.85"
+    assert exact.points(res.score, res.rest) == "14.85"
     # The text's own figures: 13 halved is 6.5, twice 3.25, three times 1.625.
-    assert deck.points(65) == "6.5" and deck.points(32, 4096) == "3.25"
-    assert deck.points(16, 2048) == "1.625" and deck.points(16, 2048, 2) == "1.62"
-    assert deck.points(8624) == "862.4" and deck.points(450) == "45"
+    assert exact.points(65) == "6.5" and exact.points(32, 4096) == "3.25"
+    assert exact.points(16, 2048) == "1.625" and exact.points(16, 2048, 2) == "1.62"
+    assert exact.points(8624) == "862.4" and exact.points(450) == "45"
 
 
 def test_two_wilds_halve_twice():

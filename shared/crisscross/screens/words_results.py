@@ -8,7 +8,7 @@ Effect dropped), under "words", "words-tournament" or "words-optional".
 from crisscross import buttons, ui
 from crisscross.compat import forget
 from crisscross.screens import Screen
-from crisscross.words import deck
+from crisscross.words import deck, exact
 
 
 def _record(app):
@@ -112,7 +112,7 @@ class WordsResults(Screen):
                 who += " AI"
             c.text("%d %s" % (place, who), 0, y)
             p = game.players[seat]  # exact (rule 6.1), as many decimals as fit
-            ui.right(c, deck.points(p.score, p.rest, 3), 128, y)
+            ui.right(c, exact.points(p.score, p.rest, 3), 128, y)
         if game.winner is not None:
             text = "P%d wins!" % (game.winner + 1)
         else:

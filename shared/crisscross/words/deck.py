@@ -85,26 +85,3 @@ def tenths(value):
     if value % 10:
         return "%s%d.%d" % (sign, value // 10, value % 10)
     return "%s%d" % (sign, value // 10)
-
-
-# Rule 6.1 halves a Square Effect once per wild card: an exact score can hold a
-# part of a tenth, kept as rest / 2**REST_BITS tenths (13 wild cards at most).
-REST_BITS = const(13)
-_REST_MASK = const(8191)
-
-
-def points(value, rest=0, most=6):
-    """Tenths `value` and rest / 8192 of a tenth as points, exactly but with at most
-    `most` decimals (what fits): (32, 4096) -> '3.25', (65, 0) -> '6.5'."""
-    text = tenths(value)
-    if not rest:
-        return text
-    if "." not in text:
-        text += ".0"
-    n = 1
-    while rest and n < most:
-        rest *= 10
-        text += str(rest >> REST_BITS)
-        rest &= _REST_MASK
-        n += 1
-    return text

@@ -21,6 +21,7 @@ STALL_ROUNDS = const(3)  # rounds in which nobody lays or draws a card end the g
 MAX_RESTARTS = const(3)  # re-deals when nobody can open
 TIEBREAK_CARDS = const(6)
 MAX_TIEBREAKS = const(5)
+_REST_BITS = const(13)  # words.exact.REST_BITS
 # Between two actions in `Game.actions_text` and in a save: actions hold spaces and
 # commas, never a slash.
 ACTION_SEP = "/"
@@ -36,7 +37,7 @@ class Player:
         self.name = name
         self.hand = []  # card codes, kept sorted
         self.score = 0  # tenths
-        self.rest = 0  # and rest / 2**deck.REST_BITS of a tenth (rule 6.1)
+        self.rest = 0  # and rest / 2**13 of a tenth (rule 6.1, words.exact)
         self.empties = 0  # times the hand was emptied
         self.skips = 0  # turns still to lose after an over-limit draw
 
@@ -235,8 +236,10 @@ class Game:
         action = cells_text(cells, head)
         text = action[len(head) :]
         self.actions_text += action
-        if res.exchange:
-            self._exchange(seat, res, text)
+        if res.exchange:  # rule 6.2, rare: its code loads only then
+            from crisscross.words.exchange import exchange
+
+            exchange(self, seat, res, text)
             return res
         if res.bad_words:
             self._note_play(seat, "reject", text, res.bad_words)
@@ -260,8 +263,8 @@ class Game:
         if res.rest:
             entry["rest"] = res.rest
             p.rest += res.rest
-            if p.rest >> deck.REST_BITS:
-                p.rest -= 1 << deck.REST_BITS
+            if p.rest >> _REST_BITS:
+                p.rest -= 1 << _REST_BITS
                 p.score += 1
         if not p.hand:
             p.empties += 1
@@ -278,20 +281,6 @@ class Game:
         else:
             self._next()
         return res
-
-    def _exchange(self, seat, res, text):
-        """Rule 6.2: "the wild card is returned to the drawing bin, and mixed up
-        again. Then draws another one in exchange for it." The play is not laid
-        (without its wild cards it is no play); the turn ends."""
-        hand = self.players[seat].hand
-        for _ in range(res.exchange):
-            hand.remove(deck.WILD)
-            self.deck.append(deck.WILD)
-        self.rng.shuffle(self.deck)
-        entry = self._note_play(seat, "exchange", text, res.words)
-        entry["drawn"] = self._take(seat, res.exchange)
-        self._quiet += 1
-        self._next()
 
     def _next_action(self, forms):
         """The form of an action (_PLAY, _DRAW, _PASS) that actions_text takes next."""

@@ -21,6 +21,9 @@ from crisscross.words.board import key, unkey
 
 OPENING_MIN = const(5)  # the first player lays at least 5 cards
 MIN_WORD = const(3)  # no 2-letter words except with the Square Effect
+_REST_BITS = const(13)  # words.exact.REST_BITS
+# v & _SPENT_TEST == SPENT_BIT: a spent card (an empty place, -1, has bit 7 too).
+_SPENT_TEST = const(192)
 
 
 class Options:
@@ -74,7 +77,7 @@ class Result:
 
     error = None
     score = 0  # tenths
-    rest = 0  # and rest / 2**deck.REST_BITS of a tenth (rule 6.1's halvings)
+    rest = 0  # and rest / 2**13 of a tenth (rule 6.1's halvings; words.exact)
     word_points = 0  # whole points before the square multiplier
     multiplier = 0  # tenths of the precise-value sum; 0 = no Square Effect
     halvings = 0
@@ -312,41 +315,29 @@ def _square_play(board, view, cells, corners, options, res, joined=True):
     seen = []
     points = 0
     used = []  # keys of the cards of every word formed
-    tainted = []  # keys of new cards on a formed word that holds a spent card
+    tainted = []  # ...of every word formed that holds a spent card
     for r, c, _, _ in sorted(cells):
         for direction in (ACROSS, DOWN):
             sr, sc, n = _run(view, r, c, direction)
-            tag = key(sr, sc) * 2 + direction
-            if n > 1 and tag not in seen:
-                seen.append(tag)
+            k = key(sr, sc)
+            if n > 1 and k * 2 + direction not in seen:
+                seen.append(k * 2 + direction)
                 text, p = _word(view, sr, sc, n, direction)
                 res.words.append(text)
                 points += p * n
-                step = 1 if direction == ACROSS else SPAN
-                k0 = key(sr, sc)
-                spent = False
-                for i in range(n):
-                    q = k0 + i * step
-                    v = board.at_key(q)
-                    if v >= 0 and v & SPENT_BIT:
-                        spent = True
+                run = [k + i * (1 if direction == ACROSS else SPAN) for i in range(n)]
+                for q in run:
                     if q not in used:
                         used.append(q)
-                if spent:
-                    for i in range(n):
-                        q = k0 + i * step
-                        if board.at_key(q) < 0 and q not in tainted:
-                            tainted.append(q)
+                if any(board.at_key(q) & _SPENT_TEST == SPENT_BIT for q in run):
+                    tainted += run
     res.word_points = points
     fresh = []
     for k in corners:
         four = (k, k + 1, k + SPAN, k + SPAN + 1)
-        ok = True
-        for q in four:
-            v = board.at_key(q)  # -1 for a new card: never spent
-            if v >= 0 and v & SPENT_BIT or q in tainted:
-                ok = False
-        if ok:
+        if not any(
+            board.at_key(q) & _SPENT_TEST == SPENT_BIT or q in tainted for q in four
+        ):
             for q in four:
                 if q not in fresh:
                     fresh.append(q)
@@ -372,15 +363,15 @@ def _square_play(board, view, cells, corners, options, res, joined=True):
     score = points * pv  # whole points x tenths = tenths
     if options.wild_halves and wilds:
         # "halved again to 3.25 and so on for each extra": exactly, in tenths and
-        # a rest of 2**-REST_BITS tenths (a deck holds 13 wild cards).
+        # a rest of 2**-13 tenths (a deck holds 13 wild cards).
         res.halvings = wilds
         d = 1 << wilds
         rest = score % d
         score //= d
-        if wilds <= deck.REST_BITS:
-            res.rest = rest << (deck.REST_BITS - wilds)
+        if wilds <= _REST_BITS:
+            res.rest = rest << (_REST_BITS - wilds)
         else:
-            res.rest = rest >> (wilds - deck.REST_BITS)
+            res.rest = rest >> (wilds - _REST_BITS)
     res.score = score
     return res
 
