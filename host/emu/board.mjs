@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+import { buildRom, ROM_SIZE } from './bootrom.mjs';
 
 // Anything the library prints must not reach stdout, which carries the protocol;
 // its notes on registers it does not model go to stderr only with EMU_VERBOSE=1.
@@ -26,9 +27,10 @@ const UF2_MAGIC0 = 0x0a324655;
 const UF2_MAGIC1 = 0x9e5d5157;
 const FLASH_BASE = 0x10000000;
 
-// The B1 boot ROM's flash routines (pico-bootrom, 'RE' and 'RP' in its table).
-const ROM_FLASH_RANGE_ERASE = 0x237c;
-const ROM_FLASH_RANGE_PROGRAM = 0x23c4;
+// A real B1 boot ROM image's flash routines ('RE' and 'RP' in its table), for
+// opts.rom; without it the ROM is built by bootrom.mjs and its stubs say where.
+const B1_FLASH_RANGE_ERASE = 0x237c;
+const B1_FLASH_RANGE_PROGRAM = 0x23c4;
 // Typical W25Q16JV times (datasheet, tSE / tBE1 / tPP).
 const SECTOR = 4096;
 const SECTOR_ERASE_NS = 45e6;
@@ -83,11 +85,28 @@ export class Board {
     const mcu = new RP2040();
     this.mcu = mcu;
     mcu.logger = new QuietLogger();
-    const rom = fs.readFileSync(opts.rom);
-    if (rom.length !== 16384) {
-      throw new Error(`${opts.rom}: a boot ROM is 16384 bytes, got ${rom.length}`);
+    if (opts.rom) {
+      // a real ROM image (for comparison): it runs as is, but for erase and program
+      const rom = fs.readFileSync(opts.rom);
+      if (rom.length !== ROM_SIZE) {
+        throw new Error(`${opts.rom}: a boot ROM is ${ROM_SIZE} bytes, got ${rom.length}`);
+      }
+      mcu.loadBootrom(new Uint32Array(rom.buffer.slice(rom.byteOffset, rom.byteOffset + ROM_SIZE)));
+      this.romHandlers = new Map();
+      this.romErase = B1_FLASH_RANGE_ERASE;
+      this.romProgram = B1_FLASH_RANGE_PROGRAM;
+    } else {
+      const rom = buildRom();
+      mcu.loadBootrom(rom.image);
+      this.romHandlers = rom.handlers;
+      this.romErase = rom.erase;
+      this.romProgram = rom.program;
     }
-    mcu.loadBootrom(new Uint32Array(rom.buffer, rom.byteOffset, 4096));
+    // a BKPT executed: a ROM stub the loop did not catch, or the firmware's own
+    mcu.onBreak = (code) => {
+      const pc = (mcu.core.registers[15] - 2) >>> 0;
+      mcu.logger.error('bkpt', `BKPT #${code} at 0x${pc.toString(16)} (lr 0x${(mcu.core.registers[14] >>> 0).toString(16)})`);
+    };
     // flash: erased, the firmware from the UF2, the filesystem from the flash file
     mcu.flash.fill(0xff);
     loadUf2(opts.uf2, mcu.flash);
@@ -140,8 +159,8 @@ export class Board {
   // start of flash, checked by its CRC, copied to the top of SRAM and entered with
   // lr = 0 (boot2 then sets up XIP and jumps through the vector table at 0x100).
   // The ROM's own reading of flash goes through the SSI, which rp2040js does not
-  // model, so that part is done here; the rest of the ROM (its function and data
-  // tables: flash routines, memcpy, soft float) runs as is.
+  // model, so that part is done here; what the firmware calls later (the function
+  // and data tables: flash routines, memcpy, soft float) is bootrom.mjs's.
   enterBoot2() {
     const { mcu } = this;
     const boot2 = mcu.flash.subarray(0, 256);
@@ -340,7 +359,7 @@ export class Board {
   }
 
   // ---- the flash chip's erase and program, done where the ROM would do them ----
-  romErase(core) {
+  flashErase(core) {
     const addr = core.registers[0] & 0xffffff;
     const count = core.registers[1];
     const blockSize = core.registers[2];
@@ -367,7 +386,7 @@ export class Board {
     return ns;
   }
 
-  romProgram(core) {
+  flashProgram(core) {
     const addr = core.registers[0] & 0xffffff;
     const data = core.registers[1];
     const count = core.registers[2];
@@ -404,8 +423,16 @@ export class Board {
         continue;
       }
       const pc = core.registers[15];
-      if (pc === ROM_FLASH_RANGE_ERASE || pc === ROM_FLASH_RANGE_PROGRAM) {
-        const busyNs = pc === ROM_FLASH_RANGE_ERASE ? this.romErase(core) : this.romProgram(core);
+      if (pc < ROM_SIZE && this.romHandlers.has(pc) && pc !== this.romErase && pc !== this.romProgram) {
+        // a ROM routine, done here (bootrom.mjs): its cycles, then back to the caller
+        const cycles = this.romHandlers.get(pc).run(this, core);
+        core.registers[15] = core.registers[14] & ~1;
+        st.busy_cycles += cycles;
+        clock.tick(cycles * cycleNs);
+        continue;
+      }
+      if (pc === this.romErase || pc === this.romProgram) {
+        const busyNs = pc === this.romErase ? this.flashErase(core) : this.flashProgram(core);
         core.registers[15] = core.registers[14] & ~1; // return to the caller
         st.flash_ops++;
         st.flash_busy_ms += busyNs / 1e6;

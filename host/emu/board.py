@@ -5,7 +5,7 @@ line. Emulated time moves only inside `run_ms`/`run_cycles`/`run_until` (or the
 background runner of `running()`), so the same firmware, flash file and timed
 inputs give the same cycle counts. See docs/emulator.md.
 
-    board = Board()                       # firmware and ROM from env / build/
+    board = Board()                       # firmware from env / build/
     board.power_on()
     board.run_ms(1500)
     board.frame()                         # 1024 bytes MONO_VLSB, as the glass shows
@@ -30,7 +30,6 @@ from host.ssd1306_panel import Panel
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPT = os.path.join(HERE, "board.mjs")
-ROM = os.path.join(HERE, "rom", "rp2040-bootrom-b1.bin")
 DEFAULT_UF2 = os.path.join("build", "micropython-pico.uf2")  # hardware/wokwi.toml
 DEFAULT_FLASH = os.path.join("build", "emu-flash.bin")
 DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
@@ -141,19 +140,21 @@ class Board:
     blank filesystem at every power-on, nothing written); elf: the same build with
     symbols, for heap figures (default $MICROPYTHON_ELF; "" for none); pty: also offer the REPL
     on a pseudo-terminal (`port`) for mpremote and `python3 -m host flash`;
-    save=False: read flash_path at power-on but never write it.
+    save=False: read flash_path at power-on but never write it. rom: a real RP2040
+    boot ROM image to run instead of the emulator's own ROM routines (None: the
+    emulator's, host/emu/bootrom.mjs; `python3 -m host emu` takes $RP2040_BOOTROM).
     """
 
     def __init__(
-        self, uf2=None, flash_path=None, elf=None, pty=False, save=True, rom=ROM
+        self, uf2=None, flash_path=None, elf=None, pty=False, save=True, rom=None
     ):
         self.uf2 = os.path.abspath(uf2) if uf2 else uf2_path()
         problem = missing_firmware(self.uf2) or node_missing()
         if problem:
             raise EmuError(problem)
-        if not os.path.isfile(rom):
-            raise EmuError("the RP2040 boot ROM is missing: %s" % rom)
-        self.rom = rom
+        if rom and not os.path.isfile(rom):
+            raise EmuError("no RP2040 boot ROM image at %s" % rom)
+        self.rom = os.path.abspath(rom) if rom else None  # None: the emulator's own
         self.flash_path = os.path.abspath(flash_path) if flash_path else None
         self.save = save
         if elf is None:
@@ -266,7 +267,7 @@ class Board:
             self.display_count = 0
             msg = dict(
                 cmd="power_on",
-                rom=self.rom,
+                rom=self.rom or "",
                 uf2=self.uf2,
                 flash=self.flash_path,
                 save=self.save,

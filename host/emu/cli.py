@@ -33,6 +33,12 @@ SETTLE_MS = 300  # after the last key, for the display to catch up
 NAMES = ("up", "down", "left", "right", "a", "b")  # crisscross.buttons order
 
 
+def _rom():
+    """A real RP2040 boot ROM image to compare with ($RP2040_BOOTROM), or None for
+    the emulator's own ROM routines (docs/emulator.md, "The boot ROM")."""
+    return os.environ.get("RP2040_BOOTROM") or None
+
+
 def fail(message):
     sys.stderr.write("emu: %s\n" % message)
     return 2
@@ -77,7 +83,9 @@ def run_headless(args):
             return fail("cannot read key file %s: %s" % (name, sim._reason(e)))
         except keyscript.KeyScriptError as e:
             return fail("%s %s" % (name, e))
-    board = Board(uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep)
+    board = Board(
+        uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep, rom=_rom()
+    )
     try:
         board.power_on()
         board.run_ms(args.boot_ms)
@@ -146,7 +154,9 @@ def run_window(args):
         )
     board = None
     try:
-        board = Board(uf2=args.uf2, flash_path=args.flash, elf=args.elf, pty=True)
+        board = Board(
+            uf2=args.uf2, flash_path=args.flash, elf=args.elf, pty=True, rom=_rom()
+        )
         board.keep_display_updates = 64  # a long session must not grow without end
         device = EmuDevice(board)
         try:
