@@ -252,9 +252,8 @@ def _opening(view, cells, options, res):
         return res.fail("the first word goes in one row or column")
     if not _gapless(view, cells, direction):
         return res.fail("the first word has a gap")
-    if len(cells) < OPENING_MIN:
-        return res.fail("the first play lays at least %d cards" % OPENING_MIN)
-    if len(cells) > OPENING_MIN and not options.long_opening:
+    n = len(cells)
+    if n < OPENING_MIN or n > OPENING_MIN and not options.long_opening:
         return res.fail("the first play lays %d cards" % OPENING_MIN)
     r, c = min(cells)[0], min(cells)[1]
     text, points = _word(view, r, c, len(cells), direction)
@@ -293,23 +292,27 @@ def _plain(board, view, cells, res):
     return res
 
 
-def _touches_table(board, cells):
-    """Whether a new card lies beside (not only diagonally to) a card on the table."""
-    for r, c, _, _ in cells:
-        for k in (key(r - 1, c), key(r + 1, c), key(r, c - 1), key(r, c + 1)):
-            if board.at_key(k) >= 0:
-                return True
-    return False
-
-
 def _square_play(board, view, cells, corners, options, res, joined=True):
     square_keys = []
     for k in corners:
         for q in (k, k + 1, k + SPAN, k + SPAN + 1):
             if q not in square_keys:
                 square_keys.append(q)
-    if joined and not _touches_table(board, cells):
-        return res.fail("join the cards on the table")
+    if joined:  # a new card beside (not only diagonally to) a card on the table
+        for r, c, _, _ in cells:
+            k = key(r, c)
+            if (
+                max(
+                    board.at_key(k - 1),
+                    board.at_key(k + 1),
+                    board.at_key(k - SPAN),
+                    board.at_key(k + SPAN),
+                )
+                >= 0
+            ):
+                break
+        else:
+            return res.fail("join the cards on the table")
     if not _connected(view, cells, square_keys):
         return res.fail("a Square Effect play must be one connected group")
     seen = []
@@ -366,12 +369,8 @@ def _square_play(board, view, cells, corners, options, res, joined=True):
         # a rest of 2**-13 tenths (a deck holds 13 wild cards).
         res.halvings = wilds
         d = 1 << wilds
-        rest = score % d
+        res.rest = (score % d) << (_REST_BITS - wilds)  # wilds <= 13 cards
         score //= d
-        if wilds <= _REST_BITS:
-            res.rest = rest << (_REST_BITS - wilds)
-        else:
-            res.rest = rest >> (wilds - _REST_BITS)
     res.score = score
     return res
 
