@@ -142,7 +142,7 @@ class Board:
     on a pseudo-terminal (`port`) for mpremote and `python3 -m host flash`;
     save=False: read flash_path at power-on but never write it. rom: a real RP2040
     boot ROM image to run instead of the emulator's own ROM routines (None: the
-    emulator's, host/emu/bootrom.mjs; `python3 -m host emu` takes $RP2040_BOOTROM).
+    emulator's, host/emu/bootrom.mjs; `python3 -m host emu --rom FILE`).
     """
 
     def __init__(

@@ -33,12 +33,6 @@ SETTLE_MS = 300  # after the last key, for the display to catch up
 NAMES = ("up", "down", "left", "right", "a", "b")  # crisscross.buttons order
 
 
-def _rom():
-    """A real RP2040 boot ROM image to compare with ($RP2040_BOOTROM), or None for
-    the emulator's own ROM routines (docs/emulator.md, "The boot ROM")."""
-    return os.environ.get("RP2040_BOOTROM") or None
-
-
 def fail(message):
     sys.stderr.write("emu: %s\n" % message)
     return 2
@@ -84,7 +78,7 @@ def run_headless(args):
         except keyscript.KeyScriptError as e:
             return fail("%s %s" % (name, e))
     board = Board(
-        uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep, rom=_rom()
+        uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep, rom=args.rom
     )
     try:
         board.power_on()
@@ -155,7 +149,7 @@ def run_window(args):
     board = None
     try:
         board = Board(
-            uf2=args.uf2, flash_path=args.flash, elf=args.elf, pty=True, rom=_rom()
+            uf2=args.uf2, flash_path=args.flash, elf=args.elf, pty=True, rom=args.rom
         )
         board.keep_display_updates = 64  # a long session must not grow without end
         device = EmuDevice(board)
@@ -234,6 +228,12 @@ def build_parser():
     )
     p.add_argument(
         "--elf", metavar="FILE", help="the same build with symbols: heap figures"
+    )
+    p.add_argument(
+        "--rom",
+        metavar="FILE",
+        help="a real RP2040 boot ROM image to run, for comparison (default: the "
+        "emulator's own ROM routines)",
     )
     p.add_argument(
         "--scale",
