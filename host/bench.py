@@ -1,7 +1,7 @@
 """`python3 -m host bench WHAT`: benchmarks, one module per subject.
 
     python3 -m host bench ai [--games N] [--levels ...] [--json] [--mpy]
-    python3 -m host bench app|lines|flash|bus [--json]   (docs/performance.md)
+    python3 -m host bench app|lines|flash|bus|pico [--json]   (docs/performance.md)
     python3 -m host bench all [--check]                  (make bench, bench-check)
 """
 
@@ -19,6 +19,11 @@ BENCHES = (
     ),
     ("flash", "host.bench_flash", "compiled .mpy size per game family"),
     ("bus", "host.bench_bus", "display bus bytes per cursor move (firmware SSD1306)"),
+    (
+        "pico",
+        "host.bench_pico",
+        "the real rp2 firmware on an emulated Pico: ms, idle CPU, heap",
+    ),
     (
         "all",
         "host.bench_all",

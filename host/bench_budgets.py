@@ -39,6 +39,33 @@ BUDGETS = (
 )
 
 
+# Issue 15: measured on MicroPython's real rp2 firmware on the emulated Pico at
+# 125 MHz (host/bench_pico.py). Emulated time and cycles: deterministic.
+PICO_BUDGETS = (
+    ("pico.idle_busy_pct.*", 5, "idle on the title and play screens: a battery lasts"),
+    ("pico.cursor_move_ms_mean", 20, "a cursor move feels instant"),
+    ("pico.cursor_move_ms_max", 30, "no cursor move lags"),
+    ("pico.placement_ms_mean", 60, "a placement and its save feel instant"),
+    ("pico.hint_ms_max.symbols", 300, "a hint within 0.3 s of the long press"),
+    ("pico.hint_ms_max.digits", 300, "a hint within 0.3 s of the long press"),
+    ("pico.hint_ms_max.cards", 300, "a hint within 0.3 s of the long press"),
+    ("pico.hint_ms_max.words", 1500, "the word hint and AI turn (a thinking screen)"),
+    ("pico.boot_to_title_ms", 1500, "power-on to the title within 1.5 s"),
+    (
+        "pico.heap_live_max_bytes.*",
+        80 * KB,
+        "live heap after any collection, whole game: room on the Pico's ~230 KB",
+    ),
+)
+# Pico budgets not met yet (issue 15): printed OVER but do not fail bench-check.
+# Empty this to hold them all.
+PICO_PENDING = (
+    "pico.placement_ms_mean",
+    "pico.hint_ms_max.symbols",
+    "pico.heap_live_max_bytes.*",
+)
+
+
 def flatten(tree, prefix=""):
     """{"a": {"b": 1}} -> {"a.b": 1} (numbers only)."""
     out = {}
@@ -57,13 +84,13 @@ def matches(pattern, path):
     return len(p) == len(q) and all(a == "*" or a == b for a, b in zip(p, q))
 
 
-def check(results):
+def check(results, budgets=BUDGETS):
     """[(path, value, limit, ok, why)] for every figure that has a budget, and a
     [(pattern, why)] of budgets no figure matched (a measurement went missing)."""
     flat = flatten(results)
     rows = []
     missing = []
-    for pattern, limit, why in BUDGETS:
+    for pattern, limit, why in budgets:
         hit = sorted(p for p in flat if matches(pattern, p))
         if not hit:
             missing.append((pattern, why))

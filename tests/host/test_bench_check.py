@@ -49,13 +49,13 @@ DOCUMENTED = (
     "over_budget",
     "schema",
 )
-CHECKED_KEYS = [k for k in DOCUMENTED if not k.startswith(("time_ms", "ai"))]
+CHECKED_KEYS = [k for k in DOCUMENTED if not k.startswith(("host_time_ms", "ai"))]
 
 
 def within_budget():
     """Results where every budgeted figure sits one below its limit."""
     results = {}
-    for pattern, limit, _ in bench_budgets.BUDGETS:
+    for pattern, limit, _ in bench_budgets.BUDGETS + bench_budgets.PICO_BUDGETS:
         bench_all.inject(results, {pattern.replace("*", "symbols"): limit - 1})
     return results
 
@@ -105,6 +105,22 @@ def test_a_missing_figure_fails(tmp_path):
     assert proc.returncode == 1 and "MISSING" in proc.stdout
 
 
+def test_pico_figures_over_budget_fail(tmp_path):
+    proc = check(tmp_path, within_budget(), "--inject", "pico.cursor_move_ms_max=31")
+    assert proc.returncode == 1 and "pico.cursor_move_ms_max" in proc.stdout
+
+
+def test_no_firmware_is_one_line_unless_required(tmp_path):
+    results = within_budget()
+    results["pico"] = {"missing": "no MicroPython firmware at build/x.uf2"}
+    env = {"CI": "", "MICROPYTHON_UF2": ""}
+    proc = check(tmp_path, results, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "pico: not measured: no MicroPython firmware" in proc.stdout
+    proc = check(tmp_path, results, env={"CI": "true", "MICROPYTHON_UF2": ""})
+    assert proc.returncode == 1 and "MISSING" in proc.stdout
+
+
 def test_a_bad_injection_is_refused_with_a_message(tmp_path):
     proc = check(tmp_path, within_budget(), "--inject", "lines.hint=lots")
     assert proc.returncode == 2
@@ -129,7 +145,7 @@ def measured(tmp_path_factory):
     proc = subprocess.run(
         # A word game of a few turns: the keys are the same as a whole game's.
         [sys.executable, "-m", "host", "bench", "all", "--check", "--out", str(out)]
-        + ["--word-turns", "3"],
+        + ["--word-turns", "3", "--no-pico"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -16,5 +16,7 @@ ADDR = 0x3C
 FLIP = False  # True turns the picture by 180 degrees (display mounted upside down)
 # GPIO of UP, DOWN, LEFT, RIGHT, A, B (the order of crisscross.buttons)
 BUTTONS = (10, 11, 12, 13, 14, 15)
-# machine.lightsleep while blank; off because on the RP2040 it drops the USB link
-LIGHTSLEEP = False
+# machine.lightsleep while the screen is blank (after 3 minutes idle): a button edge
+# wakes it. MicroPython 1.23+ keeps the USB clocks in lightsleep while a host has
+# configured the port (micropython#15111), so the REPL and `make flash` still work.
+LIGHTSLEEP = True

@@ -9,7 +9,9 @@ from pocket.boards.pico import (  # noqa: F401 - the profile is these names
     ADDR,
     FLIP,
     BUTTONS,
-    LIGHTSLEEP,
 )
 
 NAME = "Raspberry Pi Pico W"
+# machine.lightsleep while blank: tried on the emulated RP2040 Pico only (its
+# profile has it on); this board keeps a plain sleep until tried on one.
+LIGHTSLEEP = False

@@ -1,0 +1,482 @@
+"""`python3 -m host bench pico`: the game on MicroPython's real rp2 firmware, on an
+emulated Pico at 125 MHz (host/emu, docs/emulator.md), driven by real button edges.
+
+    python3 -m host bench pico [--json] [--root DIR] [--families symbols,cards]
+
+The game is flashed once with `python3 -m host flash` into a fresh flash file,
+cached under bench/out/ by the hash of the installed files, so a rerun with the same
+code skips it. Then scripted sessions, each from power-on on a copy of that flash:
+
+- boot: power-on to the title drawn (the last display byte of the title frame);
+- idle: the CPU's busy share over IDLE_MS with no key pressed, on the title and on
+  a symbols play screen (cycles the core executes, not those it sleeps in WFI/WFE);
+- symbols: cursor moves (press to the last display byte), placements and rolls (A
+  acts when it is let go: from the release to the last display byte, the save
+  included), hints (from the long press, 600 ms after the edge, to the hint drawn),
+  display bytes per cursor move, flash bytes programmed per placement;
+- a whole game of each family against one AI seat, a hint every turn: the largest
+  heap live after any collection (needs MICROPYTHON_ELF), collections per game,
+  each hint's and AI turn's time.
+
+Every figure comes from emulated time and cycle counts: the same firmware, code and
+inputs give the same figures on any machine, however busy.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from host import render
+from host.font8x8 import FONT, FIRST_CHAR
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench", "out")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+FAMILIES = ("symbols", "digits", "cards", "words")
+LONG_MS = 600  # crisscross.buttons.LONG_MS: a long press acts this long after its edge
+TAP_MS = 80  # a tap holds the button this long
+GAP_MS = 150  # and leaves this much time before the next
+IDLE_MS = 4000  # emulated ms of idle measured
+QUIET_MS = 200  # no display write and an idle CPU this long: the response is over
+FLASH_TIMEOUT_S = 900
+HINT_TIMEOUT_MS = 20000
+
+
+class PicoError(Exception):
+    """The measurement could not run (no firmware, the script lost its way)."""
+
+
+# ---- the flashed image, cached ---------------------------------------------
+
+
+def _files_hash(root):
+    from host import flash
+
+    files = flash.local_files(root)
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    return h.hexdigest()[:16]
+
+
+def flashed_image(root=ROOT, log=None):
+    """A flash file holding the game of `root` installed by `host flash`, booted
+    once; cached in bench/out/ by the installed files' hash."""
+    from host.emu.board import Board
+
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, "pico-flash-%s.bin" % _files_hash(root))
+    if os.path.isfile(path):
+        return path
+    if log:
+        log("bench pico: flashing the game onto an emulated board (once per code)")
+    fd, tmp = tempfile.mkstemp(prefix="pico-flash-", suffix=".bin", dir=OUT)
+    os.close(fd)
+    os.unlink(tmp)
+    board = Board(flash_path=tmp, pty=True, elf="")
+    try:
+        board.power_on()
+        board.run_ms(1000)
+        with board.running():
+            proc = subprocess.run(
+                [sys.executable, "-m", "host", "flash", "--port", board.port],
+                cwd=root,
+                capture_output=True,
+                text=True,
+                timeout=FLASH_TIMEOUT_S,
+            )
+        if proc.returncode != 0:
+            raise PicoError(
+                "host flash failed:\n" + (proc.stdout + proc.stderr)[-2000:]
+            )
+        board.run_ms(3000)
+        board.power_off()
+    finally:
+        board.close()
+    os.replace(tmp, path)
+    return path
+
+
+# ---- reading the screen ----------------------------------------------------
+
+
+def _columns(frame):
+    """The frame as 128 ints, bit y = pixel (x, y)."""
+    cols = []
+    for x in range(128):
+        v = 0
+        for page in range(8):
+            v |= frame[page * 128 + x] << (8 * page)
+        cols.append(v)
+    return cols
+
+
+def _glyphs(text):
+    out = []
+    for ch in text:
+        k = (ord(ch) - FIRST_CHAR) * 8
+        out += FONT[k : k + 8]
+    return out
+
+
+def has_text(frame, text):
+    """True if `text` is drawn anywhere in the 8x8 font (normal or inverted)."""
+    cols = _columns(frame)
+    inv = [~c & 0xFFFFFFFFFFFFFFFF for c in cols]
+    g = _glyphs(text)
+    n = len(g)
+    for y in range(57):
+        for src in (cols, inv):
+            row = [(c >> y) & 0xFF for c in src]
+            first = g[0]
+            for x in range(129 - n):
+                if row[x] == first and row[x : x + n] == g:
+                    return True
+    return False
+
+
+def golden(name):
+    with open(os.path.join(GOLDEN, name + ".txt")) as f:
+        return render.from_ascii(f.read())
+
+
+# ---- driving the board -----------------------------------------------------
+
+
+class Driver:
+    """A board from power-on with timed presses and the response of each."""
+
+    def __init__(self, image):
+        from host.emu.board import Board
+
+        self.board = Board(flash_path=image, save=False)
+        self.moves = []  # ms from a cursor press to its last display byte
+        self.events = {}  # kind -> [ms]
+
+    def close(self):
+        self.board.close()
+
+    def stats(self):
+        return self.board.stats()
+
+    def last_write_end(self, since_ms):
+        ends = [e for s, e, _ in self.board.display_updates if e >= since_ms]
+        return max(ends) if ends else None
+
+    def settle(self, timeout_ms=HINT_TIMEOUT_MS, step_ms=20):
+        """Run until no display write and a sleeping CPU for QUIET_MS."""
+        b = self.board
+        quiet = 0
+        end = b.now_ms() + timeout_ms
+        while b.now_ms() < end:
+            n = len(b.display_updates)
+            s0 = b.stats()
+            b.run_ms(step_ms)
+            s1 = b.stats()
+            busy = (s1["busy_cycles"] - s0["busy_cycles"]) / max(
+                1, s1["cycles"] - s0["cycles"]
+            )
+            if len(b.display_updates) == n and busy < 0.5:
+                quiet += step_ms
+                if quiet >= QUIET_MS:
+                    return
+            else:
+                quiet = 0
+        raise PicoError("the board did not settle within %d ms" % timeout_ms)
+
+    def tap(self, key, hold_ms=TAP_MS):
+        """A tap; ms from the edge that acts (press for arrows, release for A and
+        B, whose short meaning acts when let go) to the last display byte."""
+        b = self.board
+        t_down = b.down(key)
+        b.run_ms(hold_ms)
+        t_up = b.up(key)
+        self.settle()
+        start = t_down if key in ("up", "down", "left", "right") else t_up
+        end = self.last_write_end(start)
+        return None if end is None else end - start
+
+    def long(self, key, hold_ms=LONG_MS + 100):
+        """A long press; ms from the long press (600 ms after the edge) to the last
+        display byte once the board is quiet again."""
+        b = self.board
+        t_down = b.down(key)
+        b.run_ms(hold_ms)
+        b.up(key)
+        self.settle()
+        end = self.last_write_end(t_down + LONG_MS)
+        return None if end is None else end - (t_down + LONG_MS)
+
+    def frame(self):
+        return self.board.frame()
+
+    def shows(self, text):
+        return has_text(self.frame(), text)
+
+
+def boot(d):
+    """Power on; ms to the title drawn."""
+    b = d.board
+    b.power_on()
+    title = golden("title")
+    if not b.run_until(
+        lambda bd: render.diff_frames(title, bd.frame()) == 0, 8000, step_ms=10
+    ):
+        raise PicoError("the title did not appear within 8 s of power-on")
+    return d.last_write_end(0)
+
+
+def idle_busy(d, ms=IDLE_MS):
+    """Percent of cycles the CPU executes over `ms` with no key pressed."""
+    b = d.board
+    s0 = b.stats()
+    b.run_ms(ms)
+    s1 = b.stats()
+    return round(
+        100.0
+        * (s1["busy_cycles"] - s0["busy_cycles"])
+        / max(1, s1["cycles"] - s0["cycles"]),
+        2,
+    )
+
+
+def find_text(frame, text):
+    """[(x, y, inverted)] where `text` is drawn in the 8x8 font."""
+    cols = _columns(frame)
+    inv = [~c & 0xFFFFFFFFFFFFFFFF for c in cols]
+    g = _glyphs(text)
+    n = len(g)
+    out = []
+    for y in range(57):
+        for src, inverted in ((cols, False), (inv, True)):
+            row = [(c >> y) & 0xFF for c in src]
+            for x in range(129 - n):
+                if row[x] == g[0] and row[x : x + n] == g:
+                    out.append((x, y, inverted))
+    return out
+
+
+def _ais_shown(frame):
+    """The AI foes value on the chosen (inverted) row, or None."""
+    rows = [(x, y) for x, y, inv in find_text(frame, "AI foes") if inv]
+    if not rows:
+        return None
+    y = rows[0][1]
+    for n in range(6):
+        if any(yy == y and inv and x > 64 for x, yy, inv in find_text(frame, str(n))):
+            return n
+    return None
+
+
+def new_game(d, family, ais=1):
+    """From the title (New game selected): the family, `ais` AI seats, Start."""
+    if has_text(d.frame(), "Continue"):
+        raise PicoError("the flash holds a saved game: the title offers Continue")
+    d.tap("a")  # New game
+    if not d.shows("NEW GAME"):
+        raise PicoError("A on the title did not open New game:\n" + _screen_dump(d))
+    for _ in range(FAMILIES.index(family)):
+        d.tap("right")
+    for _ in range(3):  # rows: game, rules, players, AI foes
+        d.tap("down")
+    for _ in range(8):
+        if _ais_shown(d.frame()) == ais:
+            break
+        d.tap("right")
+    else:
+        raise PicoError("new game: cannot set %d AI foes:\n%s" % (ais, _screen_dump(d)))
+    for _ in range(4):  # up from row 3 past row 0 wraps to Start
+        d.tap("up")
+    d.tap("a")
+
+
+TOUR = ("right", "down", "left", "up")
+
+
+def _screen_dump(d):
+    return render.to_ascii(d.frame())
+
+
+def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
+    """A whole dice game against one AI seat: a cursor tour in the
+    first rounds, a hint every turn, its placement, the roll; into `fig`. Starts
+    on the game's play screen (new_game)."""
+    rounds = 0
+    for _ in range(max_steps):
+        f = d.frame()
+        if has_text(f, "GAME OVER") or has_text(f, "RESULTS"):
+            return rounds
+        if has_text(f, "Leaves a lone"):
+            fig["place"].append(d.tap("a"))
+        elif has_text(f, "A:put"):
+            if rounds < tour_rounds:
+                for key in TOUR:
+                    s0 = d.stats()
+                    fig["move"].append(d.tap(key))
+                    s1 = d.stats()
+                    fig["move_bytes"].append(
+                        s1["i2c_panel_bytes"] - s0["i2c_panel_bytes"]
+                    )
+            rounds += 1
+            fig["hint"].append(d.long("a"))
+            d.board.run_ms(1600)  # the hint's message goes by itself
+            d.settle()
+            s0 = d.stats()
+            fig["place"].append(d.tap("a"))
+            s1 = d.stats()
+            fig["place_flash"].append(
+                s1["flash_bytes_programmed"] - s0["flash_bytes_programmed"]
+            )
+        elif has_text(f, "A:roll") or has_text(f, "A:next"):
+            fig["roll"].append(d.tap("a"))
+        elif has_text(f, "A:end"):
+            d.tap("a")
+        else:
+            d.tap("a")  # a hand-over screen
+    raise PicoError("the %s game did not end:\n%s" % (family, _screen_dump(d)))
+
+
+def _mean(xs):
+    xs = [x for x in xs if x is not None]
+    return round(statistics.mean(xs), 1) if xs else None
+
+
+def _max(xs):
+    xs = [x for x in xs if x is not None]
+    return round(max(xs), 1) if xs else None
+
+
+def session(image, family, check_title=True, log=None):
+    """One power-on: boot, idle on the title, a whole game of `family` against one
+    AI seat (idle on its play screen first); the figures of that run."""
+    d = Driver(image)
+    out = {}
+    try:
+        b = d.board
+        if check_title:
+            out["boot_ms"] = boot(d)
+        else:
+            b.power_on()
+            b.run_ms(3000)
+            out["boot_ms"] = d.last_write_end(0)
+        out["idle_title"] = idle_busy(d)
+        s0 = d.stats()
+        fig = {
+            k: []
+            for k in ("move", "move_bytes", "hint", "place", "place_flash", "roll")
+        }
+        new_game(d, family)
+        d.settle()
+        out["idle_play"] = idle_busy(d)
+        out["rounds"] = dice_game(d, family, fig)
+        s1 = d.stats()
+        out.update(fig)
+        out["gc_count"] = s1.get("gc_count", 0) - s0.get("gc_count", 0)
+        out["heap_live_max"] = s1.get("heap_peak_live_after_gc")
+        out["memory_errors"] = s1.get("memory_errors")
+        out["busy_s"] = round(s1["busy_cycles"] / s1["clk_sys"], 2)
+    finally:
+        d.close()
+    if log:
+        log("bench pico: %s session done" % family)
+    return out
+
+
+def measure(root=ROOT, families=("symbols", "digits"), log=None):
+    """The `pico` section of bench/results.json."""
+    image = flashed_image(root, log)
+    check = os.path.abspath(root) == ROOT
+    # One board at a time: the emulator is CPU-bound, and two boards driven from
+    # threads of one process lost their way in the menus (not understood yet).
+    runs = {f: session(image, f, check, log) for f in families}
+    sym = runs.get("symbols") or runs[families[0]]
+    out = {
+        "firmware": "MicroPython rp2 (RPI_PICO), emulated RP2040 at 125 MHz",
+        "boot_to_title_ms": round(sym["boot_ms"], 1),
+        "idle_busy_pct": {"title": sym["idle_title"], "play": sym["idle_play"]},
+        "cursor_move_ms_mean": _mean(sym["move"]),
+        "cursor_move_ms_max": _max(sym["move"]),
+        "display_bytes_per_cursor_move": _mean(sym["move_bytes"]),
+        "placement_ms_mean": _mean(sym["place"]),
+        "placement_ms_max": _max(sym["place"]),
+        "roll_ms_mean": _mean(sym["roll"]),
+        "roll_ms_max": _max(sym["roll"]),
+        "flash_bytes_per_placement": _mean(sym["place_flash"]),
+        "hint_ms_mean": {f: _mean(r["hint"]) for f, r in runs.items()},
+        "hint_ms_max": {f: _max(r["hint"]) for f, r in runs.items()},
+        "heap_live_max_bytes": {f: r["heap_live_max"] for f, r in runs.items()},
+        "collections_per_game": {f: r["gc_count"] for f, r in runs.items()},
+        "memory_errors": {f: r["memory_errors"] for f, r in runs.items()},
+        "rounds": {f: r["rounds"] for f, r in runs.items()},
+        "not_measured": [f for f in FAMILIES if f not in runs],
+    }
+    for f, r in runs.items():
+        if f != "symbols":
+            out["cursor_move_ms_max_" + f] = _max(r["move"])
+            out["placement_ms_mean_" + f] = _mean(r["place"])
+    if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
+        out["heap_live_max_bytes"] = {}  # no MICROPYTHON_ELF: no heap figures
+    return out
+
+
+def missing():
+    """One line when the emulator cannot run here (no firmware, no Node), else None."""
+    from host.emu.board import missing_firmware, node_missing
+
+    return missing_firmware() or node_missing()
+
+
+FORMAT = "%-44s %12s %12s"
+
+
+def format_table(pico, budgets=None):
+    from host import bench_budgets
+
+    rows = []
+    flat = bench_budgets.flatten({"pico": pico})
+    for path in sorted(flat):
+        rows.append(FORMAT % (path, flat[path], ""))
+    return "\n".join(rows)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m host bench pico", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument(
+        "--root", default=ROOT, help="the tree to flash (e.g. an older worktree)"
+    )
+    p.add_argument(
+        "--families",
+        default="symbols,digits",
+        help="the games played whole (comma-separated)",
+    )
+    return p
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
+    problem = missing()
+    if problem:
+        sys.stderr.write("bench pico: %s\n" % problem)
+        return 2
+    try:
+        pico = measure(
+            args.root,
+            tuple(args.families.split(",")),
+            log=lambda m: sys.stderr.write(m + "\n"),
+        )
+    except PicoError as e:
+        sys.stderr.write("bench pico: %s\n" % e)
+        return 1
+    print(
+        json.dumps(pico, indent=1, sort_keys=True) if args.json else format_table(pico)
+    )
+    return 0
