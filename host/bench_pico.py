@@ -308,6 +308,15 @@ def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
     first rounds, a hint every turn, its placement, the roll; into `fig`. Starts
     on the game's play screen (new_game)."""
     rounds = 0
+    peak = [0]
+
+    def note(kind):
+        # Which step raised the largest heap live after a collection.
+        live = d.stats().get("heap_peak_live_after_gc") or 0
+        if live > peak[0]:
+            peak[0] = live
+            fig["peak_at"] = "round %d %s" % (rounds, kind)
+
     for _ in range(max_steps):
         f = d.frame()
         if has_text(f, "GAME OVER") or has_text(f, "RESULTS"):
@@ -325,6 +334,7 @@ def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
                     )
             rounds += 1
             fig["hint"].append(d.long("a"))
+            note("hint")
             d.board.run_ms(1600)  # the hint's message goes by itself
             d.settle()
             s0 = d.stats()
@@ -333,8 +343,10 @@ def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
             fig["place_flash"].append(
                 s1["flash_bytes_programmed"] - s0["flash_bytes_programmed"]
             )
+            note("placement")
         elif has_text(f, "A:roll") or has_text(f, "A:next"):
             fig["roll"].append(d.tap("a"))
+            note("roll")
         elif has_text(f, "A:end"):
             d.tap("a")
         else:
@@ -379,6 +391,7 @@ def session(image, family, check_title=True, log=None):
         out.update(fig)
         out["gc_count"] = s1.get("gc_count", 0) - s0.get("gc_count", 0)
         out["heap_live_max"] = s1.get("heap_peak_live_after_gc")
+        out["peak_at"] = fig.get("peak_at", "before the game")
         out["memory_errors"] = s1.get("memory_errors")
         out["busy_s"] = round(s1["busy_cycles"] / s1["clk_sys"], 2)
     finally:
@@ -412,6 +425,7 @@ def measure(root=ROOT, families=("symbols", "digits"), log=None):
         "hint_ms_max": {f: _max(r["hint"]) for f, r in runs.items()},
         "heap_live_max_bytes": {f: r["heap_live_max"] for f, r in runs.items()},
         "collections_per_game": {f: r["gc_count"] for f, r in runs.items()},
+        "heap_peak_at": {f: r["peak_at"] for f, r in runs.items()},
         "memory_errors": {f: r["memory_errors"] for f, r in runs.items()},
         "rounds": {f: r["rounds"] for f, r in runs.items()},
         "not_measured": [f for f in FAMILIES if f not in runs],

@@ -26,8 +26,9 @@ FIGURES = {
         "[micropython#8770](https://github.com/micropython/micropython/issues/8770)",
     ),
     "pico_lightsleep": (
-        "Pico in `machine.lightsleep` (provisional: to be replaced by the "
-        "firmware's own idle measurement)",
+        "Pico in `machine.lightsleep`, the Pico firmware's idle once the screen "
+        "is blank (it wakes on a button edge: checked on the emulator, which "
+        "cannot measure current)",
         0.99,
         "measured at 5 V on VSYS with `lightsleep(5000)`: "
         "[micropython#8832](https://github.com/micropython/micropython/pull/8832)",
@@ -63,8 +64,14 @@ BATTERIES = {
 # The three states a handheld is in: (what, its current as figure keys)
 STATES = (
     ("playing", ("pico_awake", "oled_on")),
-    ("switched on, idle, plain sleep (the firmware today)", ("pico_awake", "oled_off")),
-    ("switched on, idle, lightsleep", ("pico_lightsleep", "oled_off")),
+    (
+        "switched on, idle, plain sleep (Pico W, Pico 2: not tried yet)",
+        ("pico_awake", "oled_off"),
+    ),
+    (
+        "switched on, idle, lightsleep (the Pico firmware)",
+        ("pico_lightsleep", "oled_off"),
+    ),
 )
 
 
