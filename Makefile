@@ -30,6 +30,7 @@ help:
 	@echo "  make repl     the board's MicroPython prompt"
 	@echo "  make logs     print the board's error log"
 	@echo "  make bench    performance figures beside their budgets"
+	@echo "  make soak     the emulator's long runs: 50 power cuts, a whole word game"
 	@echo "  make format   format the code (black) and refresh package.json's file list"
 
 $(STAMP_PY): requirements.txt
@@ -104,3 +105,11 @@ logs: $(STAMP_PY)
 .PHONY: emu
 emu: deps
 	@$(PY) -m host emu $(ARGS)
+
+# The long variants of the emulator tests (tests/emu, the real firmware from
+# MICROPYTHON_UF2): 50 power cuts during saves instead of 12, and a whole word game
+# against the AI with 100 KB of heap free instead of its first turns.
+.PHONY: soak
+soak: deps
+	CRISSCROSS_SOAK=1 $(PY) -m pytest -q tests/emu/test_emu_powercut.py \
+		tests/emu/test_emu_memory.py::test_words_game_against_the_ai_with_100_kb_free

@@ -98,10 +98,17 @@ class Keys:
                         buttons.up(i, now)
                 else:
                     self._bouncing |= bit
-            elif not down and latched & bit:
-                # Pressed and released between two scans. An edge within the
-                # debounce time of the last release is that release bouncing.
+            elif latched & bit:
+                # A press began since the last scan, yet the level is as it was:
+                # pressed and released between two scans (up now), or released
+                # and pressed again (down now: a quick re-press while the game
+                # was busy). An edge within the debounce time of the last change
+                # is that change bouncing.
                 if diff(self._edge[i], self._changed[i]) >= DEBOUNCE_MS:
-                    buttons.down(i, now)
-                    buttons.up(i, now)
+                    if down:  # held from the new press on: long presses count from it
+                        buttons.up(i, now)
+                        buttons.down(i, self._edge[i])
+                    else:
+                        buttons.down(i, now)
+                        buttons.up(i, now)
                     self._changed[i] = now

@@ -90,3 +90,23 @@ def test_safe_mode_needs_a_steady_press():
     assert not keys.any_held(pins)
     pins[3].drive(0)
     assert keys.any_held(pins)
+
+
+def test_a_release_and_new_press_between_two_scans_are_not_lost():
+    # The game was busy (a save, a new screen) while the button was let go and
+    # pressed again: the level is down at both scans, the interrupt saw the press.
+    pins, clock, b, k = make()
+    pins[buttons.A].drive(0)
+    k.scan(clock())
+    assert events(b) == [(buttons.A, buttons.PRESS)]
+    clock.now += 80
+    pins[buttons.A].drive(1)
+    clock.now += 120
+    pins[buttons.A].drive(0)
+    pressed_at = clock()
+    clock.now += 150
+    k.scan(clock())
+    assert events(b) == [(buttons.A, buttons.RELEASE), (buttons.A, buttons.PRESS)]
+    # the long press counts from the new press, not from the scan that saw it
+    b.poll(pressed_at + buttons.LONG_MS)
+    assert events(b) == [(buttons.A, buttons.LONG)]

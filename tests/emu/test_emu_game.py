@@ -1,0 +1,173 @@
+"""Whole games on the real firmware in the emulated Pico, against the same game
+code under CPython (tests/emu/emu_twin.py): every press is a GPIO edge at an
+emulated instant, and the panel must show the CPython frame at each key point.
+
+The device picks its dice from its clock; here both sides get the same dice the
+way a player shares a game: New game, "Dice: Code", the share code typed with the
+arrows. The moves come from the engine's greedy policy on the CPython side.
+"""
+
+import random
+
+from emu_twin import Twin, quick_seed, save_body, share_code
+from crisscross import ai, policies, ui
+from crisscross.session import new_game
+from crisscross.symbols import rank_title
+from host import fbcanvas
+
+KEY = "symbols-basic"
+
+
+def quick(rng):
+    return quick_seed(rng, KEY)
+
+
+def start(board, seed):
+    tw = Twin(board)
+    tw.new_game("symbols", code=share_code(seed, KEY))
+    tw.settle()
+    assert type(tw.screen).__name__ == "Play"
+    assert tw.screen.game.seed == seed
+    return tw
+
+
+def play_greedy(tw, rounds=None):
+    """Place the greedy move and roll on, comparing frames after each; the moves."""
+    game = tw.screen.game
+    moves = []
+    while not game.over and (rounds is None or len(moves) < rounds):
+        move = policies.greedy_move(game)
+        tw.place(move)
+        tw.settle()  # the placement on the sheet, "placed", the points
+        assert game.history[-1] == move
+        moves.append(move)
+        tw.press("a")  # roll on (the last one: the results)
+        tw.settle()
+    return moves
+
+
+def engine_total(seed, moves):
+    game = new_game("symbols", seed, 1, 0, "basic", [1])
+    for move in moves:
+        game.place(move)
+    assert game.over
+    return game.score(0).total
+
+
+def text_band(text, y):
+    """The frame rows y..y+7 with `text` centred, as ui.center draws it."""
+    buf = bytearray(1024)
+    canvas = fbcanvas.FrameBuffer(buf, 128, 64, fbcanvas.MONO_VLSB)
+    ui.center(canvas, text, y)
+    return band(bytes(buf), y)
+
+
+def band(frame, y):
+    """Pixels of rows y..y+7 (y a multiple of 2: two pages), as a tuple of bits."""
+    return tuple(
+        (frame[(r // 8) * 128 + x] >> (r % 8)) & 1
+        for r in range(y, y + 8)
+        for x in range(128)
+    )
+
+
+def test_a_whole_symbols_game_through_gpio_scores_what_the_engine_scores(board):
+    seed = random.Random(20261123).randrange(1, 1 << 24)
+    tw = start(board, seed)
+    moves = play_greedy(tw)
+    assert type(tw.screen).__name__ == "Results"
+    total = engine_total(seed, moves)
+    assert 10 <= len(moves) <= 12  # 12 rounds, fewer when no pair is left
+    # The glass shows the engine's total and rank (and the CPython frame: settle).
+    frame = board.frame()
+    assert band(frame, 14) == text_band("%d points" % total, 14)
+    assert band(frame, 25) == text_band(rank_title(total), 25)
+    # The result went into the board's high scores as the CPython store wrote
+    # it (the same header fields and JSON data; MicroPython orders the keys of
+    # a dict its own way), and the saved game is cleared.
+    records = tw.board_file("records.sav")
+    want = tw.cpy.storage.read("records.sav")
+    assert records.split()[:3] == want.split()[:3]  # CCP1 records <seq>
+    assert save_body(records) == save_body(want)
+    assert tw.board_file("game.sav") == tw.cpy.storage.read("game.sav")
+    assert tw.app.store.high_scores(KEY)[0]["score"] == total
+    assert tw.app.store.high_scores(KEY)[0]["code"] == share_code(seed, KEY)
+
+
+def test_holding_a_shows_the_hint_and_places_nothing(board):
+    seed = quick(random.Random(7))
+    tw = start(board, seed)
+    game = tw.screen.game
+    want_move, want_points = ai.hint(new_game("symbols", seed, 1, 0, "basic", [1]))
+    ai.release()
+    before = board.frame()
+    tw.press("a", 700)  # long-a: held past the firmware's 600 ms
+    tw.settle()  # the toast with the expected score, the cursor on the hint
+    assert tw.app._toast is not None
+    assert "Hint: about %d points" % want_points in " ".join(tw.app._toast)
+    tw.wait(1600)  # the toast goes
+    tw.settle()
+    assert game.history == []
+    assert tw.screen.move() == (want_move, True)
+    assert board.frame() != before  # the cursor moved to the hint
+    # A places the hinted pair: the save then holds that one move, no other.
+    tw.press("a")
+    tw.settle()
+    assert game.history == [want_move]
+    saved = tw.board_file("game.sav")
+    assert saved == tw.cpy.storage.read("game.sav")
+    assert game.encode().encode() in saved
+
+
+def test_a_press_made_while_the_board_is_busy_is_not_lost(board):
+    """Start game, then at once (while the board saves the settings and opens the
+    play screen) a long A: the hint. Place, then at once A again: the roll. The
+    board scans its pins only between frames; a release and a new press of the
+    same button in between must still be two events (firmware/pocket/keys.py)."""
+    seed = quick(random.Random(8))
+    tw = Twin(board)
+    tw.new_game("symbols", code=share_code(seed, KEY))  # no settle: press on
+    tw.press("a", 700)
+    tw.settle()
+    assert tw.app._toast is not None and "Hint" in " ".join(tw.app._toast)
+    tw.wait(1600)
+    tw.settle()
+    game = tw.screen.game
+    tw.press("a", 80, 40)  # place ...
+    tw.press("a")  # ... and roll on, 40 ms after letting go
+    tw.settle()
+    assert len(game.history) == 1 and tw.app.session.phase == 0  # PLACE: rolled
+
+
+def test_power_cycle_mid_game_continues_the_same_sheet_round_and_dice(board):
+    seed = quick(random.Random(9))
+    tw = start(board, seed)
+    play_greedy(tw, rounds=4)
+    game = tw.screen.game
+    # 1. Cut right after a placement: the sheet, "placed", the round.
+    tw.place(policies.greedy_move(game))
+    placed = tw.settle()
+    tw.reboot()
+    assert "Continue" in tw.screen.items and tw.screen.selected == 0
+    tw.press("a")
+    assert tw.settle() == placed
+    tw.press("a")  # roll on
+    tw.settle()
+    # 2. Cut with the next dice on show: the cursor where a fresh play screen
+    # puts it, so only the sheet, round and dice can make a difference.
+    fresh = type(tw.screen)(tw.app)
+    tw.aim(fresh.move()[0])
+    rolled = tw.settle()
+    history = list(tw.screen.game.history)
+    dice = tw.screen.game.dice()
+    tw.reboot()
+    tw.press("a")
+    assert tw.settle() == rolled
+    game = tw.screen.game
+    assert game.history == history and game.dice() == dice
+    # and the game plays on to the engine's total
+    moves = history + play_greedy(tw)
+    assert type(tw.screen).__name__ == "Results"
+    assert band(board.frame(), 14) == text_band(
+        "%d points" % engine_total(seed, moves), 14
+    )
