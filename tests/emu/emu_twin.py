@@ -18,10 +18,8 @@ import framebuf
 from crisscross import buttons, presses, sharecode
 from crisscross.app import App
 from crisscross.memory_storage import MemoryStorage
-from crisscross.screens.play import pair_at
 from host import render
 
-BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
 TAP_MS = 80  # a tap holds the button this long (host/emu/cli.py)
 GAP_MS = 120  # then this long passes before the next press
 LONG_MS = presses.HOLD_MS  # `long-a`: held 700 ms (the firmware's long is 600)
