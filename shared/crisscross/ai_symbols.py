@@ -59,19 +59,16 @@ def _used(advanced):
 def _cell_lines(advanced):
     """For each cell: ((tuple, bit shift), ...) of the valued tuples through it."""
     out = []
+    used = _used(advanced)
     for i in range(25):
         lines = []
-        for t in _used(advanced):
+        for t in used:
             cells = TUPLES[t]
             for k in range(len(cells)):
                 if cells[k] == i:
                     lines.append((t, 3 * k))
         out.append(tuple(lines))
     return tuple(out)
-
-
-CELL_LINES = (_cell_lines(False), _cell_lines(True))
-USED = (_used(False), _used(True))
 
 
 def _pair_info(cell_lines):
@@ -87,7 +84,21 @@ def _pair_info(cell_lines):
     return tuple(out)
 
 
-PAIR_INFO = (_pair_info(CELL_LINES[0]), _pair_info(CELL_LINES[1]))
+# Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair info), built
+# on the first search of that rule set only. A game is played under one rule set,
+# and the module is unloaded after every hint on a board: building both took
+# ~0.2 s and ~7 KB of heap on a Pico at every hint.
+_LAYOUT = [None, None]
+
+
+def layout(adv):
+    """(USED, CELL_LINES, PAIR_INFO) of rule set `adv` (0 basic, 1 advanced)."""
+    got = _LAYOUT[adv]
+    if got is None:
+        cell_lines = _cell_lines(adv == 1)
+        got = (_used(adv == 1), cell_lines, _pair_info(cell_lines))
+        _LAYOUT[adv] = got
+    return got
 
 
 def canon(raw, size=5):
@@ -190,11 +201,9 @@ class Position:
         self.model = model
         self.memo_limit = memo_limit
         self.adv = 1 if model.advanced else 0
-        self.cell_lines = CELL_LINES[self.adv]
-        self.pairs = PAIR_INFO[self.adv]
+        self.used, self.cell_lines, self.pairs = layout(self.adv)
         # The diagonal counts twice in advanced and not at all in basic.
         self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
-        self.used = USED[self.adv]
         self.memo = {}
         c = bytearray(cells)
         for i in range(25):
