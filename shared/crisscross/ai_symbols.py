@@ -58,17 +58,14 @@ def _used(advanced):
 
 def _cell_lines(advanced):
     """For each cell: ((tuple, bit shift), ...) of the valued tuples through it."""
-    out = []
-    used = _used(advanced)
-    for i in range(25):
-        lines = []
-        for t in used:
-            cells = TUPLES[t]
-            for k in range(len(cells)):
-                if cells[k] == i:
-                    lines.append((t, 3 * k))
-        out.append(tuple(lines))
-    return tuple(out)
+    lines = [[] for _ in range(25)]
+    # In tuple order, then cell order within a tuple: each cell's list comes out
+    # as scanning every tuple for it would make it, in ~120 steps instead of ~3,000.
+    for t in _used(advanced):
+        cells = TUPLES[t]
+        for k in range(len(cells)):
+            lines[cells[k]].append((t, 3 * k))
+    return tuple(tuple(x) for x in lines)
 
 
 def _pair_info(cell_lines):
