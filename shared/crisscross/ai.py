@@ -16,9 +16,7 @@ opponent's). The AI only sees the current roll, never game.rolls ahead.
 Same position, same level -> same move, on MicroPython as on CPython.
 """
 
-from crisscross import policies
 from crisscross.compat import forget
-from crisscross.rng import Rng
 
 STRONGEST = "strongest"
 DEVICE = "device"
@@ -38,6 +36,8 @@ def _check(game, level):
 
 def _state_rng(game):
     """An Rng fixed by the position, so `random` is deterministic without one."""
+    from crisscross.rng import Rng
+
     return Rng(game.seed * 1009 + len(game.history) * 31 + game.turn)
 
 
@@ -77,6 +77,11 @@ def _search(game, level):
 def hint(game, level=DEFAULT_LEVEL, rng=None):
     """(move, expected final score in whole points, or None for the baselines)."""
     _check(game, level)
+    if level == RANDOM or level == GREEDY:
+        # The baselines only (imported when used: a hint at the device level
+        # does not load them).
+        from crisscross import policies
+
     if level == RANDOM:
         return policies.random_move(game, rng or _state_rng(game)), None
     if level == GREEDY:
