@@ -57,10 +57,20 @@ class Driver:
         return self
 
     def wait(self, ms):
-        """Let `ms` pass, a frame every frame_ms."""
+        """Let `ms` pass. As the firmware's loop does, the next frame comes when
+        the app has work (App.next_tick), at most one every frame_ms; with
+        nothing due, at the end. A button held down: a frame every frame_ms (its
+        long press and repeats come from Buttons.poll)."""
         end = self.now + ms
+        held = False
+        for b in range(buttons.COUNT):
+            held = held or self.buttons.held(b)
         while self.now < end:
-            self.now = min(self.now + self.frame_ms, end)
+            due = 0 if held else self.app.next_tick(self.now)
+            if due is None:
+                self.now = end
+            else:
+                self.now = min(end, self.now + max(due, self.frame_ms))
             self.step(self.now)
 
     def step(self, now):
