@@ -63,7 +63,7 @@ def text_band(text, y):
 
 
 def band(frame, y):
-    """Pixels of rows y..y+7 (y a multiple of 2: two pages), as a tuple of bits."""
+    """The pixels of rows y..y+7, as a tuple of bits."""
     return tuple(
         (frame[(r // 8) * 128 + x] >> (r % 8)) & 1
         for r in range(y, y + 8)
