@@ -14,7 +14,8 @@ code skips it. Then scripted sessions, each from power-on on a copy of that flas
   acts when it is let go: from the release to the last display byte, the save
   included), hints (from the long press, 600 ms after the edge, to the hint drawn),
   display bytes per cursor move, flash bytes programmed per placement;
-- a whole game of each family against one AI seat, a hint every turn: the largest
+- a whole game of symbols, digits and cards against one AI seat, a hint every
+  turn (cards: two hand moves, the hint, A puts the hinted card): the largest
   heap live after any collection (needs MICROPYTHON_ELF), collections per game,
   each hint's and AI turn's time.
 
@@ -299,6 +300,14 @@ def new_game(d, family, ais=1):
 TOUR = ("right", "down", "left", "up")
 
 
+def _note_peak(d, fig, step):
+    """Remember `step` if it raised the largest heap live after a collection."""
+    live = d.stats().get("heap_peak_live_after_gc") or 0
+    if live > fig.get("peak", 0):
+        fig["peak"] = live
+        fig["peak_at"] = step
+
+
 def _screen_dump(d):
     return render.to_ascii(d.frame())
 
@@ -308,14 +317,9 @@ def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
     first rounds, a hint every turn, its placement, the roll; into `fig`. Starts
     on the game's play screen (new_game)."""
     rounds = 0
-    peak = [0]
 
     def note(kind):
-        # Which step raised the largest heap live after a collection.
-        live = d.stats().get("heap_peak_live_after_gc") or 0
-        if live > peak[0]:
-            peak[0] = live
-            fig["peak_at"] = "round %d %s" % (rounds, kind)
+        _note_peak(d, fig, "round %d %s" % (rounds, kind))
 
     for _ in range(max_steps):
         f = d.frame()
@@ -354,6 +358,46 @@ def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
     raise PicoError("the %s game did not end:\n%s" % (family, _screen_dump(d)))
 
 
+def cards_game(d, fig, tour_turns=3, max_steps=400):
+    """A whole card game against one AI seat: each turn two hand moves (in the
+    first turns), a hint, then A puts the hinted card; the AI's turns and the
+    moves on show go by with the clock."""
+    turns = 0
+    for _ in range(max_steps):
+        f = d.frame()
+        if has_text(f, "GAME OVER"):
+            return turns
+        if has_text(f, "A:pick"):
+            turns += 1
+            if turns <= tour_turns:
+                for key in ("right", "left"):
+                    s0 = d.stats()
+                    fig["move"].append(d.tap(key))
+                    s1 = d.stats()
+                    fig["move_bytes"].append(
+                        s1["i2c_panel_bytes"] - s0["i2c_panel_bytes"]
+                    )
+            fig["hint"].append(d.long("a"))
+            _note_peak(d, fig, "turn %d hint" % turns)
+            if has_text(d.frame(), "A:put"):
+                s0 = d.stats()
+                fig["place"].append(d.tap("a"))
+                s1 = d.stats()
+                fig["place_flash"].append(
+                    s1["flash_bytes_programmed"] - s0["flash_bytes_programmed"]
+                )
+                _note_peak(d, fig, "turn %d play" % turns)
+        elif has_text(f, "A:pass"):
+            d.tap("a")
+        elif has_text(f, "A:put"):
+            d.tap("b")  # a card picked up without a hint: back to the hand
+        else:
+            d.board.run_ms(500)  # the AI's turn, a move on show
+            d.settle()
+            _note_peak(d, fig, "turn %d AI" % turns)
+    raise PicoError("the card game did not end:\n%s" % _screen_dump(d))
+
+
 def _mean(xs):
     xs = [x for x in xs if x is not None]
     return round(statistics.mean(xs), 1) if xs else None
@@ -386,7 +430,10 @@ def session(image, family, check_title=True, log=None):
         new_game(d, family)
         d.settle()
         out["idle_play"] = idle_busy(d)
-        out["rounds"] = dice_game(d, family, fig)
+        if family == "cards":
+            out["rounds"] = cards_game(d, fig)
+        else:
+            out["rounds"] = dice_game(d, family, fig)
         s1 = d.stats()
         out.update(fig)
         out["gc_count"] = s1.get("gc_count", 0) - s0.get("gc_count", 0)
@@ -401,7 +448,7 @@ def session(image, family, check_title=True, log=None):
     return out
 
 
-def measure(root=ROOT, families=("symbols", "digits"), log=None):
+def measure(root=ROOT, families=("symbols", "digits", "cards"), log=None):
     """The `pico` section of bench/results.json."""
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
@@ -430,10 +477,9 @@ def measure(root=ROOT, families=("symbols", "digits"), log=None):
         "rounds": {f: r["rounds"] for f, r in runs.items()},
         "not_measured": [f for f in FAMILIES if f not in runs],
     }
-    for f, r in runs.items():
-        if f != "symbols":
-            out["cursor_move_ms_max_" + f] = _max(r["move"])
-            out["placement_ms_mean_" + f] = _mean(r["place"])
+    # Every family's own (the figures above are the symbol game's).
+    out["cursor_move_ms_max_of"] = {f: _max(r["move"]) for f, r in runs.items()}
+    out["placement_ms_mean_of"] = {f: _mean(r["place"]) for f, r in runs.items()}
     if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
         out["heap_live_max_bytes"] = {}  # no MICROPYTHON_ELF: no heap figures
     return out
@@ -469,7 +515,7 @@ def build_parser():
     )
     p.add_argument(
         "--families",
-        default="symbols,digits",
+        default="symbols,digits,cards",
         help="the games played whole (comma-separated)",
     )
     return p
