@@ -190,6 +190,10 @@ class Driver:
                 quiet = 0
         raise PicoError("the board did not settle within %d ms" % timeout_ms)
 
+    def first_write_end(self, since_ms):
+        ends = [e for s, e, _ in self.board.display_updates if s >= since_ms]
+        return min(ends) if ends else None
+
     def tap(self, key, hold_ms=TAP_MS):
         """A tap; ms from the edge that acts (press for arrows, release for A and
         B, whose short meaning acts when let go) to the last display byte."""
@@ -380,7 +384,14 @@ def cards_game(d, fig, tour_turns=3, max_steps=400):
             _note_peak(d, fig, "turn %d hint" % turns)
             if has_text(d.frame(), "A:put"):
                 s0 = d.stats()
+                n = len(d.board.display_updates)
                 fig["place"].append(d.tap("a"))
+                # The card on the glass: the first write after A is let go
+                # (the AI's reply and the save of both come after it).
+                later = d.board.display_updates[n:]
+                if later and fig["place"][-1] is not None:
+                    t_up = later[-1][1] - fig["place"][-1]
+                    fig["shown"].append(min(e for _, e, _ in later) - t_up)
                 s1 = d.stats()
                 fig["place_flash"].append(
                     s1["flash_bytes_programmed"] - s0["flash_bytes_programmed"]
@@ -424,7 +435,15 @@ def session(image, family, check_title=True, log=None):
         s0 = d.stats()
         fig = {
             k: []
-            for k in ("move", "move_bytes", "hint", "place", "place_flash", "roll")
+            for k in (
+                "move",
+                "move_bytes",
+                "hint",
+                "place",
+                "place_flash",
+                "roll",
+                "shown",
+            )
         }
         new_game(d, family)
         d.settle()
@@ -479,6 +498,8 @@ def measure(root=ROOT, families=("symbols", "digits", "cards"), log=None):
     # Every family's own (the figures above are the symbol game's).
     out["cursor_move_ms_max_of"] = {f: _max(r["move"]) for f, r in runs.items()}
     out["placement_ms_mean_of"] = {f: _mean(r["place"]) for f, r in runs.items()}
+    if "cards" in runs:  # the human's card drawn, before the AI's reply
+        out["card_shown_ms_mean"] = _mean(runs["cards"]["shown"])
     if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
         out["heap_live_max_bytes"] = {}  # no MICROPYTHON_ELF: no heap figures
     return out
