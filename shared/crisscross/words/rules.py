@@ -328,19 +328,25 @@ def _square_play(board, view, cells, corners, options, res, joined=True):
                 text, p = _word(view, sr, sc, n, direction)
                 res.words.append(text)
                 points += p * n
-                run = [k + i * (1 if direction == ACROSS else SPAN) for i in range(n)]
-                for q in run:
+                step = 1 if direction == ACROSS else SPAN
+                spent = False
+                for q in range(k, k + n * step, step):  # no list per word
                     if q not in used:
                         used.append(q)
-                if any(board.at_key(q) & _SPENT_TEST == SPENT_BIT for q in run):
-                    tainted += run
+                    if board.at_key(q) & _SPENT_TEST == SPENT_BIT:
+                        spent = True
+                if spent:
+                    for q in range(k, k + n * step, step):
+                        tainted.append(q)
     res.word_points = points
     fresh = []
     for k in corners:
         four = (k, k + 1, k + SPAN, k + SPAN + 1)
-        if not any(
-            board.at_key(q) & _SPENT_TEST == SPENT_BIT or q in tainted for q in four
-        ):
+        ok = True
+        for q in four:
+            if board.at_key(q) & _SPENT_TEST == SPENT_BIT or q in tainted:
+                ok = False
+        if ok:
             for q in four:
                 if q not in fresh:
                     fresh.append(q)
