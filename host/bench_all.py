@@ -113,9 +113,18 @@ def inject(results, changes):
         node[keys[-1]] = value
 
 
+def pending(row):
+    """A row over a budget listed in bench_budgets.PENDING: ok becomes None."""
+    path, value, limit, ok, why = row
+    if not ok and any(bench_budgets.matches(p, path) for p in bench_budgets.PENDING):
+        ok = None
+    return path, value, limit, ok, why
+
+
 def checked(results):
     figures = {k: results[k] for k in FIGURE_SECTIONS if k in results}
     rows, missing = bench_budgets.check(figures)
+    rows = [pending(row) for row in rows]
     pico = results.get("pico")
     if pico is None or "missing" in pico:
         if pico_required():
@@ -124,11 +133,7 @@ def checked(results):
         return rows, missing
     skip = ["." + f for f in pico.get("not_measured", ())]
     prows, pmissing = bench_budgets.check({"pico": pico}, bench_budgets.PICO_BUDGETS)
-    for path, value, limit, ok, why in prows:
-        pending = any(
-            bench_budgets.matches(p, path) for p in bench_budgets.PICO_PENDING
-        )
-        rows.append((path, value, limit, ok or (None if pending else False), why))
+    rows += [pending(row) for row in prows]
     missing += [(p, w) for p, w in pmissing if not any(p.endswith(s) for s in skip)]
     return rows, missing
 

@@ -1,5 +1,6 @@
 """`make` alone prints the help; `make flash ARGS=--dry-run` works with no board."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,20 +12,29 @@ from mpy import ROOT
 from host import board_link, flash
 
 
+def _make(flag):
+    """`make FLAG` as a person types it, not as a sub-make of `make test` (which
+    would print make's Entering/Leaving directory lines)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")
+    }
+    return subprocess.run(
+        ["make", flag], capture_output=True, text=True, cwd=ROOT, timeout=60, env=env
+    )
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make")
 def test_make_alone_prints_the_help_with_the_two_commands_first():
-    r = subprocess.run(
-        ["make", "-s"], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
+    r = _make("-s")
     assert r.returncode == 0, r.stderr
     lines = [ln.split() for ln in r.stdout.splitlines()]
     commands = [ln[1] for ln in lines if len(ln) > 1 and ln[0] == "make"]
     assert commands[:2] == ["sim", "test"]
     assert "flash" in commands
     # It runs nothing: make -n shows only the help's echo lines.
-    dry = subprocess.run(
-        ["make", "-n"], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
+    dry = _make("-n")
     assert all(ln.startswith("echo ") for ln in dry.stdout.splitlines()), dry.stdout
 
 
