@@ -20,6 +20,8 @@ from crisscross.app import App
 from crisscross.memory_storage import MemoryStorage
 from host import render
 
+from appdriver import arrows
+
 TAP_MS = 80  # a tap holds the button this long (host/emu/cli.py)
 GAP_MS = 120  # then this long passes before the next press
 LONG_MS = presses.HOLD_MS  # `long-a`: held 700 ms (the firmware's long is 600)
@@ -256,18 +258,8 @@ class Twin:
         self.press("a")
 
     def symbol_keys(self, move):
-        """Arrows that put the play cursor's anchor on move[0] (appdriver.keys_for)."""
-        scr = self.screen
-        out = []
-        r, c = divmod(scr.cursor, 5)
-        tr, tc = divmod(move[0] if isinstance(move, tuple) else move, 5)
-        while r != tr:
-            out.append("down" if tr > r else "up")
-            r += 1 if tr > r else -1
-        while c != tc:
-            out.append("right" if tc > c else "left")
-            c += 1 if tc > c else -1
-        return out
+        """Arrows that put the play cursor's anchor on move[0]."""
+        return arrows(self.screen.cursor, move)
 
     def aim(self, move):
         """Move the cursor onto `move` (and turn the pair to it) without placing."""

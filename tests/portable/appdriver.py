@@ -14,6 +14,21 @@ from crisscross.memory_storage import MemoryStorage
 STEP_MS = 50  # between one press's release and the next press
 
 
+def arrows(cursor, move):
+    """The arrow presses that take a 5x5 cursor from `cursor` to `move` (a cell, or
+    a pair whose first cell is the anchor): rows first, then columns."""
+    out = []
+    r, c = divmod(cursor, 5)
+    tr, tc = divmod(move[0] if isinstance(move, tuple) else move, 5)
+    while r != tr:
+        out.append("down" if tr > r else "up")
+        r += 1 if tr > r else -1
+    while c != tc:
+        out.append("right" if tc > c else "left")
+        c += 1 if tc > c else -1
+    return out
+
+
 class Driver:
     def __init__(self, seed=5, storage=None, today=None):
         self.buf = bytearray(1024)
@@ -93,18 +108,8 @@ class Driver:
         return self
 
     def keys_for(self, move):
-        """Arrow and B presses that put the Play cursor on `move`, then A."""
-        scr = self.app.screen
-        out = []
-        r, c = divmod(scr.cursor, 5)
-        tr, tc = divmod(move[0] if isinstance(move, tuple) else move, 5)
-        while r != tr:
-            out.append("down" if tr > r else "up")
-            r += 1 if tr > r else -1
-        while c != tc:
-            out.append("right" if tc > c else "left")
-            c += 1 if tc > c else -1
-        return out
+        """The arrow presses that put the Play cursor on `move`."""
+        return arrows(self.app.screen.cursor, move)
 
     def place(self, move):
         """Place `move` through button presses only, as a player would."""
