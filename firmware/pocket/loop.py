@@ -27,7 +27,7 @@ def next_wait(app, keys, idle, now):
         return DEBOUNCE_RESCAN_MS
     if keys.held():
         return HELD_MS
-    ms = app.next_tick(now) if hasattr(app, "next_tick") else None
+    ms = app.next_tick(now)
     quiet = idle.next_in(now)
     if quiet is not None and (ms is None or quiet < ms):
         ms = quiet

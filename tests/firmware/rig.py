@@ -130,6 +130,9 @@ class StandIn:
     def tick(self, now):
         pass
 
+    def next_tick(self, now):
+        return None  # no timers: only a button wakes it
+
     def render(self):
         if not self.dirty:
             return False
