@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
@@ -19,4 +20,17 @@ def run_micropython(
     cmd += list(args)
     return subprocess.run(
         cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
+
+
+def run_host(*args, stdin="", env=None, timeout=120):
+    """`python3 -m host ARGS` from the checkout, as a person types it."""
+    return subprocess.run(
+        [sys.executable, "-m", "host", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        env=env,
     )

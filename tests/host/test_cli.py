@@ -1,25 +1,11 @@
 """The command line: `python3 -m host score` and `python3 -m host play`."""
 
 import json
-import os
-import subprocess
-import sys
 
-from mpy import ROOT
+from mpy import run_host as host
 
 BASIC = "XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O#\n"
 ADVANCED = "O O / O X\nX = = X ^\nX # = ^ ^\nX X O O ^\nX # / / /\n"
-
-
-def host(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "host", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
 
 
 def test_score_json_for_the_rule_book_examples():

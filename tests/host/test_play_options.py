@@ -5,27 +5,15 @@ dice games with several seats."""
 import io
 import json
 import os
-import subprocess
 import sys
 
 from mpy import ROOT
+from mpy import run_host as host
 
 sys.path.insert(0, os.path.join(ROOT, "shared"))
 from crisscross import sharecode  # noqa: E402
 
 BASIC = "XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O#\n"
-
-
-def host(*args, stdin="", env=None):
-    return subprocess.run(
-        [sys.executable, "-m", "host", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        env=env,
-    )
 
 
 def refused(r, *words):
