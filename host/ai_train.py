@@ -24,9 +24,9 @@ import random
 import sys
 
 import host  # noqa: F401  (puts shared/ on sys.path)
-from crisscross import ai_symbols as S
-from crisscross import ai_digits as D
-from crisscross.symbols import ROUNDS
+from crisscross.dice import ai_symbols as S
+from crisscross.dice import ai_digits as D
+from crisscross.dice.symbols import ROUNDS
 
 SHARED = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shared", "crisscross"

@@ -19,9 +19,9 @@ import sys
 import time
 
 import host  # noqa: F401  (puts shared/ on sys.path)
-from crisscross import ai, symbols
-from crisscross.digits import DigitsGame
-from crisscross.symbols import SymbolsGame
+from crisscross.dice import ai, symbols
+from crisscross.dice.digits import DigitsGame
+from crisscross.dice.symbols import SymbolsGame
 
 RULES = ("symbols-basic", "symbols-advanced", "digits")
 DEFAULT_GAMES = 100
@@ -106,9 +106,9 @@ def strength(rules, level, games):
 # each position with the device level, then times one hint per level.
 COST_SCRIPT = r"""
 import gc, sys, time, json
-from crisscross import ai, ai_symbols, ai_digits
-from crisscross.symbols import SymbolsGame
-from crisscross.digits import DigitsGame
+from crisscross.dice import ai, ai_symbols, ai_digits
+from crisscross.dice.symbols import SymbolsGame
+from crisscross.dice.digits import DigitsGame
 
 POSITIONS = %(positions)r
 LEVELS = %(levels)r

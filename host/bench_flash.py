@@ -15,10 +15,10 @@ from host import bench_mpy
 
 # A family's own modules: path prefixes inside the package.
 FAMILIES = (
-    ("symbols", ("crisscross/symbols.", "crisscross/ai_symbols")),
-    ("digits", ("crisscross/digits.", "crisscross/ai_digits")),
+    ("symbols", ("crisscross/dice/symbols.", "crisscross/dice/ai_symbols")),
+    ("digits", ("crisscross/dice/digits.", "crisscross/dice/ai_digits")),
     ("cards", ("crisscross/cards/",)),
-    ("words", ("crisscross/words/", "crisscross/screens/words_")),
+    ("words", ("crisscross/words/",)),
 )
 CORE = "core"
 

@@ -2,7 +2,7 @@
 
 Solo, or `--players N`: seat 1 is you (or, with --auto, the AI too) and the other
 seats are AI opponents, played by the handheld's own session code
-(crisscross.session), so the turn order and the end rule are the handheld's: a
+(crisscross.dice.session), so the turn order and the end rule are the handheld's: a
 player with no two adjacent empty cells left is done and the others go on (the
 2021 edition's end rule); the game ends when every player is done.
 
@@ -14,11 +14,12 @@ import argparse
 import json
 import sys
 
-from crisscross import ai, notation, sharecode, symbols
-from crisscross import session as sess
-from crisscross.session import RULESETS, rules_key, ruleset, share_code
-from crisscross.digits import MAX_PLAYERS as DIGITS_MAX
-from crisscross.symbols import MAX_PLAYERS as SYMBOLS_MAX
+from crisscross import sharecode
+from crisscross.dice import ai, notation, symbols
+from crisscross.dice import session as sess
+from crisscross.dice.session import RULESETS, rules_key, ruleset, share_code
+from crisscross.dice.digits import MAX_PLAYERS as DIGITS_MAX
+from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
 
 LEVELS = ai.LEVELS
 # The share code's example in --help (tests/host/test_docs_codes.py decodes it).
@@ -105,7 +106,7 @@ def parse_start(text):
 
 
 def rules_of(args):
-    """The rules argument of crisscross.session.new_game."""
+    """The rules argument of crisscross.dice.session.new_game."""
     if args.game == "symbols":
         return "advanced" if args.advanced else "basic"
     return VARIANTS.get(args.variant, "")

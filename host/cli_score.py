@@ -4,7 +4,7 @@ import argparse
 import json
 import sys
 
-from crisscross import digits, notation, symbols
+from crisscross.dice import digits, notation, symbols
 
 
 def build_parser():

@@ -6,10 +6,10 @@ the two outputs are identical, byte for byte.
 
 import sys
 
-from crisscross import policies
-from crisscross.digits import DigitsGame
+from crisscross.dice import policies
+from crisscross.dice.digits import DigitsGame
 from crisscross.rng import Rng
-from crisscross.symbols import SymbolsGame
+from crisscross.dice.symbols import SymbolsGame
 
 
 def setups(n):

@@ -24,7 +24,7 @@ SEED = 7
 
 def scripts():
     from appdriver import Driver
-    from crisscross import ai
+    from crisscross.dice import ai
 
     d = Driver(seed=SEED)
     d.start_game("down right")  # advanced rules

@@ -252,7 +252,7 @@ def _game_over():
 
 def _dice_placed():
     """The dice game's session is at PLACED (the sheet filled, before A)."""
-    return _driver.app.session.phase == sys.modules["crisscross.session"].PLACED
+    return _driver.app.session.phase == sys.modules["crisscross.dice.session"].PLACED
 
 
 def _choose(label):

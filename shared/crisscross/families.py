@@ -14,8 +14,6 @@ from crisscross.compat import forget
 PREFIXES = (
     "crisscross.cards",
     "crisscross.words",
-    "crisscross.screens.cards_",
-    "crisscross.screens.words_",
 )
 _WORDS_SESSION = "crisscross.words.session"
 

@@ -1,7 +1,7 @@
 """Which games there are: the rule sets that share codes number, the game families
 with their own session module, and reopening a saved game of any of them.
 
-Kept apart from crisscross.session (the dice games' session), so that the menus and
+Kept apart from crisscross.dice.session (the dice games' session), so that the menus and
 the card and word games never load the dice games' code: every name a loaded module
 holds stays in the board's RAM until it restarts.
 """
@@ -44,7 +44,7 @@ def restore(text):
     head = text.split("|", 1)[0]
     if head in OTHER_FAMILIES:
         return family_session(head).Session.from_text(text)
-    from crisscross.session import Session
+    from crisscross.dice.session import Session
 
     return Session.from_text(text)
 
@@ -69,6 +69,6 @@ def open_session(app):
     if hasattr(app.session, "open"):  # a family that shows its own screens
         app.session.open(app)
     else:
-        from crisscross.screens.play import open_session
+        from crisscross.dice.play import open_session
 
         open_session(app)

@@ -1,5 +1,5 @@
 """Drawing helpers shared by the screens: text layout, lists, frames (the dice
-games' sheet is drawn by crisscross.sheetdraw).
+games' sheet is drawn by crisscross.dice.sheetdraw).
 
 The canvas is any framebuf.FrameBuffer-like object, 128x64, MONO_VLSB. Text is
 MicroPython's built-in 8x8 font: 16 characters by 8 lines.

@@ -10,9 +10,10 @@ arrows. The moves come from the engine's greedy policy on the CPython side.
 import random
 
 from emu_twin import Twin, quick_seed, save_body, share_code
-from crisscross import ai, policies, ui
-from crisscross.session import new_game
-from crisscross.symbols import rank_title
+from crisscross import ui
+from crisscross.dice import ai, policies
+from crisscross.dice.session import new_game
+from crisscross.dice.symbols import rank_title
 from host import fbcanvas
 
 KEY = "symbols-basic"

@@ -21,7 +21,7 @@ import random
 import pytest
 
 from emu_twin import CPythonSide, Mismatch, Twin, frame_diff, quick_code
-from crisscross import policies
+from crisscross.dice import policies
 
 BALLAST_FREE = 100 * 1024
 WORDS_TURNS_QUICK = 2  # turns of the word game in `make test`: the hint, then the AI
@@ -154,7 +154,7 @@ def test_cards_game_against_the_ai_with_100_kb_free(board):
 def words_turn(tw, hint=True):
     """The human's turn: the hint (hold A), laid out, OK; if it finds nothing, or
     without the hint, draw cards (or pass) from the menu (hold B)."""
-    from crisscross.screens.words_play import OK
+    from crisscross.words.play import OK
 
     if hint:
         tw.press("a", 700)

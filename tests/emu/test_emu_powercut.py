@@ -26,9 +26,10 @@ from emu_twin import (
     quick_code,
     share_code,
 )
-from crisscross import buttons, policies, presses
+from crisscross import buttons, presses
+from crisscross.dice import policies
 from crisscross.memory_storage import MemoryStorage
-from crisscross.session import HUMAN, OVER, Session, new_game
+from crisscross.dice.session import HUMAN, OVER, Session, new_game
 from crisscross.store import Store
 
 CUTS_QUICK = 12

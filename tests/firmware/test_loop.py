@@ -52,10 +52,10 @@ def test_a_press_while_dimmed_counts():
 
 def test_a_whole_game_of_the_real_app_on_the_panel():
     from appdriver import Driver
-    from crisscross import policies
+    from crisscross.dice import policies
     from crisscross.app import App
-    from crisscross.screens.play import Play
-    from crisscross.screens.results import Results
+    from crisscross.dice.play import Play
+    from crisscross.dice.results import Results
     from crisscross.memory_storage import MemoryStorage
 
     rig = Rig(lambda canvas, now: App(canvas, MemoryStorage(), now, 21))

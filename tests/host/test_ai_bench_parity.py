@@ -12,9 +12,9 @@ import host.bench_ai as bench_ai
 # Seeded games played by the AI; printed one line per game: the game code holds
 # every move. Strongest only from late positions (it is slow in WebAssembly).
 PARITY_SCRIPT = r"""
-from crisscross import ai
-from crisscross.symbols import SymbolsGame
-from crisscross.digits import DigitsGame
+from crisscross.dice import ai
+from crisscross.dice.symbols import SymbolsGame
+from crisscross.dice.digits import DigitsGame
 
 def run(name, game, late_level, switch_round):
     while not game.over:

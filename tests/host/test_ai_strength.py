@@ -1,8 +1,8 @@
 """How well the AI levels play, over seeded solo games (CPython only)."""
 
-from crisscross import ai
-from crisscross.digits import DigitsGame
-from crisscross.symbols import SymbolsGame
+from crisscross.dice import ai
+from crisscross.dice.digits import DigitsGame
+from crisscross.dice.symbols import SymbolsGame
 
 # The floors for `strongest` named in the AI brief (a look-ahead reference
 # reached 33.8 and 36.7).

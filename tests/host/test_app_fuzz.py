@@ -10,9 +10,10 @@ import random
 import sys
 import types
 
-from crisscross import buttons, policies
-from crisscross import session as sess
-from crisscross.screens.play import Play
+from crisscross import buttons
+from crisscross.dice import policies
+from crisscross.dice import session as sess
+from crisscross.dice.play import Play
 
 from appdriver import Driver
 
@@ -20,7 +21,7 @@ EVENTS = 100_000
 
 
 def fast_ai():
-    mod = types.ModuleType("crisscross.ai")
+    mod = types.ModuleType("crisscross.dice.ai")
     mod.choose = lambda game, level="device", rng=None: policies.greedy_move(game)
     mod.hint = lambda game, level="device": (policies.greedy_move(game), None)
     mod.release = lambda: None
@@ -55,7 +56,7 @@ def check(app):
 
 def check_cards(app):
     from crisscross.cards import session as cs
-    from crisscross.screens.cards_play import CardsPlay
+    from crisscross.cards.play import CardsPlay
 
     s = app.session
     game = s.game
@@ -67,7 +68,7 @@ def check_cards(app):
 
 
 def test_random_button_mashing_never_breaks_the_app(monkeypatch):
-    monkeypatch.setitem(sys.modules, "crisscross.ai", fast_ai())
+    monkeypatch.setitem(sys.modules, "crisscross.dice.ai", fast_ai())
     # The word game's AI searches the dictionary: a small budget keeps it quick.
     from crisscross.words import session as word_session
 

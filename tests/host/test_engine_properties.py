@@ -4,11 +4,11 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from crisscross import digits, symbols
-from crisscross.digits import DigitsGame
-from crisscross.grid import COLS, ROWS, isolated
+from crisscross.dice import digits, symbols
+from crisscross.dice.digits import DigitsGame
+from crisscross.dice.grid import COLS, ROWS, isolated
 from crisscross.rng import Rng
-from crisscross.symbols import SymbolsGame
+from crisscross.dice.symbols import SymbolsGame
 
 symbol_sheets = st.lists(st.integers(0, 6), min_size=25, max_size=25).map(bytearray)
 digit_sheets = st.lists(st.integers(0, 10), min_size=25, max_size=25).map(bytearray)

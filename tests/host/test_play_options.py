@@ -186,7 +186,7 @@ def test_several_ai_seats_play_to_the_end_and_are_ranked():
     ]
     assert decided and "highest single line" in a["tie_break_rule"]
     # The game replays from its code with the same seats.
-    from crisscross.symbols import SymbolsGame
+    from crisscross.dice.symbols import SymbolsGame
 
     game = SymbolsGame.decode(a["game_code"])
     assert game.over and game.players == 4

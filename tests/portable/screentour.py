@@ -6,7 +6,7 @@ tests/golden/ (refresh them on purpose with `make golden`).
 """
 
 from appdriver import Driver
-from crisscross import policies
+from crisscross.dice import policies
 
 CARDS_SEED = 21  # a card game with a scoring flash and a stack early on
 
@@ -158,7 +158,7 @@ def _deepest(game):
 
 
 def _cards_tour(d):
-    from crisscross.screens.cards_play import CardsPlay
+    from crisscross.cards.play import CardsPlay
 
     d.press("b b b").choose("Rules")
     d.press("down down a")
@@ -231,8 +231,8 @@ def _words_new(d, changes):
 
 def _words_tour():
     from crisscross.screens.newgame import NewGame
-    from crisscross.screens.words_menu import WordsHandover
-    from crisscross.screens.words_results import WordsResults
+    from crisscross.words.menu import WordsHandover
+    from crisscross.words.results import WordsResults
 
     d = Driver(seed=5, today=lambda: (2026, 11, 22))
     d.choose("Rules")

@@ -1,7 +1,7 @@
 """The AI in the digits game: legal in every variant, deterministic, sensible."""
 
-from crisscross import ai, notation
-from crisscross.digits import DigitsGame
+from crisscross.dice import ai, notation
+from crisscross.dice.digits import DigitsGame
 
 
 def position(text, digit, variant="", players=1, rounds_done=20):

@@ -1,8 +1,8 @@
 """The AI in the symbol game: legal, deterministic, and sensible in set positions."""
 
-from crisscross import ai, notation
-from crisscross.grid import isolated
-from crisscross.symbols import SymbolsGame
+from crisscross.dice import ai, notation
+from crisscross.dice.grid import isolated
+from crisscross.dice.symbols import SymbolsGame
 
 FAST_LEVELS = ("device", "greedy", "random")
 

@@ -1,13 +1,13 @@
 """The app through button events only: menus, placing, undo, hand-over, results."""
 
 from appdriver import Driver
-from crisscross import policies
-from crisscross.digits import DigitsGame
+from crisscross.dice import policies
+from crisscross.dice.digits import DigitsGame
 from crisscross.screens.handover import Handover
-from crisscross.screens.play import Play
-from crisscross.screens.results import Results
+from crisscross.dice.play import Play
+from crisscross.dice.results import Results
 from crisscross.screens.title import Title
-from crisscross.symbols import SymbolsGame
+from crisscross.dice.symbols import SymbolsGame
 
 
 def lit(frame):
@@ -86,7 +86,7 @@ def test_an_illegal_placement_is_refused_with_a_message():
 
 
 def test_warning_before_leaving_a_lone_cell():
-    from crisscross.screens.play import lone_cells_made
+    from crisscross.dice.play import lone_cells_made
 
     d = Driver(seed=3)
     d.start_game()

@@ -1,6 +1,6 @@
 """Digits game scoring: the dice book's examples and edge cases."""
 
-from crisscross import digits, notation
+from crisscross.dice import digits, notation
 
 LINE = (0, 1, 2, 3, 4)
 

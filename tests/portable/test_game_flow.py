@@ -1,10 +1,10 @@
 """Game flow of the two dice games: rounds, turns, the end, undo, codes."""
 
-from crisscross import notation, policies, symbols
-from crisscross.digits import DigitsGame
-from crisscross.grid import CENTRE, isolated
+from crisscross.dice import notation, policies, symbols
+from crisscross.dice.digits import DigitsGame
+from crisscross.dice.grid import CENTRE, isolated
 from crisscross.rng import Rng
-from crisscross.symbols import SymbolsGame
+from crisscross.dice.symbols import SymbolsGame
 
 
 # Eleven placements that leave only two isolated empty cells (6 and 13).

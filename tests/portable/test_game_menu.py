@@ -2,7 +2,7 @@
 back to the screen as it was, Abandon confirmed by exactly one more A."""
 
 from appdriver import Driver
-from crisscross import session as sess
+from crisscross.dice import session as sess
 
 WORDS = "right right right"
 SOLO = "down down down left"

@@ -8,7 +8,7 @@ meaning (or, without one, exactly what a tap does)."""
 
 from appdriver import Driver
 from crisscross import buttons
-from crisscross import session as sess
+from crisscross.dice import session as sess
 from crisscross.screens import LONG_AB, LONG_B
 
 WORDS = "right right right"
@@ -32,14 +32,14 @@ def symbols(seed=5, *changes):
 
 
 def test_screens_declare_which_buttons_have_a_long_meaning():
-    from crisscross.screens.cards_play import CardsPlay
+    from crisscross.cards.play import CardsPlay
     from crisscross.screens.handover import Handover
     from crisscross.screens.newgame import NewGame
-    from crisscross.screens.play import Play
+    from crisscross.dice.play import Play
     from crisscross.screens.title import Title
-    from crisscross.screens.words_menu import WordsHandover
-    from crisscross.screens.words_play import WordsPlay
-    from crisscross.screens.words_think import WordsThink
+    from crisscross.words.menu import WordsHandover
+    from crisscross.words.play import WordsPlay
+    from crisscross.words.think import WordsThink
 
     assert LONG_AB == 1 << buttons.A | 1 << buttons.B and LONG_B == 1 << buttons.B
     for cls in (Play, CardsPlay, WordsPlay):
@@ -201,7 +201,7 @@ def _words():
 
 
 def test_words_long_a_is_the_hint_only_and_long_b_the_menu_only():
-    from crisscross.screens.words_play import CURSOR
+    from crisscross.words.play import CURSOR
 
     d = _words()
     scr = d.screen
@@ -299,7 +299,7 @@ def _code_entry():
 
 
 def _results():
-    from crisscross import policies
+    from crisscross.dice import policies
 
     d = symbols()
     game = d.app.session.game

@@ -122,7 +122,7 @@ def test_the_longest_rules_leave_a_gap_between_the_label_and_the_mark():
 
 
 def test_the_last_placement_says_a_ends_the_game():
-    from crisscross import policies
+    from crisscross.dice import policies
 
     d = Driver(seed=5)
     d.start_game()

@@ -1,6 +1,6 @@
 """Symbol game scoring: the rule books' examples and edge cases."""
 
-from crisscross import notation, symbols
+from crisscross.dice import notation, symbols
 
 # Knizia 2017 basic example; the blanks lost from the text are the sixth symbol (=).
 BASIC_EXAMPLE = """

@@ -6,30 +6,30 @@ from crisscross import app as app_module
 from crisscross.screens import Screen
 
 SCREEN_MODULES = (
-    "cards_play",
-    "cards_results",
-    "codeentry",
-    "handover",
-    "listmenu",
-    "newgame",
-    "pause",
-    "play",
-    "results",
-    "rulesmenu",
-    "scores",
-    "textview",
-    "title",
-    "words_menu",
-    "words_play",
-    "words_results",
-    "words_think",
+    "crisscross.cards.play",
+    "crisscross.cards.results",
+    "crisscross.screens.codeentry",
+    "crisscross.screens.handover",
+    "crisscross.screens.listmenu",
+    "crisscross.screens.newgame",
+    "crisscross.screens.pause",
+    "crisscross.dice.play",
+    "crisscross.dice.results",
+    "crisscross.screens.rulesmenu",
+    "crisscross.screens.scores",
+    "crisscross.screens.textview",
+    "crisscross.screens.title",
+    "crisscross.words.menu",
+    "crisscross.words.play",
+    "crisscross.words.results",
+    "crisscross.words.think",
 )
 
 
 def test_every_screen_with_a_timer_says_when_it_is_due():
     checked = 0
     for name in SCREEN_MODULES:
-        mod = __import__("crisscross.screens." + name, None, None, ("Screen",))
+        mod = __import__(name, None, None, ("Screen",))
         for attr in dir(mod):
             cls = getattr(mod, attr)
             if not isinstance(cls, type) or cls is Screen:

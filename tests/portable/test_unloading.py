@@ -58,7 +58,7 @@ def test_leaving_a_card_game_for_the_title_unloads_it_and_continue_reloads_it():
     d.press("long-b").choose("Save & quit")
     assert type(d.screen).__name__ == "Title" and d.app.session is None
     if ON_BOARD:
-        assert loaded("crisscross.cards", "crisscross.screens.cards_") == []
+        assert loaded("crisscross.cards") == []
     d.choose("Continue")
     assert type(d.screen).__name__ in ("CardsPlay", "Handover")
     assert d.app.session.to_text() == before
@@ -87,7 +87,7 @@ def test_leaving_a_word_game_unloads_it_and_closes_the_word_list():
     d.press("wait:6000 long-b").choose("Save & quit")
     assert type(d.screen).__name__ == "Title"
     if ON_BOARD:
-        assert loaded("crisscross.words", "crisscross.screens.words_") == []
+        assert loaded("crisscross.words") == []
         assert module._lookup[0] is None  # closed with its module
     d.choose("Continue")
     assert type(d.screen).__name__ in ("WordsPlay", "WordsHandover", "WordsThink")
@@ -104,7 +104,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
             break
         assert type(d.screen).__name__ == "WordsThink"
         if ON_BOARD:
-            assert loaded("crisscross.screens.words_play") == []
+            assert loaded("crisscross.words.play") == []
         d.press("wait:20")
     d.press("wait:6000 right down b")  # a cursor and direction of the player's own
     play = d.screen
@@ -112,7 +112,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     d.press("long-a")
     assert type(d.screen).__name__ == "WordsThink" and d.screen.search is not None
     if ON_BOARD:
-        assert loaded("crisscross.screens.words_play") == []
+        assert loaded("crisscross.words.play") == []
     for _ in range(60):
         if type(d.screen).__name__ != "WordsThink":
             break
@@ -120,7 +120,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     scr = d.screen
     assert type(scr).__name__ == "WordsPlay" and scr is not play
     if ON_BOARD:  # and the thinking screen's code is given back in turn
-        assert loaded("crisscross.screens.words_think") == []
+        assert loaded("crisscross.words.think") == []
     if scr.cells():  # the hint is laid out where it plays, ready for OK
         assert scr.cursor == sorted(scr.cells())[0][:2]
     else:  # none found: the player's cursor and direction as they were

@@ -4,9 +4,9 @@ AI turns split over ticks, hints, saving and continuing, pass-and-play."""
 
 from appdriver import Driver
 from crisscross.screens.title import Title
-from crisscross.screens.words_menu import WordsHandover, WordsMenu
-from crisscross.screens.words_play import OK, WordsPlay
-from crisscross.screens.words_results import WordsResults
+from crisscross.words.menu import WordsHandover, WordsMenu
+from crisscross.words.play import OK, WordsPlay
+from crisscross.words.results import WordsResults
 from crisscross.words import ai, autoplay, deck
 from crisscross.words import session as ws
 from crisscross.words.game import Game
@@ -145,7 +145,7 @@ def test_the_menu_gives_back_the_cards_being_laid_and_the_frame():
     d.press("long-b")
     assert is_a(d.screen, WordsMenu)
     if sys.implementation.name == "micropython":  # unloaded while the menu is up
-        assert "crisscross.screens.words_play" not in sys.modules
+        assert "crisscross.words.play" not in sys.modules
     d.choose("Resume")
     scr = d.screen
     assert is_a(scr, WordsPlay) and scr is not before

@@ -20,7 +20,7 @@ with the AI's first move, one save for both (docs/performance.md).
 from crisscross import buttons, glyphs
 from crisscross.compat import const, forget
 from crisscross.screens import LONG_AB, Screen
-from crisscross.screens import cards_draw as cd
+from crisscross.cards import draw as cd
 from crisscross.cards import deck, scoring
 from crisscross.cards import session as cs
 from crisscross.cards.game import PASS
@@ -43,10 +43,10 @@ _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
 # The dice games' modules, still loaded from the New game screen or a restore:
 # the card game needs none of them, and a board's heap is small.
 DICE_MODULES = (
-    "crisscross.session",
-    "crisscross.screens.play",
-    "crisscross.grid",
-    "crisscross.sheetdraw",
+    "crisscross.dice.session",
+    "crisscross.dice.play",
+    "crisscross.dice.grid",
+    "crisscross.dice.sheetdraw",
 )
 # The title menu's code: not needed while a card game is on screen (the App
 # imports it again when it shows the title), so the AI has its room.

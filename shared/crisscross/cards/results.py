@@ -10,7 +10,7 @@ One human against AI foes: the score goes into the high scores ('cards',
 from crisscross import buttons, ui
 from crisscross.compat import const, forget
 from crisscross.screens import Screen
-from crisscross.screens import cards_draw as cd
+from crisscross.cards import draw as cd
 from crisscross.cards import deck
 from crisscross.cards.game import END_BLOCKED, END_COLOUR, PASS
 from crisscross.cards.session import HUMAN
@@ -22,7 +22,7 @@ KEYS_Y = const(56)  # the keys' line at the bottom
 PX = const(64)
 # The game is over: the play screen's code is not needed again (on boards, its
 # ~10 KB go back to the heap while the results are shown).
-PLAY_MODULES = ("crisscross.screens.cards_play",)
+PLAY_MODULES = ("crisscross.cards.play",)
 
 
 def _record(app):

@@ -206,7 +206,7 @@ class Session:
     def open(self, app):
         """Show the screen the phase needs."""
         if self.phase == OVER:
-            from crisscross.screens.cards_results import CardsResults
+            from crisscross.cards.results import CardsResults
 
             app.go(CardsResults(app))
         elif self.phase == HANDOVER:
@@ -214,7 +214,7 @@ class Session:
 
             app.go(Handover(app))
         else:
-            from crisscross.screens.cards_play import CardsPlay
+            from crisscross.cards.play import CardsPlay
 
             app.go(CardsPlay(app))
 

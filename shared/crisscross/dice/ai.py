@@ -44,13 +44,13 @@ def _state_rng(game):
 # The searches and their learned tables: the biggest modules of the game; with
 # this front end itself and the baselines, as the caller holds what it needs.
 SEARCH_MODULES = (
-    "crisscross.ai",
-    "crisscross.policies",
-    "crisscross.ai_symbols",
-    "crisscross.ai_symbols_basic",
-    "crisscross.ai_symbols_advanced",
-    "crisscross.ai_digits",
-    "crisscross.ai_digits_table",
+    "crisscross.dice.ai",
+    "crisscross.dice.policies",
+    "crisscross.dice.ai_symbols",
+    "crisscross.dice.ai_symbols_basic",
+    "crisscross.dice.ai_symbols_advanced",
+    "crisscross.dice.ai_digits",
+    "crisscross.dice.ai_digits_table",
 )
 
 
@@ -65,10 +65,10 @@ def _search(game, level):
     """(move, expected score in hundredths) from the family's search."""
     lookahead = level == STRONGEST
     if game.FAMILY == "symbols":
-        from crisscross import ai_symbols
+        from crisscross.dice import ai_symbols
 
         return ai_symbols.choose(game, ai_symbols.model(game.advanced), lookahead)
-    from crisscross import ai_digits
+    from crisscross.dice import ai_digits
 
     width = ai_digits.SEARCH_WIDTH if lookahead else ai_digits.DEVICE_WIDTH
     return ai_digits.choose(game, ai_digits.table(), True, width)
@@ -80,7 +80,7 @@ def hint(game, level=DEFAULT_LEVEL, rng=None):
     if level == RANDOM or level == GREEDY:
         # The baselines only (imported when used: a hint at the device level
         # does not load them).
-        from crisscross import policies
+        from crisscross.dice import policies
 
     if level == RANDOM:
         return policies.random_move(game, rng or _state_rng(game)), None

@@ -14,8 +14,8 @@ opponent places it, minimising our worth) for their best candidates:
 """
 
 from crisscross.compat import const
-from crisscross.grid import ROWS, COLS
-from crisscross.digits import GROUP_POINTS, SEQUENCE_POINTS, ROUNDS
+from crisscross.dice.grid import ROWS, COLS
+from crisscross.dice.digits import GROUP_POINTS, SEQUENCE_POINTS, ROUNDS
 
 SCALE = const(100)  # values are hundredths of a point
 POW6 = tuple(6**d for d in range(10))
@@ -206,7 +206,7 @@ _TABLE = [None]
 def table():
     """The shipped line table (bytes; imported once)."""
     if _TABLE[0] is None:
-        from crisscross.ai_digits_table import TABLE
+        from crisscross.dice.ai_digits_table import TABLE
 
         _TABLE[0] = TABLE
     return _TABLE[0]

@@ -18,8 +18,8 @@ pair_moves() order, so MicroPython and CPython choose alike.
 """
 
 from crisscross.compat import const
-from crisscross.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
-from crisscross.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
+from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
+from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
 BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
 SCALE = const(100)  # table values are hundredths of a point
@@ -431,8 +431,8 @@ def model(advanced):
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
         if advanced:
-            from crisscross import ai_symbols_advanced as T
+            from crisscross.dice import ai_symbols_advanced as T
         else:
-            from crisscross import ai_symbols_basic as T
+            from crisscross.dice import ai_symbols_basic as T
         _MODELS[adv] = Model(advanced, T.TABLES, T.CLASSES, T.STAGES)
     return _MODELS[adv]

@@ -10,9 +10,9 @@ Variants: "cc" (Criss and Cross: the lower of rows and columns is the score) and
 """
 
 from crisscross.compat import const
-from crisscross.grid import ROWS, COLS, CENTRE
+from crisscross.dice.grid import ROWS, COLS, CENTRE
 from crisscross.rng import Rng
-from crisscross.sheetgame import SheetGame
+from crisscross.dice.sheetgame import SheetGame
 
 ROUNDS = 24  # plain int: the class attribute below reuses the name
 MAX_PLAYERS = const(10)

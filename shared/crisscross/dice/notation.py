@@ -3,7 +3,7 @@
 Symbols: / X O ^ = # and . for empty. Digits: 0-9 and . for empty.
 """
 
-from crisscross import symbols, digits
+from crisscross.dice import symbols, digits
 
 
 class NotationError(ValueError):

@@ -6,10 +6,11 @@ order), A places. Digits: one cell; B opens the menu. Hold A for a hint, hold B
 for the menu. After placing, A rolls on and B takes the placement back.
 """
 
-from crisscross import buttons, glyphs, sheetdraw, ui
-from crisscross.grid import PAIRS, count_isolated
+from crisscross import buttons, glyphs, ui
+from crisscross.dice import sheetdraw
+from crisscross.dice.grid import PAIRS, count_isolated
 from crisscross.screens import LONG_AB, Screen
-from crisscross import session as sess
+from crisscross.dice import session as sess
 
 X0 = 0  # the sheet's top-left corner
 Y0 = 4
@@ -25,7 +26,7 @@ def open_session(app):
     if hasattr(s, "open"):  # another game family shows its own screens
         s.open(app)
     elif s.phase == sess.OVER:
-        from crisscross.screens.results import Results
+        from crisscross.dice.results import Results
 
         app.go(Results(app))
     elif s.phase == sess.HANDOVER:
@@ -207,7 +208,7 @@ class Play(Screen):
 
     def hint(self):
         self.asking = None
-        from crisscross import ai
+        from crisscross.dice import ai
 
         move, expected = ai.hint(self.game, self.session.level)
         ai.release()  # the search's tables stay out of the heap between hints

@@ -1,6 +1,6 @@
 """The simplest playing policies: a uniformly random legal move, and one-move greedy.
 
-They are the baselines the real AI (crisscross.ai) is measured against, and what
+They are the baselines the real AI (crisscross.dice.ai) is measured against, and what
 `python3 -m host play --auto` uses at its lowest level.
 """
 

@@ -1,7 +1,8 @@
 """Results: the total and rank (solo) or the ranking (several players), then
 each sheet with its line scores, browsed line by line with up/down."""
 
-from crisscross import buttons, glyphs, sheetdraw, ui
+from crisscross import buttons, glyphs, ui
+from crisscross.dice import sheetdraw
 from crisscross.screens import Screen
 
 SX = 9  # the results sheet sits right of the bottom-left diagonal corner
@@ -12,14 +13,14 @@ SHEET = 1
 
 def _record(app):
     """Solo results go into the high scores and statistics, once."""
-    from crisscross.session import rules_key
+    from crisscross.dice.session import rules_key
 
     s = app.session
     game = s.game
     total = game.score(0).total
     rank = None
     if game.FAMILY == "symbols":
-        from crisscross.symbols import rank_index
+        from crisscross.dice.symbols import rank_index
 
         rank = rank_index(total)
     solo = s.humans == 1 and s.seats[0] == 0
@@ -28,7 +29,7 @@ def _record(app):
 
 def line_cells(k):
     """Line k of the browse order: rows 0-4, columns 5-9, the diagonal 10."""
-    from crisscross.grid import COLS, DIAG, ROWS
+    from crisscross.dice.grid import COLS, DIAG, ROWS
 
     if k < 5:
         return ROWS[k]
@@ -107,7 +108,7 @@ class Results(Screen):
         ui.bar(c, "GAME OVER")
         ui.center(c, "%d points" % total, 14)
         if game.FAMILY == "symbols":
-            from crisscross.symbols import rank_title
+            from crisscross.dice.symbols import rank_title
 
             title = rank_title(total)
             ui.center(c, title, 25)

@@ -28,10 +28,10 @@ def new_game(family, seed, humans, ais, rules, starts=None):
     """Build a SymbolsGame or DigitsGame; the humans take the first seats."""
     players = humans + ais
     if family == "symbols":
-        from crisscross.symbols import SymbolsGame
+        from crisscross.dice.symbols import SymbolsGame
 
         return SymbolsGame(seed, players, rules == "advanced", starts)
-    from crisscross.digits import DigitsGame
+    from crisscross.dice.digits import DigitsGame
 
     return DigitsGame(seed, players, rules)
 
@@ -80,7 +80,7 @@ class Session:
         """Let AI seats play until a human must act; then set the phase."""
         game = self.game
         if not game.over and not self.is_human(game.turn):
-            from crisscross import ai
+            from crisscross.dice import ai
 
             while not game.over and not self.is_human(game.turn):
                 move = ai.choose(game, self.level)
@@ -153,9 +153,9 @@ class Session:
             raise ValueError("not a saved game of this version")
         _, seats, level, code, daily, phase, last, gcode = parts
         if gcode.startswith("S"):
-            from crisscross.symbols import SymbolsGame as cls_game
+            from crisscross.dice.symbols import SymbolsGame as cls_game
         elif gcode.startswith("D"):
-            from crisscross.digits import DigitsGame as cls_game
+            from crisscross.dice.digits import DigitsGame as cls_game
         else:
             raise ValueError("unknown game in save")
         game = cls_game.decode(gcode)

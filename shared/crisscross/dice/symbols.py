@@ -7,9 +7,9 @@ and score every 0 line as -5.
 """
 
 from crisscross.compat import const
-from crisscross.grid import ROWS, COLS, DIAG, PAIRS, has_free_pair
+from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, has_free_pair
 from crisscross.rng import Rng
-from crisscross.sheetgame import SheetGame
+from crisscross.dice.sheetgame import SheetGame
 
 EMPTY = const(0)
 SLASH = const(1)

@@ -9,7 +9,7 @@ class Handover(Screen):
 
     def key(self, b, kind):
         if kind == buttons.PRESS and b == buttons.A:
-            from crisscross.screens.play import open_session, save
+            from crisscross.dice.play import open_session, save
 
             self.app.session.proceed()
             save(self.app)

@@ -289,7 +289,7 @@ class NewGame(Screen):
                 return
             app.session.open(app)
             return
-        from crisscross import session as sess
+        from crisscross.dice import session as sess
 
         players = self.humans + self.ais
         starts = None
@@ -301,7 +301,7 @@ class NewGame(Screen):
         game = sess.new_game(fam, seed, self.humans, self.ais, rules, starts)
         seats = [sess.HUMAN] * self.humans + [sess.AI] * self.ais
         app.session = sess.Session(game, seats, sess.share_code(game), level, daily)
-        from crisscross.screens.play import open_session
+        from crisscross.dice.play import open_session
 
         open_session(app)
 

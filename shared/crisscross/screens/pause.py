@@ -35,7 +35,7 @@ class Pause(ListMenu):
         if self.under is not None:
             self.app.go(self.under)
             return
-        from crisscross.screens.play import open_session
+        from crisscross.dice.play import open_session
 
         open_session(self.app)
 
@@ -57,7 +57,7 @@ class Pause(ListMenu):
             self.under.hint()
         elif item == UNDO:
             app.session.undo()
-            from crisscross.screens.play import save
+            from crisscross.dice.play import save
 
             save(app)
             self.back()

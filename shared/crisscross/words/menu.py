@@ -10,7 +10,7 @@ from crisscross import buttons, ui
 from crisscross.compat import forget
 from crisscross.screens import LONG_B, Screen
 from crisscross.screens.listmenu import ListMenu
-from crisscross.screens.words_view import STATE_LINES, STATE_PICKS
+from crisscross.words.view import STATE_LINES, STATE_PICKS
 from crisscross.words import deck
 from crisscross.words import session as ws
 
@@ -45,7 +45,7 @@ def scores_text(s):
 
 # Unloaded while the menu is up: it keeps the play screen's state() instead,
 # so the menu and the texts it opens never share the heap with the play screen.
-PLAY_MODULES = ("crisscross.screens.words_play",)
+PLAY_MODULES = ("crisscross.words.play",)
 
 
 class WordsMenu(ListMenu):
@@ -79,7 +79,7 @@ class WordsMenu(ListMenu):
 
     def _play(self):
         """The play screen again, as it was when the menu opened, on show."""
-        from crisscross.screens.words_play import WordsPlay
+        from crisscross.words.play import WordsPlay
 
         play = WordsPlay(self.app, self.at)
         self.app.go(play)
@@ -102,11 +102,11 @@ class WordsMenu(ListMenu):
         if item == RESUME:
             self.back()
         elif item == HINT:
-            from crisscross.screens.words_think import WordsThink
+            from crisscross.words.think import WordsThink
 
             app.go(WordsThink(app, self.at))
         elif item == DRAW or item == PASS:
-            from crisscross.screens.words_play import after_turn
+            from crisscross.words.play import after_turn
 
             if item == DRAW:
                 s.draw()
@@ -155,7 +155,7 @@ class WordsHandover(Screen):
     def key(self, b, kind):
         app = self.app
         if kind == buttons.PRESS and b == buttons.A:
-            from crisscross.screens.words_play import save
+            from crisscross.words.play import save
 
             app.session.proceed()
             save(app)

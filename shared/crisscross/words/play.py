@@ -10,8 +10,8 @@ PICK    left/right choose a card in the hand strip, A lays it on the next free
 Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
-AI seats and the hint think on screens/words_think.py, which unloads this module
-meanwhile; the table, top line and hand are drawn by screens/words_view.py.
+AI seats and the hint think on words/think.py, which unloads this module
+meanwhile; the table, top line and hand are drawn by words/view.py.
 """
 
 from crisscross import buttons, ui
@@ -20,8 +20,8 @@ from crisscross.screens import LONG_AB, Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT, step
-from crisscross.screens import words_view as wv
-from crisscross.screens.words_view import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
+from crisscross.words import view as wv
+from crisscross.words.view import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
 
 MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
@@ -32,7 +32,7 @@ WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
 
 
 # The thinking screen's code: imported again when a search starts.
-THINK_MODULES = ("crisscross.screens.words_think",)
+THINK_MODULES = ("crisscross.words.think",)
 
 
 def save(app):
@@ -213,7 +213,7 @@ class WordsPlay(Screen):
             if b == buttons.B:
                 self.open_menu()
             elif b == buttons.A and s.phase == ws.PLAY:
-                from crisscross.screens.words_think import WordsThink
+                from crisscross.words.think import WordsThink
 
                 self.app.go(WordsThink(self.app, self.state()))
             return
@@ -311,7 +311,7 @@ class WordsPlay(Screen):
             return
         if buttons.diff(now, self.think_from) < 0:
             return
-        from crisscross.screens.words_think import WordsThink
+        from crisscross.words.think import WordsThink
 
         think = WordsThink(app, after_ms=0)
         app.go(think)
@@ -324,7 +324,7 @@ class WordsPlay(Screen):
         return left if left > 0 else 0
 
     def open_menu(self):
-        from crisscross.screens.words_menu import WordsMenu
+        from crisscross.words.menu import WordsMenu
 
         self.app.go(WordsMenu(self.app, at=self.state()))
 

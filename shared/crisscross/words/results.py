@@ -43,9 +43,9 @@ def ranking(game):
 # again (on boards, their heap is free while the results are shown); nor the
 # tie-break's word score (crisscross.words.autoplay), loaded when a game ends tied.
 PLAY_MODULES = (
-    "crisscross.screens.words_play",
-    "crisscross.screens.words_think",
-    "crisscross.screens.words_view",
+    "crisscross.words.play",
+    "crisscross.words.think",
+    "crisscross.words.view",
     "crisscross.words.ai",
     "crisscross.words.autoplay",
 )

@@ -346,19 +346,19 @@ class Session:
     def open(self, app):
         """Show the screen the phase needs."""
         if self.phase == OVER:
-            from crisscross.screens.words_results import WordsResults
+            from crisscross.words.results import WordsResults
 
             app.go(WordsResults(app))
         elif self.phase == HANDOVER:
-            from crisscross.screens.words_menu import WordsHandover
+            from crisscross.words.menu import WordsHandover
 
             app.go(WordsHandover(app))
         elif self.phase == AI_TURN:
-            from crisscross.screens.words_think import WordsThink
+            from crisscross.words.think import WordsThink
 
             app.go(WordsThink(app))
         else:
-            from crisscross.screens.words_play import WordsPlay
+            from crisscross.words.play import WordsPlay
 
             app.go(WordsPlay(app))
 

@@ -17,11 +17,11 @@ the next seat (another AI thinks here, its play in view).
 from crisscross import buttons
 from crisscross.compat import forget, gc_collect
 from crisscross.screens import LONG_B, Screen
-from crisscross.screens import words_view as wv
+from crisscross.words import view as wv
 from crisscross.words import session as ws
 
 # The play screen's module: not needed while this screen is up.
-PLAY_MODULES = ("crisscross.screens.words_play",)
+PLAY_MODULES = ("crisscross.words.play",)
 
 
 class WordsThink(Screen):
@@ -46,7 +46,7 @@ class WordsThink(Screen):
 
     def key(self, b, kind):
         if kind == buttons.LONG and b == buttons.B:
-            from crisscross.screens.words_menu import WordsMenu
+            from crisscross.words.menu import WordsMenu
 
             self.app.go(WordsMenu(self.app, back=self))
 
@@ -79,7 +79,7 @@ class WordsThink(Screen):
         self.search = None
         ws.release()  # the search's code: not needed until the next search
         gc_collect()  # its heap back before the play screen's code is loaded
-        from crisscross.screens.words_play import WordsPlay
+        from crisscross.words.play import WordsPlay
 
         play = WordsPlay(app, self.at)
         app.go(play)

@@ -1,5 +1,5 @@
 """Drawing the word game's table, top line and hand: shared by the play screen
-and the thinking screen (screens/words_think.py), which shows the same table
+and the thinking screen (words/think.py), which shows the same table
 while a search runs without the play screen's editing code in memory; and the
 modules both screens unload when they open.
 
@@ -16,10 +16,10 @@ from crisscross.words.board import LETTER_MASK, WILD_BIT
 # loaded from the New game screen or a restore) and the title menu's (the App
 # imports it again when it shows the title). A board's heap is small.
 OTHER_MODULES = (
-    "crisscross.session",
-    "crisscross.screens.play",
-    "crisscross.grid",
-    "crisscross.sheetdraw",
+    "crisscross.dice.session",
+    "crisscross.dice.play",
+    "crisscross.dice.grid",
+    "crisscross.dice.sheetdraw",
     "crisscross.glyphs",
     "crisscross.screens.title",
     "crisscross.screens.listmenu",
