@@ -17,7 +17,8 @@ import sys
 from crisscross import sharecode
 from crisscross.dice import ai, notation, symbols
 from crisscross.dice import session as sess
-from crisscross.dice.session import RULESETS, rules_key, ruleset, share_code
+from crisscross.games import RULESETS, ruleset
+from crisscross.dice.session import rules_key, share_code
 from crisscross.dice.digits import MAX_PLAYERS as DIGITS_MAX
 from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
 

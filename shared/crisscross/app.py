@@ -10,30 +10,38 @@ MONO_VLSB), a storage object (crisscross.storage) and the time. `today` is a
 callable returning (year, month, day), or None where the board has no clock.
 """
 
+import sys
+
 from crisscross import buttons, ui
 from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
 TOAST_COLS = 14  # characters on a line of a message box
 TOAST_ROWS = 5  # lines of a message box
-# Modules needed only while one screen is up (menus, texts, share codes): unloaded
-# at every change of screen and imported again when wanted, so the play screen
-# never carries them (docs/performance.md). A screen on show keeps what it uses.
-TRANSIENT = (
-    "crisscross.screens.newgame",
-    "crisscross.screens.rulesmenu",
-    "crisscross.screens.textview",
-    "crisscross.screens.scores",
-    "crisscross.screens.codeentry",
-    "crisscross.screens.pause",
-    "crisscross.texts",
-    "crisscross.sharecode",
-    "crisscross.words.menu",
-    "crisscross.words.results",
-    "crisscross.families",
-    "crisscross.records",
-    "crisscross.games",
+# The one rule for memory (docs/architecture.md): at every change of screen the
+# app unloads every module of the engine except these, the new screen's needs
+# (its module's RESIDENT and the screens it goes back to) and the session's
+# (Session.resident()). Here: the app's own modules and what a host holds.
+CORE = (
+    "crisscross",
+    "crisscross.app",
+    "crisscross.buttons",
+    "crisscross.compat",
+    "crisscross.ui",
+    "crisscross.screens",
+    "crisscross.store",
+    "crisscross.storage",
+    "crisscross.memory_storage",
+    "crisscross.presses",
 )
+
+
+def screen_module(name):
+    """The module of screen `name`: "pause" is crisscross.screens.pause,
+    "cards.play" is crisscross.cards.play."""
+    if "." in name:
+        return "crisscross." + name
+    return "crisscross.screens." + name
 
 
 class App:
@@ -50,34 +58,72 @@ class App:
         self.screen = None
         self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self.session = None
-        self._played = False  # a session was shown since the last unload()
+        self._open = None  # the session the last screen was shown with
         self.dirty = True
         self._toast = None
         self._toast_until = 0
         self.events = 0
-        from crisscross.screens.title import Title
-
-        self.go(Title(self))
+        self.show("title")
         warning = self.store.pop_warning() if self.store else None
         if warning:
             self.toast(warning, 4000)
 
     # ---- navigation -------------------------------------------------------
-    def go(self, screen):
-        """Show another screen; the old one is dropped and memory collected."""
-        self.screen = None
-        if self.session is not None:
-            self._played = True  # a game's modules may be loaded from now on
-        elif self._played:  # no game going any more: none of its modules
-            self._played = False
-            from crisscross.families import unload
+    def make(self, name, *args):
+        """Screen `name` built with `args`, not yet shown (a screen to go back to)."""
+        module = screen_module(name)
+        mod = __import__(module, None, None, ("SCREEN",))
+        screen = mod.SCREEN(self, *args)
+        screen.resident = mod.RESIDENT + (module,)
+        return screen
 
-            unload()
-        forget(TRANSIENT)
+    def show(self, name, *args):
+        """Show screen `name` (see screen_module), built with `args`."""
+        screen = self.make(name, *args)
+        self.go(screen)
+        return screen
+
+    def open_session(self):
+        """Show the screen the session's phase wants (Session.screen())."""
+        return self.show(self.session.screen())
+
+    def go(self, screen):
+        """Show a screen already built (one to go back to); the old one is
+        dropped, every module no one needs is unloaded and memory collected."""
+        self.screen = None
+        if self._open is not self.session:  # a game ended or another began
+            close = getattr(self._open, "close", None)
+            if close is not None:
+                close()
+            self._open = self.session
+        self.unload(screen)
         gc_collect()
         self.screen = screen
         self._waiting = 0  # a press held on the last screen means nothing here
         self.dirty = True
+
+    def tidy(self):
+        """Unload what the screen and the session no longer need, without a change
+        of screen: after an AI's turns or a hint, its search is not kept."""
+        self.unload(self.screen)
+
+    def unload(self, screen):
+        """Forget every module of the engine that neither CORE, `screen` nor the
+        session needs: the one place that unloads modules."""
+        keep = screen.needs() if screen is not None else ()
+        if self.session is not None:
+            keep = keep + self.session.resident()
+        names = []
+        for name in sys.modules:
+            if not name.startswith("crisscross.") or name in CORE or name in keep:
+                continue
+            package = name + "."
+            for k in keep:
+                if k.startswith(package):
+                    break  # a package of a module kept: kept with it
+            else:
+                names.append(name)
+        forget(names)
 
     def toast(self, text, ms=TOAST_MS):
         """A short message over the current screen; any key dismisses it. `text`
@@ -101,9 +147,7 @@ class App:
         elif self.store is not None:
             self.store.clear_game()
         self.session = None
-        from crisscross.screens.title import Title
-
-        self.go(Title(self))
+        self.show("title")
 
     def record_result(self, solo, key, score, rank=None):
         """At a game's end, once: a solo result goes into the high scores and

@@ -23,9 +23,9 @@ RULESETS = (
     "cards-joker-strict",
 )
 
-# Game families with their own session class: `crisscross.<family>.session` holds
-# `new_session(seed, humans, ais, rules, level, code, daily)` and a `Session` with
-# `to_text()`, `from_text(text)` and `open(app)` (shows its screen).
+# Game families whose session module has `new_session(seed, humans, ais, rules,
+# level, code, daily)`; the dice games are built by crisscross.dice.session's
+# new_game. Every family's Session has the protocol of docs/architecture.md.
 OTHER_FAMILIES = ("cards", "words")
 
 
@@ -62,13 +62,3 @@ def save_seats(text, human, ai):
         else:
             raise ValueError("bad seats in save")
     return seats
-
-
-def open_session(app):
-    """Show the screen the app's session needs now, in any family."""
-    if hasattr(app.session, "open"):  # a family that shows its own screens
-        app.session.open(app)
-    else:
-        from crisscross.dice.play import open_session
-
-        open_session(app)

@@ -100,7 +100,6 @@ def test_holding_a_shows_the_hint_and_places_nothing(board):
     tw = start(board, seed)
     game = tw.screen.game
     want_move, want_points = ai.hint(new_game("symbols", seed, 1, 0, "basic", [1]))
-    ai.release()
     before = board.frame()
     tw.press("a", 700)  # long-a: held past the firmware's 600 ms
     tw.settle()  # the toast with the expected score, the cursor on the hint

@@ -194,7 +194,7 @@ def test_words_game_against_the_ai_with_100_kb_free(board, request):
     game = s.game
     assert s.seats == [0, 1]
     turns = 0
-    while not game.over and (whole or game.turn < WORDS_TURNS_QUICK):
+    while not game.over and (whole or game.turns < WORDS_TURNS_QUICK):
         assert type(tw.screen).__name__ == "WordsPlay", tw.screen
         # The whole game: the hint's search every third turn of the human (the
         # AI searches at each of its turns), cards drawn otherwise: a search is
@@ -206,5 +206,5 @@ def test_words_game_against_the_ai_with_100_kb_free(board, request):
         assert game.over
         assert type(tw.screen).__name__ == "WordsResults"
     else:
-        assert game.turn >= WORDS_TURNS_QUICK
+        assert game.turns >= WORDS_TURNS_QUICK
     no_memory_error(tw)

@@ -35,9 +35,9 @@ def check(app):
     assert len(s.seats) == len(game.players)
     assert (s.phase == ws.OVER) == game.over
     if s.phase == ws.PLAY:
-        assert s.is_human(game.current)
+        assert s.is_human(game.turn)
     elif s.phase == ws.AI_TURN:
-        assert not s.is_human(game.current)
+        assert not s.is_human(game.turn)
     for p in game.players:
         assert len(p.hand) <= game.options.hand_limit + 6 * game.options.rolls
 
@@ -47,7 +47,7 @@ def round_trip(s):
     assert again.game.board.rows() == s.game.board.rows()
     assert again.game.scores() == s.game.scores()
     assert [p.hand for p in again.game.players] == [p.hand for p in s.game.players]
-    assert again.game.current == s.game.current
+    assert again.game.turn == s.game.turn
 
 
 def test_mashing_buttons_in_word_games(monkeypatch):

@@ -37,14 +37,13 @@ def test_screens_declare_which_buttons_have_a_long_meaning():
     from crisscross.screens.newgame import NewGame
     from crisscross.dice.play import Play
     from crisscross.screens.title import Title
-    from crisscross.words.menu import WordsHandover
     from crisscross.words.play import WordsPlay
     from crisscross.words.think import WordsThink
 
     assert LONG_AB == 1 << buttons.A | 1 << buttons.B and LONG_B == 1 << buttons.B
     for cls in (Play, CardsPlay, WordsPlay):
         assert cls.long_keys == LONG_AB, cls
-    for cls in (Handover, WordsHandover, WordsThink):
+    for cls in (Handover, WordsThink):
         assert cls.long_keys == LONG_B, cls
     for cls in (Title, NewGame):
         assert cls.long_keys == 0, cls
@@ -237,25 +236,25 @@ def test_words_thinking_and_hand_over_screens_long_b_is_the_menu():
     d.press("long-b")
     d.frame_ms = 700  # a board busy with the AI's search: a frame per slice
     d.choose("Pass")  # the AI's turn: the thinking screen
-    assert name(d) == "WordsThink" and d.app.session.game.current == 1
+    assert name(d) == "WordsThink" and d.app.session.game.turn == 1
     assert "passed" in toast(d)
     d.press("long-b")  # B's press only takes the message away
     assert name(d) == "WordsThink" and d.app._toast is None
     d.press("long-b")
-    assert name(d) == "WordsMenu" and d.app.session.game.current == 1
+    assert name(d) == "WordsMenu" and d.app.session.game.turn == 1
     d = Driver(seed=6)
     d.start_game(WORDS, "down down right", "down left")  # two humans, no AI
     assert d.app.session.seats == [0, 0]
-    if name(d) == "WordsHandover":
+    if name(d) == "Handover":
         d.press("a")
     d.press("long-b")
     d.choose("Pass")
-    assert name(d) == "WordsHandover"
+    assert name(d) == "Handover"
     d.press(CLEAR)
     d.press("long-b")  # the menu, not "I'm ready"
     assert name(d) == "WordsMenu" and d.app.session.phase == 2  # HANDOVER
     d.choose("Resume")
-    assert name(d) == "WordsHandover"
+    assert name(d) == "Handover"
     d.press("long-a")  # A has no long meaning here: ready, once
     assert name(d) == "WordsPlay" and d.screen.mode == 0
 

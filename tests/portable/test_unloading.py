@@ -90,7 +90,7 @@ def test_leaving_a_word_game_unloads_it_and_closes_the_word_list():
         assert loaded("crisscross.words") == []
         assert module._lookup[0] is None  # closed with its module
     d.choose("Continue")
-    assert type(d.screen).__name__ in ("WordsPlay", "WordsHandover", "WordsThink")
+    assert type(d.screen).__name__ in ("WordsPlay", "Handover", "WordsThink")
     if ON_BOARD:  # the replay's code is given back once the game is rebuilt
         assert loaded("crisscross.words.restore") == []
 

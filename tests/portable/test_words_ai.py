@@ -162,7 +162,7 @@ class _Logged:
 
 
 def _run(game, budget, lookups=None, reads=None):
-    p = game.players[game.current]
+    p = game.players[game.turn]
     log = _Logged(game.lookup)
     s = ai.Search(game.board, p.hand, log, game.options, budget, empties=p.empties)
     slices = 1

@@ -4,7 +4,8 @@ AI turns split over ticks, hints, saving and continuing, pass-and-play."""
 
 from appdriver import Driver
 from crisscross.screens.title import Title
-from crisscross.words.menu import WordsHandover, WordsMenu
+from crisscross.screens.handover import Handover
+from crisscross.words.menu import WordsMenu
 from crisscross.words.play import OK, WordsPlay
 from crisscross.words.results import WordsResults
 from crisscross.words import ai, autoplay, deck
@@ -178,7 +179,7 @@ def test_a_word_missing_from_the_dictionary_costs_the_turn():
     assert "not a word" in toast(d).lower() and word in toast(d).replace(" ", "")
     assert game.board.is_empty() and game.hand() == hand
     assert len(actions(game)) == 1 and game.actions_text.startswith("p ")
-    assert game.turn == 1
+    assert game.turns == 1
     assert s.news[-1].startswith("Not a word")
 
 
@@ -233,7 +234,7 @@ def test_the_ai_thinks_over_ticks_and_plays_what_the_search_finds():
         if s.phase == ws.PLAY:
             break
         d.press("wait:20")
-    assert s.phase == ws.PLAY and game.current == 0
+    assert s.phase == ws.PLAY and game.turn == 0
     d.press(CLEAR + " long-b")
     assert is_a(d.screen, WordsMenu)
     d.choose("Pass")
@@ -296,15 +297,15 @@ def test_pass_and_play_hands_over_between_humans():
     d.start_game(WORDS, "down down right", "down left")  # 2 humans, no AI
     s = d.app.session
     assert s.seats == [ws.HUMAN, ws.HUMAN]
-    assert is_a(d.screen, WordsHandover)
-    first = s.game.current
+    assert is_a(d.screen, Handover)
+    first = s.game.turn
     d.press("a")
     assert is_a(d.screen, WordsPlay) and s.phase == ws.PLAY
     d.press("long-b")
     assert "Accept word (vote)" not in d.screen.items  # nothing laid yet
     d.choose("Draw cards")
-    assert is_a(d.screen, WordsHandover)
-    assert s.game.current == 1 - first
+    assert is_a(d.screen, Handover)
+    assert s.game.turn == 1 - first
     d.press(CLEAR + " a")
     assert is_a(d.screen, WordsPlay) and s.last_human == 1 - first
     # With two humans a word the dictionary lacks may be accepted by vote.
@@ -313,7 +314,7 @@ def test_pass_and_play_hands_over_between_humans():
     assert "Accept word (vote)" in d.screen.items
     d.choose("Accept word (vote)")
     assert not s.game.board.is_empty()
-    assert is_a(d.screen, WordsHandover) and s.game.current == first
+    assert is_a(d.screen, Handover) and s.game.turn == first
 
 
 def test_results_record_a_solo_game_in_whole_points():
@@ -322,7 +323,7 @@ def test_results_record_a_solo_game_in_whole_points():
     s.game.players[0].score = 61234  # tenths: as if the game had been long
     s.game._end("reached 6000")
     s._update()
-    s.open(d.app)
+    d.app.open_session()
     assert is_a(d.screen, WordsResults)
     high = d.app.store.high_scores("words")
     assert [h["score"] for h in high] == [6123]
@@ -335,7 +336,7 @@ def test_a_search_in_slices_finds_what_the_one_call_search_finds():
     game = Game(2, 4, None, ws.dictionary())
     for _ in range(4):
         for budget in (150, 600):
-            p = game.players[game.current]
+            p = game.players[game.turn]
             s = ai.Search(
                 game.board, p.hand, game.lookup, game.options, budget, empties=0
             )
@@ -414,7 +415,7 @@ def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():
             if s.phase == ws.PLAY:
                 break
             d.press("wait:20")
-        assert s.phase == ws.PLAY and s.game.current == 0
+        assert s.phase == ws.PLAY and s.game.turn == 0
         d.press(CLEAR + " long-b")
         d.choose("Pass")
     for _ in range(200):

@@ -46,7 +46,7 @@ def test_deal_rolls_four_dice_per_player():
         # The first player rolled highest in the last round of rolls for first.
         last = entries(g, "first")[-1]
         best = max(last["rolls"])
-        assert last["seats"][last["rolls"].index(best)] == g.first == g.current
+        assert last["seats"][last["rolls"].index(best)] == g.first == g.turn
         assert last["rolls"].count(best) == 1
 
 
@@ -69,7 +69,7 @@ def test_drawing_takes_the_roll_or_loses_two_turns_over_the_limit():
     seen_ok = seen_lost = False
     for seed in range(30):
         g = Game(2, seed, lookup=WORDS)
-        seat = g.current
+        seat = g.turn
         give(g, seat, "AAAAAEEEEEIIIIIOOOOOUUUU"[:21])
         before = len(g.deck)
         e = g.draw()
@@ -80,7 +80,7 @@ def test_drawing_takes_the_roll_or_loses_two_turns_over_the_limit():
             assert g.players[seat].skips == 1
             g.pass_turn()  # the other player
             assert g.log[-1]["action"] == "skip" and g.log[-1]["player"] == seat
-            assert g.current != seat  # skipped straight back to the other seat
+            assert g.turn != seat  # skipped straight back to the other seat
         else:
             seen_ok = True
             assert e["drawn"] == e["roll"] and hand == 21 + e["roll"]
@@ -91,7 +91,7 @@ def test_drawing_takes_the_roll_or_loses_two_turns_over_the_limit():
 def test_the_last_cards_are_taken_when_fewer_remain_than_the_roll():
     g = Game(2, 3, lookup=WORDS)
     g.deck[1:] = b""  # a bytearray: no del on MicroPython
-    seat = g.current
+    seat = g.turn
     n = len(g.hand())
     e = g.draw()
     assert e["drawn"] == 1 and len(g.players[seat].hand) == n + 1 and not g.deck
@@ -99,7 +99,7 @@ def test_the_last_cards_are_taken_when_fewer_remain_than_the_roll():
 
 def test_emptying_the_hand_scores_125_times_the_count_and_redraws():
     g = Game(2, 7, lookup=WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUSE")
     res = g.play(row(0, 0, "HOUSE"))
     assert res.error is None and res.score == 450
@@ -119,7 +119,7 @@ def test_pricing_with_the_bonus_is_209():
     g = Game(2, 2, lookup=WordSet(["pricing"]))
     for r, c, letter in ((6, 4, 2), (5, 4, 8), (7, 4, 4)):  # the I, C, E column
         g.board.put(r, c, letter)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "PRIING")
     res = g.play(row(6, 1, "PRI") + row(6, 5, "ING"))
     assert res.error is None and res.words == ["PRICING"]
@@ -128,35 +128,35 @@ def test_pricing_with_the_bonus_is_209():
 
 def test_a_word_not_in_the_dictionary_costs_the_turn():
     g = Game(2, 4, lookup=WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUZE")
     res = g.play(row(0, 0, "HOUZE"))
     assert res.bad_words == ["HOUZE"]
-    assert g.current != seat and g.board.is_empty()
+    assert g.turn != seat and g.board.is_empty()
     assert deck.hand_text(g.players[seat].hand) == "EHOUZ"
     assert g.players[seat].score == 0 and entries(g, "reject")
 
 
 def test_a_malformed_play_changes_nothing():
     g = Game(2, 4, lookup=WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUSE")
     log = len(g.log)
     res = g.play(row(0, 0, "HOUS"))  # only four cards to open
-    assert res.error and g.current == seat and len(g.log) == log
+    assert res.error and g.turn == seat and len(g.log) == log
     res = g.play(row(0, 0, "HOUSS"))  # a card not in the hand
     assert res.error == "those cards are not in your hand"
 
 
 def test_the_opening_lays_five_cards_unless_long_openings_are_on():
     g = Game(2, 4, lookup=WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUSES")
     res = g.play(row(0, 0, "HOUSES"))  # "must lay down 5 cards at once"
     assert res.error == "the first play lays 5 cards" and g.board.is_empty()
     assert not g.play(row(0, 0, "HOUSE")).error
     g = Game(2, 4, rules.Options(long_opening=True), WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUSES")
     res = g.play(row(0, 0, "HOUSES"))
     assert not res.error and res.score == (4 + 1 + 2 + 1 + 1 + 1) * 6 * 10
@@ -164,7 +164,7 @@ def test_the_opening_lays_five_cards_unless_long_openings_are_on():
 
 def test_reaching_the_target_ends_the_game():
     g = Game(2, 5, rules.Options(target=40), WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUSEX")
     g.play(row(0, 0, "HOUSE"))
     assert g.over and g.winner == seat and g.reason == "reached 40"
@@ -173,7 +173,7 @@ def test_reaching_the_target_ends_the_game():
 
 def test_no_play_with_the_deck_empty_ends_the_game():
     g = Game(2, 6, lookup=WORDS)
-    other = 1 - g.current
+    other = 1 - g.turn
     g.players[other].score = 70
     g.deck[:] = b""
     g.pass_turn()
@@ -199,7 +199,7 @@ def test_a_stall_after_the_opening_starts_over_with_scores_at_zero():
     # game starts over with all players giving away their cards and the scores
     # all start back on zero": after an opening too, not only before one.
     g = Game(2, 8, lookup=WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "HOUSEX")
     assert not g.play(row(0, 0, "HOUSE")).error
     assert g.players[seat].score == 450 and not g.board.is_empty()
@@ -283,7 +283,7 @@ def test_actions_are_kept_as_one_text():
     g.draw()
     assert g.actions_text == "d"
     g.pass_turn()
-    give(g, g.current, "HOUSEX")
+    give(g, g.turn, "HOUSEX")
     assert g.play(row(0, 0, "HOUSE")).error is None
     assert g.actions_text == "d/x/p 0,0,H 0,1,O 0,2,U 0,3,S 0,4,E"
     assert g.play(row(1, 0, "ZZZ")).error  # not the player's cards: not recorded
@@ -303,7 +303,7 @@ def test_the_deck_is_one_byte_per_card_drawn_from_its_end_as_before():
             want = sorted(old.pop() for _ in range(e["drawn"]))
             assert g.players[e["player"]].hand == want, (seed, e)
         assert list(g.deck) == old
-        seat = g.current
+        seat = g.turn
         before = list(g.hand(seat))
         e = g.draw()
         if not e.get("lost"):
@@ -340,7 +340,7 @@ def test_the_rules_worked_example_plays_through_on_the_device_dictionary():
         (_cards(6, 1, "PRI.ING"), "PRICING", 840),
     ]
     for k, (cells, word, score) in enumerate(plays):
-        seat = g.current
+        seat = g.turn
         letters = "".join(chr(65 + cell[2]) for cell in cells)
         last = k == len(plays) - 1
         give(g, seat, letters if last else letters + "E")  # all 6 cards at the end
@@ -355,14 +355,14 @@ def test_the_rules_worked_example_plays_through_on_the_device_dictionary():
     assert square["square"] == 154  # 15.4: 862.4 = 56 x 15.4
     assert deck.tenths(8624) == "862.4"
     # PRICING's player emptied the hand: 84 + 125 = 209, and drew a fresh hand.
-    assert g.players[g.current - 1].empties == 1 and g.players[g.current - 1].hand
+    assert g.players[g.turn - 1].empties == 1 and g.players[g.turn - 1].hand
     # Without the names option the city is not a word.
     plain = Game(7, 3, rules.Options(players=7), d)
     for cells, word, _ in plays[:4]:
-        give(plain, plain.current, "".join(chr(65 + c[2]) for c in cells) + "E")
+        give(plain, plain.turn, "".join(chr(65 + c[2]) for c in cells) + "E")
         assert not plain.play(cells).error
     venice = plays[4][0]
-    give(plain, plain.current, "ENICEE")
+    give(plain, plain.turn, "ENICEE")
     assert plain.play(venice, declared=True).bad_words == ["VENICE"]
     d.close()
 
@@ -372,14 +372,14 @@ def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
     # Then draws another one in exchange for it."
     t = rules.Options(tournament=True)
     g = Game(2, 4, t, WORDS)
-    seat = g.current
+    seat = g.turn
     give(g, seat, "*AXESB")  # a wild, A X E S, B
     size = len(g.deck)
     wilds = list(g.deck).count(deck.WILD)
     cells = [(0, 0, 19, True)] + row(0, 1, "AXES")  # tAXES: a wild for T
     res = g.play(cells)
     assert res.error is None and res.exchange == 1
-    assert g.board.is_empty() and g.current != seat  # not laid; the turn is over
+    assert g.board.is_empty() and g.turn != seat  # not laid; the turn is over
     hand = g.players[seat].hand
     rest = list(hand)
     for card in deck.parse_hand("AXESB"):  # the other cards came back to the hand
@@ -400,7 +400,7 @@ def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
 
 def test_exact_halved_scores_add_up_and_decide_the_winner():
     g = Game(2, 4, rules.Options(tournament=True), WORDS)
-    a, b = g.current, 1 - g.current
+    a, b = g.turn, 1 - g.turn
     p = g.players[a]
     p.score, p.rest = 148, 1 << 12  # 14.85
     g.players[b].score = 148  # 14.8: below by half a hundredth
@@ -410,7 +410,7 @@ def test_exact_halved_scores_add_up_and_decide_the_winner():
     # A play's rest adds to the player's, carrying into the tenths.
     h = Game(2, 4, rules.Options(tournament=True), WordSet(("it", "is", "to", "sod")))
     h.board = from_rows(["IT.", "S.."])
-    seat = h.current
+    seat = h.turn
     give(h, seat, "*DEE")
     q = h.players[seat]
     q.score, q.rest = 10, 6000  # 1.0 and 6000/8192 of a tenth

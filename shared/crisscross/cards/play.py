@@ -18,7 +18,7 @@ with the AI's first move, one save for both (docs/performance.md).
 """
 
 from crisscross import buttons, glyphs
-from crisscross.compat import const, forget
+from crisscross.compat import const
 from crisscross.screens import LONG_AB, Screen
 from crisscross.cards import draw as cd
 from crisscross.cards import deck, scoring
@@ -40,17 +40,6 @@ AI_MS = const(900)
 FLASH_MS = const(1200)
 HANDOFF_MS = const(1)  # a move handing over to the AI: shown until the next tick
 _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
-# The dice games' modules, still loaded from the New game screen or a restore:
-# the card game needs none of them, and a board's heap is small.
-DICE_MODULES = (
-    "crisscross.dice.session",
-    "crisscross.dice.play",
-    "crisscross.dice.grid",
-    "crisscross.dice.sheetdraw",
-)
-# The title menu's code: not needed while a card game is on screen (the App
-# imports it again when it shows the title), so the AI has its room.
-MENU_MODULES = ("crisscross.screens.title", "crisscross.screens.listmenu")
 
 
 def save(app):
@@ -73,8 +62,6 @@ class CardsPlay(Screen):
     long_keys = LONG_AB  # hold A: hint; hold B: the menu
 
     def __init__(self, app):
-        forget(DICE_MODULES)
-        forget(MENU_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
@@ -100,10 +87,12 @@ class CardsPlay(Screen):
         s = self.session
         if s.phase == cs.AI_TURN:
             entry = s.ai_step()
+            if s.phase != cs.AI_TURN:
+                self.app.tidy()  # a human moves next: the AI's code not kept
             save(self.app)
             self._show(entry, AI_MS)
         elif s.phase != cs.PLAY:
-            s.open(self.app)
+            self.app.open_session()
 
     def tick_in(self, now):
         if self.show is not None:
@@ -142,9 +131,7 @@ class CardsPlay(Screen):
         if kind == buttons.RELEASE:
             return
         if kind == buttons.LONG and b == buttons.B:
-            from crisscross.screens.pause import Pause
-
-            app.go(Pause(app, self))
+            app.show("pause", self)
             return
         if self.show is not None:
             if kind == buttons.PRESS and (b == buttons.A or b == buttons.B):
@@ -231,6 +218,7 @@ class CardsPlay(Screen):
     def hint(self):
         self.note = ""
         move = self.session.hint()
+        self.app.tidy()  # the AI's code: not kept until it thinks again
         if move is None:
             self.note = "pass"
             return
@@ -390,3 +378,7 @@ class CardsPlay(Screen):
             if s != seat and pts[s] and line <= LINE3:
                 c.text("+%d P%d" % (pts[s], s + 1), PX, line)
                 line += LINE3 - LINE2
+
+
+SCREEN = CardsPlay
+RESIDENT = ("crisscross.cards.draw", "crisscross.glyphs")

@@ -8,7 +8,7 @@ One human against AI foes: the score goes into the high scores ('cards',
 """
 
 from crisscross import buttons, ui
-from crisscross.compat import const, forget
+from crisscross.compat import const
 from crisscross.screens import Screen
 from crisscross.cards import draw as cd
 from crisscross.cards import deck
@@ -20,9 +20,6 @@ TABLE = const(1)
 ROW_Y = const(11)  # first ranking row
 KEYS_Y = const(56)  # the keys' line at the bottom
 PX = const(64)
-# The game is over: the play screen's code is not needed again (on boards, its
-# ~10 KB go back to the heap while the results are shown).
-PLAY_MODULES = ("crisscross.cards.play",)
 
 
 def _record(app):
@@ -60,7 +57,6 @@ def end_text(game):
 
 class CardsResults(Screen):
     def __init__(self, app):
-        forget(PLAY_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
@@ -80,10 +76,8 @@ class CardsResults(Screen):
         elif b == buttons.A:
             self.page = TABLE
         elif b == buttons.B:
-            from crisscross.screens.title import Title
-
             self.app.session = None
-            self.app.go(Title(self.app))
+            self.app.show("title")
 
     def draw(self, c):
         if self.page == SUMMARY:
@@ -170,3 +164,9 @@ class CardsResults(Screen):
         for k in range(min(2, len(words))):
             c.text(words[k], PX, 27 + k * 9)
         c.text("B:back", PX, 56)
+
+
+# The game is over: the play screen's code is not among these (on boards, its
+# ~10 KB go back to the heap while the results are shown).
+SCREEN = CardsResults
+RESIDENT = ("crisscross.cards.draw", "crisscross.glyphs")

@@ -10,11 +10,11 @@ what the screen must do next:
 A save is the seed, the rules, the seats, their colours, the AI's random states and
 the moves: restoring replays every move through the engine's checks. A save of
 version 1 (no colours) is played on by that version's rules (`Game.legacy`).
-The AI's module is imported only while an AI seat or a hint thinks, and released
-after (docs/performance.md): the play screen does not carry it between moves.
+The AI's module is imported only while an AI seat or a hint thinks: it is not in
+`resident()`, so the app unloads it after (docs/performance.md).
 """
 
-from crisscross.compat import const, forget
+from crisscross.compat import const
 from crisscross.rng import Rng
 from crisscross.cards.game import Game, move_code
 
@@ -38,17 +38,21 @@ AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
 HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
 _FIELDS = const(11)
 _MASK = const(0xFFFFFFFF)
-AI_MODULES = ("crisscross.cards.ai",)
+# What a card game needs resident while it is played (App.unload); the AI,
+# crisscross.cards.ai, only while it thinks.
+RESIDENT = (
+    "crisscross.cards.session",
+    "crisscross.cards.game",
+    "crisscross.cards.table",
+    "crisscross.cards.deck",
+    "crisscross.cards.scoring",
+    "crisscross.rng",
+)
 
 
 def ai_rng(seed, seat):
     """The random stream of seat `seat`'s AI (autoplay's whole games use it too)."""
     return Rng((seed + AI_SEED_STEP * (seat + 1)) & _MASK)
-
-
-def release():
-    """Give the AI's code back to the heap (on boards) until it thinks again."""
-    forget(AI_MODULES)
 
 
 def seat_colours(chosen, seats):
@@ -170,8 +174,6 @@ class Session:
         else:
             game.play(move[0], move[1], move[2])
         self._update()
-        if self.phase != AI_TURN:
-            release()  # a run of AI turns is over: a human moves next
         return game.history[-1]
 
     def hint(self):
@@ -181,9 +183,7 @@ class Session:
 
         game = self.game
         rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
-        move = ai.choose(game, HINT_LEVEL, rng)
-        release()
-        return move
+        return ai.choose(game, HINT_LEVEL, rng)
 
     def proceed(self):
         """Hand-over confirmed: the human to move now holds the handheld."""
@@ -202,21 +202,19 @@ class Session:
         h = self.game.history
         return h[-1] if h else None
 
-    # ---- screens ------------------------------------------------------------
-    def open(self, app):
-        """Show the screen the phase needs."""
+    # ---- the app ------------------------------------------------------------
+    MENU = "pause"  # the in-game menu's screen
+
+    def screen(self):
+        """The name of the screen the phase wants (App.open_session)."""
         if self.phase == OVER:
-            from crisscross.cards.results import CardsResults
+            return "cards.results"
+        if self.phase == HANDOVER:
+            return "handover"
+        return "cards.play"
 
-            app.go(CardsResults(app))
-        elif self.phase == HANDOVER:
-            from crisscross.screens.handover import Handover
-
-            app.go(Handover(app))
-        else:
-            from crisscross.cards.play import CardsPlay
-
-            app.go(CardsPlay(app))
+    def resident(self):
+        return RESIDENT
 
     # ---- saving -------------------------------------------------------------
     def to_text(self):

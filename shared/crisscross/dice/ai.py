@@ -16,8 +16,6 @@ opponent's). The AI only sees the current roll, never game.rolls ahead.
 Same position, same level -> same move, on MicroPython as on CPython.
 """
 
-from crisscross.compat import forget
-
 STRONGEST = "strongest"
 DEVICE = "device"
 GREEDY = "greedy"
@@ -39,26 +37,6 @@ def _state_rng(game):
     from crisscross.rng import Rng
 
     return Rng(game.seed * 1009 + len(game.history) * 31 + game.turn)
-
-
-# The searches and their learned tables: the biggest modules of the game; with
-# this front end itself and the baselines, as the caller holds what it needs.
-SEARCH_MODULES = (
-    "crisscross.dice.ai",
-    "crisscross.dice.policies",
-    "crisscross.dice.ai_symbols",
-    "crisscross.dice.ai_symbols_basic",
-    "crisscross.dice.ai_symbols_advanced",
-    "crisscross.dice.ai_digits",
-    "crisscross.dice.ai_digits_table",
-)
-
-
-def release():
-    """Give the searches' code and tables back to the heap (on boards; ~40 KB for
-    the symbol game) until the next move. The app calls it after a hint or a run of
-    AI turns, so they are in memory only while the AI thinks."""
-    forget(SEARCH_MODULES)
 
 
 def _search(game, level):

@@ -20,23 +20,6 @@ DC = (1, 0, -1, 0)
 TRY_ORDER = (0, 1, 3, 2)  # when the chosen way does not fit: next, previous, opposite
 
 
-def open_session(app):
-    """Show what the session needs now: play, hand-over or results."""
-    s = app.session
-    if hasattr(s, "open"):  # another game family shows its own screens
-        s.open(app)
-    elif s.phase == sess.OVER:
-        from crisscross.dice.results import Results
-
-        app.go(Results(app))
-    elif s.phase == sess.HANDOVER:
-        from crisscross.screens.handover import Handover
-
-        app.go(Handover(app))
-    else:
-        app.go(Play(app))
-
-
 def save(app):
     app.save()
 
@@ -108,9 +91,7 @@ class Play(Screen):
         s = self.session
         if kind == buttons.LONG:
             if b == buttons.B:
-                from crisscross.screens.pause import Pause
-
-                self.app.go(Pause(self.app, self))
+                self.app.show("pause", self)
             elif b == buttons.A and s.phase == sess.PLACE:
                 self.hint()
             return
@@ -146,9 +127,7 @@ class Play(Screen):
             if self.symbols:
                 self.turn()
             else:
-                from crisscross.screens.pause import Pause
-
-                self.app.go(Pause(self.app, self))
+                self.app.show("pause", self)
         elif b == buttons.A:
             move, legal = self.move()
             if not legal:
@@ -198,8 +177,9 @@ class Play(Screen):
         self.session.proceed()
         save(app)
         if self.session.phase != sess.PLACE:
-            open_session(app)
+            app.open_session()
         else:
+            app.tidy()  # the AI seats' search, if they played: not kept
             self._snap()
 
     def can_hint(self):
@@ -211,7 +191,8 @@ class Play(Screen):
         from crisscross.dice import ai
 
         move, expected = ai.hint(self.game, self.session.level)
-        ai.release()  # the search's tables stay out of the heap between hints
+        ai = None
+        self.app.tidy()  # the search's tables stay out of the heap between hints
         if self.symbols:
             self.cursor = move[0]
             for d in range(4):
@@ -318,3 +299,7 @@ class Play(Screen):
         else:
             c.text("A:put", x, 47)
             c.text("B:turn" if self.symbols else "B:menu", x, 56)
+
+
+SCREEN = Play
+RESIDENT = ("crisscross.dice.sheetdraw", "crisscross.glyphs")

@@ -87,10 +87,8 @@ class Results(Screen):
         return self.game.FAMILY == "symbols" and self.game.advanced
 
     def _leave(self):
-        from crisscross.screens.title import Title
-
         self.app.session = None
-        self.app.go(Title(self.app))
+        self.app.show("title")
 
     # ---- drawing ----------------------------------------------------------
     def draw(self, c):
@@ -199,3 +197,7 @@ class Results(Screen):
             c.text("lines", x, 47)
         if game.FAMILY == "digits" and game.variant in ("cc", "versus"):
             c.text("R%d C%d" % (score.rows_total, score.cols_total), x, 56)
+
+
+SCREEN = Results
+RESIDENT = ("crisscross.dice.sheetdraw", "crisscross.glyphs")

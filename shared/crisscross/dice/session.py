@@ -9,9 +9,6 @@ AI seats play as soon as their turn comes. OVER: the results.
 
 from crisscross.compat import const
 
-# Which games and rule sets there are: crisscross.games, named here too.
-from crisscross.games import OTHER_FAMILIES, RULESETS, family_session  # noqa: F401
-from crisscross.games import restore, ruleset  # noqa: F401
 
 PLACE = const(0)
 PLACED = const(1)
@@ -22,6 +19,18 @@ HUMAN = const(0)
 AI = const(1)
 
 SAVE_VERSION = const(1)
+# What a dice game needs resident while it is played (App.unload), with its
+# rules' module (GAME_MODULES); the AI only while it thinks.
+RESIDENT = (
+    "crisscross.dice.session",
+    "crisscross.dice.sheetgame",
+    "crisscross.dice.grid",
+    "crisscross.rng",
+)
+GAME_MODULES = {
+    "symbols": RESIDENT + ("crisscross.dice.symbols",),
+    "digits": RESIDENT + ("crisscross.dice.digits",),
+}
 
 
 def new_game(family, seed, humans, ais, rules, starts=None):
@@ -46,6 +55,7 @@ def rules_key(game):
 def share_code(game, key=None):
     """The share code of a game's seed and rule set (`key` defaults to rules_key)."""
     from crisscross import sharecode
+    from crisscross.games import RULESETS
 
     key = key or rules_key(game)
     return sharecode.encode(game.seed & 0xFFFFFF, RULESETS.index(key))
@@ -86,7 +96,6 @@ class Session:
                 move = ai.choose(game, self.level)
                 self.ai_log.append((game.turn, move))
                 game.place(move)
-            ai.release()  # the search's tables stay out of the heap between turns
         if game.over:
             self.phase = OVER
         elif self.humans > 1 and game.turn != self.last_human:
@@ -126,6 +135,22 @@ class Session:
             self.last_human = self.game.turn
         elif self.phase == PLACED:
             self._ai_turns()
+
+    # ---- the app ----------------------------------------------------------
+    MENU = "pause"  # the in-game menu's screen
+
+    def screen(self):
+        """The name of the screen the phase wants (App.open_session)."""
+        if self.phase == OVER:
+            return "dice.results"
+        if self.phase == HANDOVER:
+            return "handover"
+        return "dice.play"
+
+    def resident(self):
+        """The modules a dice game needs resident; the AI's search is not kept
+        between turns (the screen that ran it calls App.tidy)."""
+        return GAME_MODULES[self.game.FAMILY]
 
     # ---- saving -----------------------------------------------------------
     def to_text(self):

@@ -1,4 +1,10 @@
-"""One module per screen. A screen has key(button, kind), tick(now), draw(canvas)."""
+"""One module per screen. A screen has key(button, kind), tick(now), draw(canvas).
+
+Screens are reached by name through App.show ("pause", "cards.play"): a name
+without a dot is a module here, "family.name" the module crisscross.family.name.
+Each screen module names its class SCREEN and the engine modules it needs
+resident while it is up, RESIDENT (the app unloads every other game module at
+a change of screen; docs/architecture.md)."""
 
 from crisscross import buttons
 
@@ -15,9 +21,17 @@ class Screen:
     key() never sees RELEASE."""
 
     long_keys = 0
+    resident = ()  # set by App.make: its module's RESIDENT and the module itself
+    under = None  # a screen this one goes back to as it was (kept resident too)
 
     def __init__(self, app):
         self.app = app
+
+    def needs(self):
+        """The module names this screen needs resident (App.unload)."""
+        if self.under is None:
+            return self.resident
+        return self.resident + self.under.needs()
 
     def key(self, button, kind):
         pass

@@ -11,7 +11,7 @@ ALPHA = sharecode.ALPHABET
 class CodeEntry(Screen):
     def __init__(self, app, back):
         Screen.__init__(self, app)
-        self.back = back
+        self.under = back  # the New game screen: the code is given to it
         code = back.code or ALPHA[0] * N
         self.chars = [ALPHA.find(ch) for ch in code]
         self.pos = 0
@@ -30,7 +30,7 @@ class CodeEntry(Screen):
         elif kind == buttons.REPEAT:
             return
         elif b == buttons.B:
-            self.app.go(self.back)
+            self.app.go(self.under)
         elif b == buttons.A:
             code = "".join(ALPHA[v] for v in self.chars)
             try:
@@ -38,9 +38,9 @@ class CodeEntry(Screen):
             except ValueError as e:
                 self.app.toast(str(e))
                 return
-            self.back.code = code
-            self.back.apply_variant(variant)
-            self.app.go(self.back)
+            self.under.code = code
+            self.under.apply_variant(variant)
+            self.app.go(self.under)
 
     def draw(self, c):
         ui.bar(c, "SHARE CODE")
@@ -53,3 +53,7 @@ class CodeEntry(Screen):
                 c.text("v", x, 38)
             c.text(ALPHA[self.chars[k]], x, 26, 0 if k == self.pos else 1)
         ui.center(c, "A:check B:back", 55)
+
+
+SCREEN = CodeEntry
+RESIDENT = ("crisscross.sharecode",)

@@ -1,4 +1,5 @@
-"""Between players in pass-and-play: the next player sees only their own sheet."""
+"""Between players in pass-and-play, in every family: the next player sees only
+their own sheet, cards or hand once they have taken the handheld."""
 
 from crisscross import buttons, ui
 from crisscross.screens import LONG_B, Screen
@@ -8,16 +9,13 @@ class Handover(Screen):
     long_keys = LONG_B  # hold B: the menu
 
     def key(self, b, kind):
+        app = self.app
         if kind == buttons.PRESS and b == buttons.A:
-            from crisscross.dice.play import open_session, save
-
-            self.app.session.proceed()
-            save(self.app)
-            open_session(self.app)
+            app.session.proceed()
+            app.save()
+            app.open_session()
         elif kind == buttons.LONG and b == buttons.B:
-            from crisscross.screens.pause import Pause
-
-            self.app.go(Pause(self.app, self))
+            app.show(app.session.MENU, self)
 
     def draw(self, c):
         s = self.app.session
@@ -26,3 +24,7 @@ class Handover(Screen):
         ui.center(c, "Pass the", 32)
         ui.center(c, "handheld", 41)
         ui.center(c, "A: I'm ready", 55)
+
+
+SCREEN = Handover
+RESIDENT = ()

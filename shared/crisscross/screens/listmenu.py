@@ -34,9 +34,7 @@ class ListMenu(Screen):
         pass
 
     def back(self):
-        from crisscross.screens.title import Title
-
-        self.app.go(Title(self.app))
+        self.app.show("title")
 
     def draw(self, c):
         ui.bar(c, self.title)

@@ -190,17 +190,13 @@ class NewGame(Screen):
         elif kind == buttons.REPEAT:
             return
         elif b == buttons.B:
-            from crisscross.screens.title import Title
-
-            self.app.go(Title(self.app, "New game"))
+            self.app.show("title", "New game")
         elif b == buttons.A:
             key = rows[self.row][0]
             if key == "start":
                 self.start()
             elif key == "dice" and self.dice == 2:
-                from crisscross.screens.codeentry import CodeEntry
-
-                self.app.go(CodeEntry(self.app, self))
+                self.app.show("codeentry", self)
             else:
                 self._change(key, 1)
         self.row = min(self.row, len(self.rows()) - 1)
@@ -287,7 +283,7 @@ class NewGame(Screen):
             except OSError as e:  # a file the game needs: the word list
                 app.toast("Can't start: %s" % e)
                 return
-            app.session.open(app)
+            app.open_session()
             return
         from crisscross.dice import session as sess
 
@@ -301,9 +297,7 @@ class NewGame(Screen):
         game = sess.new_game(fam, seed, self.humans, self.ais, rules, starts)
         seats = [sess.HUMAN] * self.humans + [sess.AI] * self.ais
         app.session = sess.Session(game, seats, sess.share_code(game), level, daily)
-        from crisscross.dice.play import open_session
-
-        open_session(app)
+        app.open_session()
 
     # ---- drawing ----------------------------------------------------------
     def draw(self, c):
@@ -375,3 +369,7 @@ def _pick(names, value, default):
         if names[k] == value:
             return k
     return default
+
+
+SCREEN = NewGame
+RESIDENT = ("crisscross.glyphs",)

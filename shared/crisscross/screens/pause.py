@@ -1,4 +1,8 @@
-"""The in-game menu (hold B): resume, hint, undo, rules, save and quit, abandon."""
+"""The in-game menu (hold B) of every family: resume, hint, the family's own
+items, undo, rules, controls, save and quit, abandon (asked once more).
+
+A family with items of its own (the word game: draw, pass, scores...) subclasses
+Pause in its package and names that screen in its session's MENU."""
 
 from crisscross import buttons, ui
 from crisscross.screens.listmenu import ListMenu
@@ -18,26 +22,36 @@ class Pause(ListMenu):
     screen), shown again as it was on Resume; None: the screen the session needs."""
 
     title = "MENU"
+    controls = True  # the menu offers the controls' page
 
     def __init__(self, app, under=None):
         items = [RESUME]
-        can_hint = getattr(under, "can_hint", None)
-        if can_hint is not None and can_hint():
+        if self.can_hint(app, under):
             items.append(HINT)
         if app.session.can_undo():
             items.append(UNDO)
-        items += [RULES, HELP, QUIT, ABANDON]
+        items += self.family_items(app, under)
+        items.append(RULES)
+        if self.controls:
+            items.append(HELP)
+        items += [QUIT, ABANDON]
         ListMenu.__init__(self, app, items)
         self.under = under
         self.asking = False  # "Abandon game?" is up: A abandons, any other key not
 
+    def can_hint(self, app, under):
+        can_hint = getattr(under, "can_hint", None)
+        return can_hint is not None and can_hint()
+
+    def family_items(self, app, under):
+        """The items a family adds before Rules."""
+        return []
+
     def back(self):
         if self.under is not None:
             self.app.go(self.under)
-            return
-        from crisscross.dice.play import open_session
-
-        open_session(self.app)
+        else:
+            self.app.open_session()
 
     def key(self, b, kind):
         if self.asking:
@@ -53,30 +67,36 @@ class Pause(ListMenu):
         if item == RESUME:
             self.back()
         elif item == HINT:
-            self.back()
-            self.under.hint()
+            self.hint()
         elif item == UNDO:
             app.session.undo()
-            from crisscross.dice.play import save
-
-            save(app)
+            app.save()
             self.back()
-        elif item == RULES:
+        elif item == RULES or item == HELP:
             from crisscross import texts
-            from crisscross.screens.textview import TextView
 
-            fam = app.session.game.FAMILY
-            text = getattr(texts, fam.upper())
-            app.go(TextView(app, "RULES", text, Pause(app, self.under)))
-        elif item == HELP:
-            from crisscross import texts
-            from crisscross.screens.textview import TextView
-
-            app.go(TextView(app, "CONTROLS", texts.CONTROLS, Pause(app, self.under)))
+            if item == RULES:
+                text = getattr(texts, app.session.game.FAMILY.upper())
+            else:
+                text = texts.CONTROLS
+            app.show("textview", item.upper(), text, self.again())
         elif item == QUIT:
             app.leave_game(True)
         elif item == ABANDON:
             self.asking = True
+        else:
+            self.choose_family(item)
+
+    def hint(self):
+        self.back()
+        self.under.hint()
+
+    def again(self):
+        """This menu afresh, for a page opened from it to go back to."""
+        return self.app.make("pause", self.under)
+
+    def choose_family(self, item):
+        pass
 
     def draw(self, c):
         if self.asking:  # the question alone: no menu row cut by its frame
@@ -84,3 +104,7 @@ class Pause(ListMenu):
             ui.box(c, ASK_ABANDON)
             return
         ListMenu.draw(self, c)
+
+
+SCREEN = Pause
+RESIDENT = ("crisscross.screens.listmenu",)

@@ -15,17 +15,20 @@ class RulesMenu(ListMenu):
 
     def __init__(self, app, back=None):
         ListMenu.__init__(self, app, [g[0] for g in GAMES])
-        self._back = back
+        self.under = back
 
     def back(self):
-        if self._back is not None:
-            self.app.go(self._back)
+        if self.under is not None:
+            self.app.go(self.under)
         else:
             ListMenu.back(self)
 
     def choose(self, i):
         from crisscross import texts
-        from crisscross.screens.textview import TextView
 
         name, attr = GAMES[i]
-        self.app.go(TextView(self.app, name.upper(), getattr(texts, attr), self))
+        self.app.show("textview", name.upper(), getattr(texts, attr), self)
+
+
+SCREEN = RulesMenu
+RESIDENT = ("crisscross.screens.listmenu",)

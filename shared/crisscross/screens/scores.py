@@ -44,9 +44,7 @@ class Scores(Screen):
         elif b == buttons.DOWN:
             self.page = (self.page + 1) % PAGES
         elif b == buttons.B or b == buttons.A:
-            from crisscross.screens.title import Title
-
-            self.app.go(Title(self.app, "High scores"))
+            self.app.show("title", "High scores")
 
     def draw(self, c):
         ui.bar(c, "<" + TITLES[self.set] + ">")
@@ -100,3 +98,7 @@ class Scores(Screen):
             else:
                 c.fill_rect(x, base, 5, y - base + 1, 1)
         ui.right(c, str(top), 127, 11)
+
+
+SCREEN = Scores
+RESIDENT = ("crisscross.games",)

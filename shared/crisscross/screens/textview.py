@@ -15,7 +15,7 @@ class TextView(Screen):
         self.title = title
         self.lines = ui.wrap(text, COLS)
         self.top = 0
-        self._back = back
+        self.under = back
 
     def key(self, b, kind):
         last = max(0, len(self.lines) - ROWS)
@@ -28,12 +28,10 @@ class TextView(Screen):
         elif b == buttons.RIGHT and kind != buttons.REPEAT:
             self.top = min(last, self.top + ROWS)
         elif (b == buttons.B or b == buttons.A) and kind == buttons.PRESS:
-            if self._back is not None:
-                self.app.go(self._back)
+            if self.under is not None:
+                self.app.go(self.under)
             else:
-                from crisscross.screens.title import Title
-
-                self.app.go(Title(self.app))
+                self.app.show("title")
 
     def draw(self, c):
         ui.bar(c, self.title)
@@ -46,3 +44,7 @@ class TextView(Screen):
         if self.top + ROWS < len(self.lines):
             for k in range(4):  # more below: a triangle pointing down
                 c.hline(MORE_X + k, MORE_Y + k, 7 - 2 * k, 1)
+
+
+SCREEN = TextView
+RESIDENT = ()

@@ -32,26 +32,19 @@ class Title(ListMenu):
         if item == CONTINUE:
             self._continue()
         elif item == NEW:
-            from crisscross.screens.newgame import NewGame
-
-            app.go(NewGame(app))
+            app.show("newgame")
         elif item == SCORES:
-            from crisscross.screens.scores import Scores
-
-            app.go(Scores(app))
+            app.show("scores")
         elif item == RULES:
-            from crisscross.screens.rulesmenu import RulesMenu
-
-            app.go(RulesMenu(app))
+            app.show("rulesmenu")
         else:
             from crisscross import texts
-            from crisscross.screens.textview import TextView
 
             text = texts.CONTROLS if item == HELP else texts.ABOUT
-            app.go(TextView(app, item, text, Title(app, item)))
+            app.show("textview", item, text, app.make("title", item))
 
     def _continue(self):
-        from crisscross.games import open_session, restore
+        from crisscross.games import restore
 
         app = self.app
         try:
@@ -65,12 +58,16 @@ class Title(ListMenu):
             return
         except ValueError as e:
             app.store.clear_game()
-            app.go(Title(app))
+            app.show("title")
             app.toast("Saved game unreadable: " + str(e))
             return
-        open_session(app)
+        app.open_session()
 
     def draw(self, c):
         ListMenu.draw(self, c)
         if len(self.items) < 6:
             ui.center(c, "A:choose", 56)
+
+
+SCREEN = Title
+RESIDENT = ("crisscross.screens.listmenu",)

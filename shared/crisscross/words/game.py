@@ -96,7 +96,9 @@ def _cells_text(cells):
 
 
 class Game:
-    """Seats 0..n-1; `current` is the seat to act; `over` / `winner` at the end."""
+    """Seats 0..n-1; `turn` is the seat to act; `over` / `winner` at the end."""
+
+    FAMILY = "words"
 
     def __init__(self, players=2, seed=0, options=None, lookup=None, tiebreak=None):
         if not 1 <= players <= 8:
@@ -117,7 +119,7 @@ class Game:
         self.winner = None
         self.reason = ""
         self.restarts = 0
-        self.turn = 0
+        self.turns = 0  # turns played
         # "p CELLS" (with "!" declared, "#" topic), "d" or "x" per action, joined by
         # ACTION_SEP: one string, where a list held a string object per action
         # (~30 bytes each), and the save writes it as it is.
@@ -133,7 +135,7 @@ class Game:
             p.hand = []
             p.score = p.rest = p.empties = p.skips = 0
         self.first = self._roll_first()
-        self.current = self.first
+        self.turn = self.first
         n = len(self.players)
         for i in range(n):
             seat = (self.first + i) % n
@@ -170,7 +172,7 @@ class Game:
         return got
 
     def _note(self, seat, action, **fields):
-        entry = {"turn": self.turn, "player": seat, "action": action}
+        entry = {"turn": self.turns, "player": seat, "action": action}
         entry.update(fields)
         self.log.append(entry)
         return entry
@@ -179,7 +181,7 @@ class Game:
         """_note for a play or a rejected word, without a dict of keywords (a play
         also gets its score, and a bonus filled in later)."""
         entry = {
-            "turn": self.turn,
+            "turn": self.turns,
             "player": seat,
             "action": action,
             "cells": text,
@@ -192,8 +194,14 @@ class Game:
         return entry
 
     # --- asking ---------------------------------------------------------------
+    @property
+    def current(self):
+        """The seat to act under its old name: words/ai.py still reads it (the
+        one name is `turn`, as in every family)."""
+        return self.turn
+
     def hand(self, seat=None):
-        return self.players[self.current if seat is None else seat].hand
+        return self.players[self.turn if seat is None else seat].hand
 
     def scores(self):
         return [p.score for p in self.players]
@@ -227,7 +235,7 @@ class Game:
         res = self.check(cells, declared)
         if res.error:
             return res
-        seat = self.current
+        seat = self.turn
         # The action is added to `actions_text` (a new string: one copy of the text
         # per action, as each save used to make), after ACTION_SEP unless first.
         head = self._next_action(_PLAY)
@@ -291,7 +299,7 @@ class Game:
         if self.over:
             return None
         self.actions_text += self._next_action(_DRAW)
-        seat = self.current
+        seat = self.turn
         p = self.players[seat]
         if not self.deck:
             entry = self._note(seat, "draw", roll=0, drawn=0)
@@ -312,7 +320,7 @@ class Game:
         if self.over:
             return
         self.actions_text += self._next_action(_PASS)
-        self._note(self.current, "pass")
+        self._note(self.turn, "pass")
         if not self.deck:
             self._end("no cards left to draw")
             return
@@ -326,13 +334,13 @@ class Game:
             if self._quiet >= STALL_ROUNDS * n:
                 self._stalled()
                 return
-            self.turn += 1
-            self.current = (self.current + 1) % n
-            p = self.players[self.current]
+            self.turns += 1
+            self.turn = (self.turn + 1) % n
+            p = self.players[self.turn]
             if not p.skips:
                 return
             p.skips -= 1
-            self._note(self.current, "skip")
+            self._note(self.turn, "skip")
 
     def _stalled(self):
         # "no one can make a move because of the design of the laid-out cards ...

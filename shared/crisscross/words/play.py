@@ -10,12 +10,12 @@ PICK    left/right choose a card in the hand strip, A lays it on the next free
 Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
-AI seats and the hint think on words/think.py, which unloads this module
-meanwhile; the table, top line and hand are drawn by words/view.py.
+AI seats and the hint think on words/think.py, which does not need this module
+(the app unloads it meanwhile); the table, top line and hand are drawn by words/view.py.
 """
 
 from crisscross import buttons, ui
-from crisscross.compat import const, forget
+from crisscross.compat import const
 from crisscross.screens import LONG_AB, Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
@@ -31,10 +31,6 @@ OK = -1  # the strip item that lays the cards
 WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
 
 
-# The thinking screen's code: imported again when a search starts.
-THINK_MODULES = ("crisscross.words.think",)
-
-
 def save(app):
     app.save()
 
@@ -42,30 +38,28 @@ def save(app):
 def after_turn(app):
     """Save after a move, show what happened, go where the session is now."""
     s = app.session
-    save(app)
-    news = s.take_unseen()
     scr = app.screen
     if isinstance(scr, WordsPlay) and (s.phase == ws.PLAY or s.phase == ws.AI_TURN):
         # The play screen again (the same human, or an AI thinks next: the
         # screen hands over to the thinking screen on the next tick, so the key
         # that laid a word loads no code): set this one up for the turn rather
         # than build and collect another.
+        save(app)
+        news = s.take_unseen()
         scr.turn()
         app.dirty = True
+        wv.tell(app, news)
     else:
-        s.open(app)
-    wv.tell(app, news)
+        wv.go_on(app)
 
 
 class WordsPlay(Screen):
     """`at`: a `state()` to take up again, as the menu and the thinking screen
-    give it back (they unload this module meanwhile); None: where the turn starts."""
+    give it back (this module is unloaded meanwhile); None: where the turn starts."""
 
     long_keys = LONG_AB  # hold A: hint; hold B: the menu
 
     def __init__(self, app, at=None):
-        forget(wv.OTHER_MODULES)
-        forget(THINK_MODULES)
         Screen.__init__(self, app)
         self.turn()
         if at is not None:
@@ -213,9 +207,7 @@ class WordsPlay(Screen):
             if b == buttons.B:
                 self.open_menu()
             elif b == buttons.A and s.phase == ws.PLAY:
-                from crisscross.words.think import WordsThink
-
-                self.app.go(WordsThink(self.app, self.state()))
+                self.app.show("words.think", self.state())
             return
         if s.phase != ws.PLAY:
             return
@@ -311,10 +303,7 @@ class WordsPlay(Screen):
             return
         if buttons.diff(now, self.think_from) < 0:
             return
-        from crisscross.words.think import WordsThink
-
-        think = WordsThink(app, after_ms=0)
-        app.go(think)
+        think = app.show("words.think", None, 0)
         think.tick(now)
 
     def tick_in(self, now):
@@ -324,9 +313,7 @@ class WordsPlay(Screen):
         return left if left > 0 else 0
 
     def open_menu(self):
-        from crisscross.words.menu import WordsMenu
-
-        self.app.go(WordsMenu(self.app, at=self.state()))
+        self.app.show("words.menu", None, self.state())
 
     def show_hint(self, found):
         """Lay the AI's play out as the pending play, ready for OK."""
@@ -395,7 +382,7 @@ class WordsPlay(Screen):
 
     def _top(self, c):
         if self.session.phase == ws.AI_TURN:  # until the thinking screen is up
-            wv.draw_top(c, wv.thinking(self.game.current), "...")
+            wv.draw_top(c, wv.thinking(self.game.turn), "...")
             return
         if self.mode == PICK or self.lines:
             left, right = self._preview_text()
@@ -407,7 +394,7 @@ class WordsPlay(Screen):
         """(score, hand size and direction) of the top line: built again only
         when one of them changes, not at every cursor move."""
         game = self.game
-        me = game.current
+        me = game.turn
         score = game.players[me].score
         n = len(self.hand())
         k = self._status_key
@@ -493,7 +480,7 @@ class WordsPlay(Screen):
 
     def _strip(self, c):
         s = self.session
-        seat = self.game.current if s.phase == ws.PLAY else s.last_human
+        seat = self.game.turn if s.phase == ws.PLAY else s.last_human
         if seat < 0 or not s.is_human(seat):
             return
         hand = self.game.hand(seat)
@@ -544,3 +531,7 @@ class WordsPlay(Screen):
                 return False
             x += w
         return True
+
+
+SCREEN = WordsPlay
+RESIDENT = ("crisscross.words.view",)

@@ -6,7 +6,6 @@ Effect dropped), under "words", "words-tournament" or "words-optional".
 """
 
 from crisscross import buttons, ui
-from crisscross.compat import forget
 from crisscross.screens import Screen
 from crisscross.words import deck, exact
 
@@ -39,21 +38,8 @@ def ranking(game):
     return out
 
 
-# The game is over: the play screen's code and the AI's search are not needed
-# again (on boards, their heap is free while the results are shown); nor the
-# tie-break's word score (crisscross.words.autoplay), loaded when a game ends tied.
-PLAY_MODULES = (
-    "crisscross.words.play",
-    "crisscross.words.think",
-    "crisscross.words.view",
-    "crisscross.words.ai",
-    "crisscross.words.autoplay",
-)
-
-
 class WordsResults(Screen):
     def __init__(self, app):
-        forget(PLAY_MODULES)
         Screen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
@@ -61,10 +47,8 @@ class WordsResults(Screen):
 
     def key(self, b, kind):
         if kind == buttons.PRESS and (b == buttons.A or b == buttons.B):
-            from crisscross.screens.title import Title
-
             self.app.session = None
-            self.app.go(Title(self.app))
+            self.app.show("title")
 
     def draw(self, c):
         if self.session.solo():
@@ -119,3 +103,9 @@ class WordsResults(Screen):
             text = "A tie"
         ui.center(c, text, 47)
         self._code(c, 56)
+
+
+# The game is over: the play screen's code, the AI's search and the tie-break's
+# word score (crisscross.words.autoplay) are not among these: unloaded meanwhile.
+SCREEN = WordsResults
+RESIDENT = ("crisscross.words.exact",)

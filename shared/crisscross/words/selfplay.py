@@ -12,7 +12,7 @@ def play_game(
     """Play a seeded game with every seat run by the AI; returns the finished Game.
     `on_turn(game, action)` is called after each turn (progress output)."""
     game = Game(players, seed, options, lookup)
-    while not game.over and game.turn < MAX_TURNS:
+    while not game.over and game.turns < MAX_TURNS:
         action = autoplay.take_turn(game, budget)
         if on_turn is not None:
             on_turn(game, action)

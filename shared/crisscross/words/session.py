@@ -2,7 +2,7 @@
 
 Humans take the first seats, AI foes the rest. The phase says what the screen must
 do next:
-  PLAY      the human at `game.current` lays cards, draws or passes
+  PLAY      the human at `game.turn` lays cards, draws or passes
   AI_TURN   an AI seat thinks, one slice of its search per tick (`ai_step`)
   HANDOVER  pass-and-play: another human must take the handheld first
   OVER      the results
@@ -10,7 +10,7 @@ A save is the seed, the rules, the seats and the players' actions: restoring
 replays every action through the engine's checks.
 """
 
-from crisscross.compat import const, forget
+from crisscross.compat import const
 from crisscross.words import deck, rules
 from crisscross.words.game import Game
 
@@ -29,10 +29,19 @@ RULES = ("", "tournament", "optional")
 # AI levels: dictionary lookups per move (the play found depends only on these).
 LEVELS = ("quick", "strong")
 BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
-# The search's code: imported when an AI seat or a hint starts thinking, given back
-# to the heap (on boards) when it is done, see release().
-AI_MODULES = ("crisscross.words.ai",)
-RESTORE_MODULES = ("crisscross.words.restore",)
+# What a word game needs resident while it is played (App.unload): the search's
+# code (crisscross.words.ai) only while an AI seat thinks, and the replay's
+# (crisscross.words.restore) only while a save is restored.
+RESIDENT = (
+    "crisscross.words.session",
+    "crisscross.words.game",
+    "crisscross.words.board",
+    "crisscross.words.deck",
+    "crisscross.words.rules",
+    "crisscross.words.dictionary",
+    "crisscross.rng",
+)
+THINKING = RESIDENT + ("crisscross.words.ai",)
 # Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
 # and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
 # most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
@@ -61,10 +70,9 @@ def need_word_list():
         raise OSError("the word list words.bin is missing")
 
 
-def release():
-    """Unload the AI's search until it is needed again, and keep one decoded
-    dictionary block instead of the search's two (docs/performance.md)."""
-    forget(AI_MODULES)
+def search_done():
+    """Keep one decoded dictionary block instead of the search's two, until the
+    next search (docs/performance.md)."""
     if _lookup[0] is not None:
         _lookup[0].keep(IDLE_BLOCKS)
 
@@ -227,9 +235,9 @@ class Session:
         game = self.game
         if game.over:
             self.phase = OVER
-        elif not self.is_human(game.current):
+        elif not self.is_human(game.turn):
             self.phase = AI_TURN
-        elif self.humans > 1 and game.current != self.last_human:
+        elif self.humans > 1 and game.turn != self.last_human:
             self.phase = HANDOVER
         else:
             self.phase = PLAY
@@ -291,7 +299,7 @@ class Session:
     def proceed(self):
         """Hand-over confirmed: the human to move now holds the handheld."""
         if self.phase == HANDOVER:
-            self.last_human = self.game.current
+            self.last_human = self.game.turn
             self._update()
 
     def can_undo(self):
@@ -333,7 +341,7 @@ class Session:
         self._noted(mark)
         self._update()
         if self.phase != AI_TURN:
-            release()  # a human moves next: the search is not needed meanwhile
+            search_done()  # a human moves next (the app unloads the search)
         return True
 
     def hint_search(self):
@@ -343,24 +351,27 @@ class Session:
         return _new_search(self.game, self.budget())
 
     # ---- screens ------------------------------------------------------------------
-    def open(self, app):
-        """Show the screen the phase needs."""
+    MENU = "words.menu"  # the in-game menu's screen
+
+    def screen(self):
+        """The name of the screen the phase wants (App.open_session)."""
         if self.phase == OVER:
-            from crisscross.words.results import WordsResults
+            return "words.results"
+        if self.phase == HANDOVER:
+            return "handover"
+        if self.phase == AI_TURN:
+            return "words.think"
+        return "words.play"
 
-            app.go(WordsResults(app))
-        elif self.phase == HANDOVER:
-            from crisscross.words.menu import WordsHandover
+    def resident(self):
+        """The modules the game needs now: the search's while one is under way."""
+        return RESIDENT if self._search is None else THINKING
 
-            app.go(WordsHandover(app))
-        elif self.phase == AI_TURN:
-            from crisscross.words.think import WordsThink
-
-            app.go(WordsThink(app))
-        else:
-            from crisscross.words.play import WordsPlay
-
-            app.go(WordsPlay(app))
+    def close(self):
+        """The game is left (App.go): the word list open on flash is closed."""
+        if _lookup[0] is not None:
+            _lookup[0].close()
+            _lookup[0] = None
 
     # ---- saving -------------------------------------------------------------------
     def to_text(self):
@@ -396,11 +407,8 @@ class Session:
     def from_text(cls, text):
         """Rebuild a saved game by replaying it; ValueError with a reason if the
         text (a str, or to_text()'s parts) is not one. The code that does it
-        (crisscross.words.restore) is unloaded again: a game needs it only here."""
+        (crisscross.words.restore) is not resident: a game needs it only here."""
         need_word_list()
         from crisscross.words.restore import session_from_text
 
-        try:
-            return session_from_text(cls, text)
-        finally:
-            forget(RESTORE_MODULES)
+        return session_from_text(cls, text)

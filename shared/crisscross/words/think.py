@@ -2,8 +2,9 @@
 
 A search is the moment of the game with the most live heap (the AI's code, its
 tables and the dictionary's blocks), so the play screen's editing code (cursor,
-hand strip, pending cards: the biggest module of the game) is unloaded meanwhile
-and imported again when the search ends (docs/performance.md). This screen shows
+hand strip, pending cards: the biggest module of the game) is not among this
+screen's RESIDENT: the app unloads it meanwhile, and it is imported again when the
+search ends (docs/performance.md). This screen shows
 what the play screen showed then: the table without a cursor, the hand of the
 human at the handheld, "P2 thinking ..." or "Hint: thinking" on the top line.
 
@@ -15,13 +16,10 @@ the next seat (another AI thinks here, its play in view).
 """
 
 from crisscross import buttons
-from crisscross.compat import forget, gc_collect
+from crisscross.compat import gc_collect
 from crisscross.screens import LONG_B, Screen
 from crisscross.words import view as wv
 from crisscross.words import session as ws
-
-# The play screen's module: not needed while this screen is up.
-PLAY_MODULES = ("crisscross.words.play",)
 
 
 class WordsThink(Screen):
@@ -31,8 +29,6 @@ class WordsThink(Screen):
     long_keys = LONG_B  # hold B: the menu
 
     def __init__(self, app, at=None, after_ms=wv.THINK_AFTER_MS):
-        forget(PLAY_MODULES)
-        forget(wv.OTHER_MODULES)
         Screen.__init__(self, app)
         s = app.session
         self.at = at
@@ -46,9 +42,7 @@ class WordsThink(Screen):
 
     def key(self, b, kind):
         if kind == buttons.LONG and b == buttons.B:
-            from crisscross.words.menu import WordsMenu
-
-            self.app.go(WordsMenu(self.app, back=self))
+            self.app.show("words.menu", self)
 
     def tick(self, now):
         app = self.app
@@ -77,12 +71,11 @@ class WordsThink(Screen):
         app = self.app
         found = self.search.found
         self.search = None
-        ws.release()  # the search's code: not needed until the next search
-        gc_collect()  # its heap back before the play screen's code is loaded
-        from crisscross.words.play import WordsPlay
-
-        play = WordsPlay(app, self.at)
-        app.go(play)
+        ws.search_done()  # one dictionary block kept, not the search's two
+        app.screen = None  # the search's code and heap back (no screen needs it)
+        app.unload(None)
+        gc_collect()  # before the play screen's code is loaded
+        play = app.show("words.play", self.at)
         play.show_hint(found)
 
     def _ai_moved(self):
@@ -98,7 +91,7 @@ class WordsThink(Screen):
         # hand-over screen leaves them for the next human's play screen.
         news = s.take_unseen() if s.phase == ws.OVER else None
         gc_collect()  # the search's heap back before the next screen's code
-        s.open(app)
+        app.open_session()
         wv.tell(app, news)
 
     def draw(self, c):
@@ -107,9 +100,13 @@ class WordsThink(Screen):
         if self.search is not None:
             wv.draw_top(c, "Hint: thinking", "")
         else:
-            wv.draw_top(c, wv.thinking(game.current), "...")
+            wv.draw_top(c, wv.thinking(game.turn), "...")
         wv.draw_table(c, game.board, self.view, s.last_cells)
         c.hline(0, wv.STRIP_Y - 2, 128, 1)
-        seat = game.current if s.phase == ws.PLAY else s.last_human
+        seat = game.turn if s.phase == ws.PLAY else s.last_human
         if seat >= 0 and s.is_human(seat):
             wv.draw_hand(c, game.hand(seat))
+
+
+SCREEN = WordsThink
+RESIDENT = ("crisscross.words.view", "crisscross.words.ai")

@@ -1,7 +1,6 @@
 """Drawing the word game's table, top line and hand: shared by the play screen
 and the thinking screen (words/think.py), which shows the same table
-while a search runs without the play screen's editing code in memory; and the
-modules both screens unload when they open.
+while a search runs without the play screen's editing code in memory.
 
 The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
 view is the (row, column) of its top-left card.
@@ -11,19 +10,6 @@ from crisscross import ui
 from crisscross.compat import const
 from crisscross.words import deck
 from crisscross.words.board import LETTER_MASK, WILD_BIT
-
-# Not needed while a word game is on screen: the dice games' modules (still
-# loaded from the New game screen or a restore) and the title menu's (the App
-# imports it again when it shows the title). A board's heap is small.
-OTHER_MODULES = (
-    "crisscross.dice.session",
-    "crisscross.dice.play",
-    "crisscross.dice.grid",
-    "crisscross.dice.sheetdraw",
-    "crisscross.glyphs",
-    "crisscross.screens.title",
-    "crisscross.screens.listmenu",
-)
 
 # A play screen's state(), kept by the menu and the thinking screen while the
 # play screen's module is unloaded: (cursor, direction, view, mode, line start,
@@ -56,6 +42,15 @@ def home(session):
 def start_view(session):
     """The view a turn starts with: on the last play, else on home()."""
     return look_at(session.last_cells or [home(session)])
+
+
+def go_on(app):
+    """After a turn taken off the play screen (the menu's draw or pass): save,
+    show the screen the session wants now and the news of the turn."""
+    app.save()
+    news = app.session.take_unseen()
+    app.open_session()
+    tell(app, news)
 
 
 def tell(app, news):
