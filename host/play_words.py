@@ -151,7 +151,7 @@ def show(game, out):
         for i, line in enumerate(b.rows()):
             out.write("%4d %s\n" % (b.top + i, line))
     for i, p in enumerate(game.players):
-        mark = ">" if i == game.current else " "
+        mark = ">" if i == game.turn else " "
         out.write(
             "%s P%d %8s points, %d cards\n"
             % (mark, i + 1, deck.tenths(p.score), len(p.hand))
@@ -297,7 +297,7 @@ def main(argv, stdin=None, stdout=None):
             game = Game(args.players, args.seed, options, lookup)
             report(game)
             while not game.over:
-                if game.current == 0:
+                if game.turn == 0:
                     show(game, out)
                     if not human_turn(game, lines, out):
                         out.write("game abandoned\n")
