@@ -28,6 +28,7 @@ CORE = (
     "crisscross.buttons",
     "crisscross.compat",
     "crisscross.ui",
+    "crisscross.protocol",
     "crisscross.screens",
     "crisscross.store",
     "crisscross.storage",

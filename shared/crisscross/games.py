@@ -30,6 +30,8 @@ OTHER_FAMILIES = ("cards", "words")
 
 
 def family_session(family):
+    """The session module of `family` ("dice", "cards", "words"), imported by name:
+    the registry of games depends on no family."""
     return __import__("crisscross.%s.session" % family, None, None, ["Session"])
 
 
@@ -42,11 +44,8 @@ def ruleset(key):
 def restore(text):
     """A saved session of any family; ValueError with a reason when unreadable."""
     head = text.split("|", 1)[0]
-    if head in OTHER_FAMILIES:
-        return family_session(head).Session.from_text(text)
-    from crisscross.dice.session import Session
-
-    return Session.from_text(text)
+    family = head if head in OTHER_FAMILIES else "dice"  # a dice save: its version
+    return family_session(family).Session.from_text(text)
 
 
 def save_seats(text, human, ai):

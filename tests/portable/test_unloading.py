@@ -1,12 +1,14 @@
-"""What the app unloads to keep a board's heap small (docs/performance.md): the
-card and word games' AI between its turns, every module of those games once no
-game is going, and the store's loading code once it has run. CPython keeps
-modules (compat.forget does nothing there), so the sys.modules checks only run
-inside MicroPython (make test-mpy)."""
+"""What the app unloads to keep a board's heap small (docs/performance.md): every
+game's AI between its turns, every module of a game once no game is going, and the
+store's loading code once it has run. CPython keeps modules (compat.forget does
+nothing there), so the sys.modules checks run inside MicroPython (make test-mpy)
+and under CPython with the app's unloading made real
+(tests/host/test_unloading_real.py)."""
 
 import sys
 
 from appdriver import Driver
+from crisscross.dice import policies
 from crisscross.cards import ai as cards_ai
 from crisscross.cards import session as cs
 from crisscross.memory_storage import MemoryStorage
@@ -48,6 +50,27 @@ def test_a_card_game_keeps_its_ai_out_of_memory_between_its_turns():
     assert d.screen.note in ("hint", "pass")
     if ON_BOARD:
         assert "crisscross.cards.ai" not in sys.modules
+
+
+def test_a_dice_game_keeps_its_ai_out_between_hints_and_is_unloaded_when_left():
+    d = Driver(seed=3)
+    d.start_game()  # symbols, solo
+    assert "crisscross.dice.session" in sys.modules
+    d.press("long-a")  # a hint loads the search and gives it back
+    assert d.app._toast is not None
+    if ON_BOARD:
+        assert loaded("crisscross.dice.ai") == []
+    before = d.app.session.to_text()
+    d.press("wait:6000 long-b").choose("Save & quit")  # the hint's message gone
+    assert type(d.screen).__name__ == "Title" and d.app.session is None
+    if ON_BOARD:
+        assert loaded("crisscross.dice") == []
+    d.choose("Continue")
+    assert type(d.screen).__name__ == "Play"
+    assert d.app.session.to_text() == before
+    game = d.app.session.game
+    d.place(policies.greedy_move(game))  # the game goes on
+    assert len(game.history) == 1
 
 
 def test_leaving_a_card_game_for_the_title_unloads_it_and_continue_reloads_it():

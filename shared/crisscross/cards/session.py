@@ -21,14 +21,9 @@ from crisscross.cards.game import Game, move_code
 HEAD = "cards"
 SAVE_VERSION = "2"
 LEGACY_VERSION = "1"  # before the colour choice: seat i colour i, legacy rules
-# The dice session's numbers where they mean the same, so shared checks agree.
-PLAY = const(0)
-HANDOVER = const(2)
-OVER = const(3)
-AI_TURN = const(4)
+# The phases and seat kinds of every family (crisscross.protocol).
+from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 
-HUMAN = const(0)
-AI = const(1)
 RULES = ("", "joker", "strict", "joker-strict")
 EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
 HARD = "hard"  # needs the AI's code only while it thinks

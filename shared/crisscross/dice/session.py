@@ -10,13 +10,10 @@ AI seats play as soon as their turn comes. OVER: the results.
 from crisscross.compat import const
 
 
-PLACE = const(0)
-PLACED = const(1)
-HANDOVER = const(2)
-OVER = const(3)
-
-HUMAN = const(0)
-AI = const(1)
+# The phases and seat kinds of every family (crisscross.protocol); a human's
+# move is a placement here.
+from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED  # noqa: F401
+from crisscross.protocol import PLAY as PLACE
 
 SAVE_VERSION = const(1)
 # What a dice game needs resident while it is played (App.unload), with its

@@ -43,7 +43,7 @@ from array import array
 from crisscross.compat import const
 from crisscross.words import deck, rules
 from crisscross.words.board import ACROSS, DOWN
-from crisscross.words.game import EMPTY_BONUS
+from crisscross.words.rules import EMPTY_BONUS
 
 DEFAULT_BUDGET = const(4000)
 _NONE = const(255)  # no letter / no anchor in reach

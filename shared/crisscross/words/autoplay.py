@@ -130,15 +130,13 @@ def tie_break(game, tied):
     six each; the best word wins (again while still tied, at most MAX_TIEBREAKS
     times). Returns the seats still tied. Here, not in the game's module: only a
     tied game's end needs it, and it loads the search."""
-    from crisscross.words.game import MAX_TIEBREAKS, TIEBREAK_CARDS
-
     score_of = game._tiebreak or best_word_score
-    for _ in range(MAX_TIEBREAKS):
+    for _ in range(rules.MAX_TIEBREAKS):
         bin_ = game.rng.shuffle(deck.new_deck())
         hands = []
         best = []
         for seat in tied:
-            k = len(bin_) - TIEBREAK_CARDS
+            k = len(bin_) - rules.TIEBREAK_CARDS
             hand = sorted(bin_[k:])  # a list of card codes
             bin_[k:] = b""
             hands.append(deck.hand_text(hand))

@@ -15,12 +15,12 @@ from crisscross.rng import Rng
 from crisscross.words import deck, rules
 from crisscross.words.board import Board
 
-EMPTY_BONUS = const(125)  # x number of times the hand has been emptied
+EMPTY_BONUS = rules.EMPTY_BONUS  # x number of times the hand has been emptied
 TOPIC_BONUS = const(50)  # per card laid, topic games (rule 7.3)
 STALL_ROUNDS = const(3)  # rounds in which nobody lays or draws a card end the game
 MAX_RESTARTS = const(3)  # re-deals when nobody can open
-TIEBREAK_CARDS = const(6)
-MAX_TIEBREAKS = const(5)
+TIEBREAK_CARDS = rules.TIEBREAK_CARDS
+MAX_TIEBREAKS = rules.MAX_TIEBREAKS
 _REST_BITS = const(13)  # words.exact.REST_BITS
 # Between two actions in `Game.actions_text` and in a save: actions hold spaces and
 # commas, never a slash.

@@ -1,14 +1,15 @@
 """Restoring a word game: reading the cards of a play and replaying the actions.
 
 Only a continued game (and host tools, tests) needs this, so it is not part of
-crisscross.words.game or .session: `Session.from_text` imports it and unloads it
-again, and a game in progress never carries its code (docs/performance.md).
+crisscross.words.game or .session: `Session.from_text` imports it, and as no
+session or screen needs it resident the app unloads it at the next change of
+screen: a game in progress never carries its code (docs/performance.md).
 """
 
 from crisscross.compat import const
 from crisscross.words import deck
 from crisscross.words.game import ACTION_SEP, Game
-from crisscross.words.session import AI, HEAD, HUMAN, SAVE_VERSION
+from crisscross.protocol import AI, HUMAN
 
 _FIELDS = const(9)  # a save: words|version|seats|level|code|daily|rules|seed|actions
 
@@ -89,9 +90,9 @@ def session_from_text(cls, text):
     if isinstance(text, tuple):
         text = "".join(text)
     parts = text.split("|")
-    if len(parts) != _FIELDS or parts[0] != HEAD:
+    if len(parts) != _FIELDS or parts[0] != cls.HEAD:
         raise ValueError("not a saved word game")
-    if parts[1] != SAVE_VERSION:
+    if parts[1] != cls.SAVE_VERSION:
         raise ValueError("word game save of another version")
     _, _, seat_text, level, code, daily, rules_name, seed, actions = parts
     from crisscross.games import save_seats

@@ -21,6 +21,9 @@ from crisscross.words.board import key, unkey
 
 OPENING_MIN = const(5)  # the first player lays at least 5 cards
 MIN_WORD = const(3)  # no 2-letter words except with the Square Effect
+EMPTY_BONUS = const(125)  # x number of times the hand has been emptied
+TIEBREAK_CARDS = const(6)  # rule 9: the tied draw six cards each
+MAX_TIEBREAKS = const(5)  # tie-breaks at most, then the tie stands
 _REST_BITS = const(13)  # words.exact.REST_BITS
 # v & _SPENT_TEST == SPENT_BIT: a spent card (an empty place, -1, has bit 7 too).
 _SPENT_TEST = const(192)

@@ -16,14 +16,8 @@ from crisscross.words.game import Game
 
 HEAD = "words"
 SAVE_VERSION = "1"
-# The dice session's numbers where they mean the same, so shared checks agree.
-PLAY = const(0)
-HANDOVER = const(2)
-OVER = const(3)
-AI_TURN = const(4)
-
-HUMAN = const(0)
-AI = const(1)
+# The phases and seat kinds of every family (crisscross.protocol).
+from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 
 RULES = ("", "tournament", "optional")
 # AI levels: dictionary lookups per move (the play found depends only on these).
@@ -178,6 +172,9 @@ def _places(cells):
 
 
 class Session:
+    HEAD = HEAD  # for crisscross.words.restore, which imports no session
+    SAVE_VERSION = SAVE_VERSION
+
     def __init__(
         self, seed, seats, rules_name="", level="quick", code="", daily="", actions=()
     ):

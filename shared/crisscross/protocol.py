@@ -1,0 +1,28 @@
+"""The family protocol, written once: what every family's session is and says.
+
+A session (crisscross.<family>.session.Session) holds `game` (whose `turn` is the
+seat to act and `FAMILY` its family's name), `seats` (HUMAN or AI per seat) and
+`phase`, one of the phases below, which says what the screen must do next:
+
+  PLAY      a human at game.turn moves (the dice games call it PLACE)
+  PLACED    dice games only: a placement made, A goes on, B takes it back
+  HANDOVER  pass-and-play: the next human must take the handheld first
+  OVER      the results
+  AI_TURN   an AI seat moves next, from the screen's ticks (cards, words)
+
+and answers the app: `screen()` the name of the screen its phase wants,
+`resident()` the modules it needs resident, MENU the name of its in-game menu,
+`proceed()` after the hand-over, `can_undo()`/`undo()`, `to_text()` and the class
+method `from_text(text)` for saves; `close()` if it holds a resource (a file).
+"""
+
+from crisscross.compat import const
+
+PLAY = const(0)
+PLACED = const(1)
+HANDOVER = const(2)
+OVER = const(3)
+AI_TURN = const(4)
+
+HUMAN = const(0)
+AI = const(1)
