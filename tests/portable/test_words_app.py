@@ -427,3 +427,18 @@ def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():
     assert is_a(d.screen, WordsPlay)
     # The news is made from the log as each action happens: the log is not kept.
     assert len(s.game.log) == ws.LOG_KEEP and len(s.news) >= 7
+
+
+# Saved by the code before the seat to act was named `turn` (it was `current`):
+# a human's pass, then the AI's DDING.
+OLD_SAVE = "words|1|ha|quick|EYMKXK3|||5|x/p 0,0,D 0,1,D 0,2,I 0,3,N 0,4,G"
+
+
+def test_a_save_from_before_the_turn_was_named_turn_loads_and_plays_on():
+    from crisscross.games import restore
+
+    s = restore(OLD_SAVE)
+    assert s.game.turn == 0 and s.phase == ws.PLAY
+    assert "".join(s.to_text()) == OLD_SAVE
+    s.pass_turn()
+    assert s.game.turn == 1 and s.phase == ws.AI_TURN
