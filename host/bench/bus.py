@@ -1,6 +1,6 @@
 """`python3 -m host bench bus`: display bus bytes per cursor move, and their time.
 
-Runs host/mpy/benchbus.py inside MicroPython: the firmware's SSD1306 driver, which
+Runs host/bench/harness/benchbus.py inside MicroPython: the firmware's SSD1306 driver, which
 sends only the changed columns of changed pages, on the recording I2C bus of
 tests/firmware, is the real App's canvas while the cursor tours a play screen.
 Bytes are what the panel receives (control bytes included: a full frame is 1,025).
@@ -16,10 +16,10 @@ import os
 import subprocess
 import sys
 
-from host import bench_app
+from host.bench import app as bench_app
 
 ROOT = bench_app.ROOT
-HARNESS = os.path.join(ROOT, "host", "mpy", "benchbus.py")
+HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchbus.py")
 RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
 MARKER = "BUS-JSON "
 I2C_HZ = 400000

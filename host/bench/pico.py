@@ -32,10 +32,9 @@ import subprocess
 import sys
 import tempfile
 
-from host import render
+from host import ROOT, render
 from host.font8x8 import FONT, FIRST_CHAR
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out")
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 FAMILIES = ("symbols", "digits", "cards", "words")
@@ -516,7 +515,7 @@ FORMAT = "%-44s %12s %12s"
 
 
 def format_table(pico, budgets=None):
-    from host import bench_budgets
+    from host.bench import budgets as bench_budgets
 
     rows = []
     flat = bench_budgets.flatten({"pico": pico})

@@ -1,4 +1,4 @@
-"""Display bus traffic of cursor moves, inside MicroPython: run by host/bench_bus.py.
+"""Display bus traffic of cursor moves, inside MicroPython: run by host/bench/bus.py.
 
 The firmware's SSD1306 driver (firmware/pocket/ssd1306.py) on the recording I2C bus
 of tests/firmware/machine.py, with the SSD1306 model of host/ssd1306_panel.py,
