@@ -45,9 +45,10 @@ class BenchError(Exception):
 
 
 def prepare_tree(dest=None, flags=mpy_build.FLAGS):
-    """shared/crisscross as .mpy, exactly what the board imports (compiled with
-    `flags`), in `dest` or a folder of this process's own under bench/out (removed
-    at exit), so that benchmarks running at the same time never share one."""
+    """The board's packages (crisscross, pocket) as .mpy, the bytes `host flash`
+    installs (compiled with `flags` by host/mpy_build.py, from its cache), in
+    `dest` or a folder of this process's own under bench/out (removed at exit),
+    so that benchmarks running at the same time never share one."""
     files = mpy_build.compiled(flags=flags)
     if dest is None:
         os.makedirs(OUT, exist_ok=True)

@@ -34,7 +34,7 @@ def family_of(path):
 def measure(files=None):
     """{"mpy_bytes": {group: n}, "data_bytes": {group: n}, "with_core": {family: n},
     "total_bytes": n, "files": {path: n}}."""
-    files = files if files is not None else mpy_build.compiled()
+    files = files if files is not None else mpy_build.compiled(mpy_build.GAME)
     mpy = {CORE: 0}
     data = {CORE: 0}
     for fam, _ in FAMILIES:
