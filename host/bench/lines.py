@@ -29,7 +29,7 @@ PROBES = (
 CPYTHON_TIMEOUT_S = 300
 CPYTHON_RUN = """
 import json, sys
-sys.path[:0] = ["shared", "tests/portable", "host/bench/harness", "."]
+sys.path[:0] = ["shared", "host/bench/harness", "."]
 import host, benchplay as b
 b.setup(["costs"])
 out = []
