@@ -88,7 +88,7 @@ bench-check: deps
 test: deps lint mpy-cross pytest test-mpy bench-check
 
 clean:
-	rm -rf $(VENV) node_modules bench/out .pytest_cache
+	rm -rf $(VENV) node_modules bench/out build/mpy-cache .pytest_cache
 
 # The board: see docs/flashing.md. ARGS="--dry-run" shows the plan only.
 flash: $(STAMP_PY)

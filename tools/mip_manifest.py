@@ -16,7 +16,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from host.flash import KEEP_AS_SOURCE, PACKAGES, _tree  # noqa: E402
+from host.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources  # noqa: E402
 
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 
@@ -31,9 +31,7 @@ def mip_keys(root=ROOT):
     """{"urls": [[board path, repository path]...], "version": ..., "deps": []}."""
     urls = []
     for folder, package in PACKAGES:
-        base = os.path.join(root, folder)
-        for path in _tree(os.path.join(base, package)):
-            rel = os.path.relpath(path, base).replace(os.sep, "/")
+        for _, rel in sources(os.path.join(root, folder), package):
             urls.append([rel, folder + "/" + rel])
     for name in KEEP_AS_SOURCE:
         urls.append([name, "firmware/" + name])

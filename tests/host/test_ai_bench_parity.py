@@ -7,7 +7,7 @@ import sys
 
 from mpy import ROOT, run_micropython
 
-import host.bench_ai as bench_ai
+import host.bench.ai as bench_ai
 
 # Seeded games played by the AI; printed one line per game: the game code holds
 # every move. Strongest only from late positions (it is slow in WebAssembly).

@@ -1,11 +1,12 @@
 """The benchmark's meters themselves: what they report must follow what happens.
 
-Each test runs host/mpy/step.mjs (real MicroPython) on host/mpy/benchplay.py.
+Each test runs host/mpy/step.mjs (real MicroPython) on host/bench/harness/benchplay.py.
 """
 
 import pytest
 
-from host import bench_app, bench_lines
+from host.bench import app as bench_app
+from host.bench import lines as bench_lines
 
 N = 20000  # bytes the meter test steps allocate or keep
 SLACK = N // 4 + 1024  # object headers and list slots on top of the payload

@@ -121,7 +121,7 @@ def test_the_golden_tour_presses_through_edges(witness):
 
 
 def test_the_benchmark_script_presses_through_edges(witness, monkeypatch):
-    monkeypatch.syspath_prepend(os.path.join(ROOT, "host", "mpy"))
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "host", "bench", "harness"))
     import benchplay as b
 
     b.setup(["costs"])
@@ -139,8 +139,8 @@ def test_no_driver_feeds_the_app_itself():
     # Drivers that run only inside MicroPython (the bus benchmark) or on a
     # board's pins: none calls App.feed but through presses.run_frame.
     for path in (
-        "host/mpy/benchbus.py",
-        "host/mpy/benchplay.py",
+        "host/bench/harness/benchbus.py",
+        "host/bench/harness/benchplay.py",
         "tests/portable/appdriver.py",
         "tests/portable/screentour.py",
         "tools/screenshots.py",

@@ -113,10 +113,10 @@ def test_local_files_compile_python_and_keep_boot_and_main_as_source():
 def test_the_board_build_leaves_line_numbers_out_unless_asked(tmp_path):
     import subprocess
 
-    from host import bench_mpy
+    from host import mpy_build
 
     lean = flash.local_files()
-    lined = flash.local_files(flags=bench_mpy.LINE_FLAGS)
+    lined = flash.local_files(flags=mpy_build.LINE_FLAGS)
     assert lean.keys() == lined.keys()
     mpys = [p for p in lean if p.endswith(".mpy")]
     assert sum(map(len, (lean[p] for p in mpys))) < 0.97 * sum(
@@ -125,10 +125,10 @@ def test_the_board_build_leaves_line_numbers_out_unless_asked(tmp_path):
     # What a traceback says about each build, inside MicroPython.
     src = tmp_path / "m.py"
     src.write_text("def f(x):\n    y = x + 1\n    return 1 // (y - y)\n")
-    for flags, line in ((bench_mpy.FLAGS, 1), (bench_mpy.LINE_FLAGS, 3)):
+    for flags, line in ((mpy_build.FLAGS, 1), (mpy_build.LINE_FLAGS, 3)):
         lib = tmp_path / ("lib%d" % line)
         lib.mkdir()
-        mpy = bench_mpy.compile_one(str(src), "crisscross/m.py", str(tmp_path), flags)
+        mpy = mpy_build.compile_one(str(src), "crisscross/m.py", str(tmp_path), flags)
         (lib / "m.mpy").write_bytes(mpy)
         run = [
             "node",

@@ -9,7 +9,7 @@
     ... --inject PATH=VALUE                   replace a figure before checking (tests);
                                               also BENCH_INJECT="PATH=VALUE,..."
 
-Budgets and their reasons: host/bench_budgets.py. Keys: docs/performance.md.
+Budgets and their reasons: host/bench/budgets.py. Keys: docs/performance.md.
 """
 
 import argparse
@@ -18,14 +18,12 @@ import os
 import subprocess
 import sys
 
-from host import (
-    bench_app,
-    bench_budgets,
-    bench_bus,
-    bench_flash,
-    bench_lines,
-    bench_pico,
-)
+from host.bench import app as bench_app
+from host.bench import budgets as bench_budgets
+from host.bench import bus as bench_bus
+from host.bench import flash_size as bench_flash
+from host.bench import lines as bench_lines
+from host.bench import pico as bench_pico
 
 ROOT = bench_app.ROOT
 RESULTS = os.path.join(ROOT, "bench", "results.json")
@@ -277,7 +275,7 @@ def build_parser():
     p.add_argument(
         "--no-pico",
         action="store_true",
-        help="skip the emulated Pico (host/bench_pico.py)",
+        help="skip the emulated Pico (host/bench/pico.py)",
     )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     return p

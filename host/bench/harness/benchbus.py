@@ -1,8 +1,8 @@
-"""Display bus traffic of cursor moves, inside MicroPython: run by host/bench_bus.py.
+"""Display bus traffic of cursor moves, inside MicroPython: run by host/bench/bus.py.
 
-The firmware's SSD1306 driver (firmware/pocket/ssd1306.py) on the recording I2C bus
-of tests/firmware/machine.py, with the SSD1306 model of host/ssd1306_panel.py,
-is the real App's canvas. After the first frame and a first placement, the cursor
+The firmware's SSD1306 driver (pocket/ssd1306.mpy, compiled and mounted as `host
+flash` installs it) on a recording I2C bus, with the SSD1306 model of
+host/ssd1306_panel.py at its address, is the real App's canvas. After the first frame and a first placement, the cursor
 tours the sheet; every transaction of every move is counted. Prints one line
 "BUS-JSON {...}": per move the payload bytes (control bytes included, as the
 panel receives them), the I2C transactions, and whether the panel matched the
@@ -12,7 +12,6 @@ canvas after each move.
 import gc
 import json
 
-import machine
 from ssd1306_panel import Panel
 from pocket import ssd1306
 
@@ -29,16 +28,30 @@ FIRST_TURN = ("a", "a")  # place where the cursor is, roll
 TOUR = ("right",) * 4 + ("down",) * 4 + ("left",) * 4 + ("up",) * 4
 
 
+class RecordingI2C:
+    """The part of machine.I2C the driver uses: every transaction is logged and
+    handed to the device at its address, as the wires would."""
+
+    def __init__(self, devices):
+        self.devices = devices  # address -> device with receive(bytes)
+        self.log = []  # (addr, bytes) per transaction
+
+    def writevto(self, addr, vector, stop=True):
+        if addr not in self.devices:
+            raise OSError(19)  # ENODEV, as a board says when nothing acknowledges
+        data = b"".join(bytes(v) for v in vector)
+        self.log.append((addr, data))
+        self.devices[addr].receive(data)
+
+
 class NullI2C:
     def writevto(self, addr, vector, stop=True):
         pass
 
 
 def main():
-    machine.devices.clear()
     panel = Panel()
-    machine.devices[ADDR] = panel
-    i2c = machine.I2C(0)
+    i2c = RecordingI2C({ADDR: panel})
     display = ssd1306.SSD1306(ssd1306.I2CBus(i2c, ADDR))
     now = 1000
     app = App(display, MemoryStorage(), now, SEED)

@@ -1,6 +1,6 @@
 """`python3 -m host bench app`: the whole app's heap inside real MicroPython 1.29.
 
-A scripted game per family (host/mpy/benchplay.py: menus, a whole game with a hint
+A scripted game per family (host/bench/harness/benchplay.py: menus, a whole game with a hint
 every round, the results, back to the title menu) is fed to the real App one button
 event per step by host/mpy/step.mjs, running the .mpy files the board runs. After
 every event: the live heap (gc.mem_alloc() after a collection), and the bytes the
@@ -19,11 +19,11 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from host import bench_mpy
+from host import mpy_build
 
-ROOT = bench_mpy.ROOT
+ROOT = mpy_build.ROOT
 STEP = os.path.join(ROOT, "host", "mpy", "step.mjs")
-HARNESS = os.path.join(ROOT, "host", "mpy", "benchplay.py")
+HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchplay.py")
 OUT = os.path.join(ROOT, "bench", "out")
 MARKER = "STEPS-JSON "
 TIMEOUT_S = 600
@@ -44,18 +44,19 @@ class BenchError(Exception):
     """The measurement itself failed (not a budget): a clear message, no traceback."""
 
 
-def prepare_tree(dest=None, flags=bench_mpy.FLAGS):
-    """shared/crisscross as .mpy, exactly what the board imports (compiled with
-    `flags`), in `dest` or a folder of this process's own under bench/out (removed
-    at exit), so that benchmarks running at the same time never share one."""
-    files = bench_mpy.compiled(flags=flags)
+def prepare_tree(dest=None, flags=mpy_build.FLAGS):
+    """The board's packages (crisscross, pocket) as .mpy, the bytes `host flash`
+    installs (compiled with `flags` by host/mpy_build.py, from its cache), in
+    `dest` or a folder of this process's own under bench/out (removed at exit),
+    so that benchmarks running at the same time never share one."""
+    files = mpy_build.compiled(flags=flags)
     if dest is None:
         os.makedirs(OUT, exist_ok=True)
         dest = tempfile.mkdtemp(prefix="mpy-", dir=OUT)
         atexit.register(shutil.rmtree, dest, True)
     elif os.path.isdir(dest):
         shutil.rmtree(dest)
-    bench_mpy.write_tree(files, dest)
+    mpy_build.write_tree(files, dest)
     return dest
 
 
@@ -238,7 +239,7 @@ def main(argv):
                     )
             return 0
         figures = measure([(f, known[f]) for f in wanted], tree)
-    except (BenchError, bench_mpy.CompileError) as e:
+    except (BenchError, mpy_build.CompileError) as e:
         sys.stderr.write("bench app: %s\n" % e)
         return 1
     print(json.dumps(figures, sort_keys=True) if args.json else format_table(figures))

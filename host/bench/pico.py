@@ -32,12 +32,10 @@ import subprocess
 import sys
 import tempfile
 
-from host import render
+from host import ROOT, render
 from host.font8x8 import FONT, FIRST_CHAR
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out")
-GOLDEN = os.path.join(ROOT, "tests", "golden")
 FAMILIES = ("symbols", "digits", "cards", "words")
 LONG_MS = 600  # crisscross.buttons.LONG_MS: a long press acts this long after its edge
 TAP_MS = 80  # a tap holds the button this long
@@ -141,9 +139,17 @@ def has_text(frame, text):
     return False
 
 
-def golden(name):
-    with open(os.path.join(GOLDEN, name + ".txt")) as f:
-        return render.from_ascii(f.read())
+def title_frame():
+    """The title as the game draws it at power-on on a blank board (no save): the
+    same code on the host's canvas, which draws the board's bytes."""
+    import framebuf  # the host's canvas (host/__init__.py)
+    from crisscross.app import App
+    from crisscross.memory_storage import MemoryStorage
+
+    frame = bytearray(render.frame_bytes(128, 64))
+    canvas = framebuf.FrameBuffer(frame, 128, 64, framebuf.MONO_VLSB)
+    App(canvas, MemoryStorage()).render()
+    return frame
 
 
 # ---- driving the board -----------------------------------------------------
@@ -228,7 +234,7 @@ def boot(d):
     """Power on; ms to the title drawn."""
     b = d.board
     b.power_on()
-    title = golden("title")
+    title = title_frame()
     if not b.run_until(
         lambda bd: render.diff_frames(title, bd.frame()) == 0, 8000, step_ms=10
     ):
@@ -516,7 +522,7 @@ FORMAT = "%-44s %12s %12s"
 
 
 def format_table(pico, budgets=None):
-    from host import bench_budgets
+    from host.bench import budgets as bench_budgets
 
     rows = []
     flat = bench_budgets.flatten({"pico": pico})

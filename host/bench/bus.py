@@ -1,8 +1,9 @@
 """`python3 -m host bench bus`: display bus bytes per cursor move, and their time.
 
-Runs host/mpy/benchbus.py inside MicroPython: the firmware's SSD1306 driver, which
-sends only the changed columns of changed pages, on the recording I2C bus of
-tests/firmware, is the real App's canvas while the cursor tours a play screen.
+Runs host/bench/harness/benchbus.py inside MicroPython: the firmware's SSD1306
+driver, which sends only the changed columns of changed pages, compiled and
+mounted as `host flash` installs it (pocket/ssd1306.mpy beside crisscross/), on a
+recording I2C bus, is the real App's canvas while the cursor tours a play screen.
 Bytes are what the panel receives (control bytes included: a full frame is 1,025).
 Time on the wire at 400 kHz: every byte is 9 clocks (8 bits and the acknowledge),
 and every transaction adds its address byte and ~2 clocks for start and stop.
@@ -16,10 +17,10 @@ import os
 import subprocess
 import sys
 
-from host import bench_app
+from host.bench import app as bench_app
 
 ROOT = bench_app.ROOT
-HARNESS = os.path.join(ROOT, "host", "mpy", "benchbus.py")
+HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchbus.py")
 RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
 MARKER = "BUS-JSON "
 I2C_HZ = 400000
@@ -36,13 +37,11 @@ def wire_ms(payload, transactions, hz=I2C_HZ):
 def run_harness(tree):
     cmd = ["node", RUNNER]
     for host_dir, mp_dir in (
-        (tree, "/lib"),
-        (os.path.join(ROOT, "firmware"), "/firmware"),
-        (os.path.join(ROOT, "tests", "firmware"), "/tf"),
+        (tree, "/lib"),  # the board's packages: crisscross and pocket, as .mpy
         (os.path.join(ROOT, "host"), "/host"),  # for the SSD1306 model, searched last
     ):
         cmd += ["--mount", "%s:%s" % (host_dir, mp_dir)]
-    cmd += ["--path", "/host", "--path", "/lib", "--path", "/firmware", "--path", "/tf"]
+    cmd += ["--path", "/host", "--path", "/lib"]
     cmd.append(HARNESS)
     try:
         proc = subprocess.run(
@@ -58,14 +57,13 @@ def run_harness(tree):
 
 
 def measure(tree=None):
-    for needed in (
-        "firmware/pocket/ssd1306.py",
-        "tests/firmware/machine.py",
-        "host/ssd1306_panel.py",
-    ):
-        if not os.path.exists(os.path.join(ROOT, needed)):
-            raise bench_app.BenchError("%s is missing: no bus figures" % needed)
-    run = run_harness(tree or bench_app.prepare_tree())
+    tree = tree or bench_app.prepare_tree()
+    for needed in ("pocket/ssd1306.mpy", "crisscross/app.mpy"):
+        if not os.path.exists(os.path.join(tree, needed)):
+            raise bench_app.BenchError(
+                "%s is not in the build: no bus figures" % needed
+            )
+    run = run_harness(tree)
     moves = run["moves"]
     if not all(m["ok"] for m in moves):
         raise bench_app.BenchError("the panel did not show the canvas after a move")

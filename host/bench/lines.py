@@ -4,7 +4,7 @@ Executed lines of crisscross code, counted with sys.settrace inside MicroPython'
 settrace build (deterministic: the same on every machine), and wall time of the
 same steps under MicroPython (default build) and under CPython, in this run, with
 their ratio. Times depend on the machine and are printed, never checked.
-The steps are host/mpy/benchplay.py's `costs` script: boot to the first frame,
+The steps are host/bench/harness/benchplay.py's `costs` script: boot to the first frame,
 then on a symbols (advanced) play screen after one placement, REPEATS redraws,
 cursor moves and hints (the lines of a cursor move are the mean of its moves).
 
@@ -16,7 +16,8 @@ import json
 import subprocess
 import sys
 
-from host import bench_app, bench_mpy
+from host import mpy_build
+from host.bench import app as bench_app
 
 ROOT = bench_app.ROOT
 PROBES = (
@@ -28,7 +29,7 @@ PROBES = (
 CPYTHON_TIMEOUT_S = 300
 CPYTHON_RUN = """
 import json, sys
-sys.path[:0] = ["shared", "tests/portable", "host/mpy", "."]
+sys.path[:0] = ["shared", "host/bench/harness", "."]
 import host, benchplay as b
 b.setup(["costs"])
 out = []
@@ -69,7 +70,7 @@ def cpython_steps():
 def measure(tree=None, timings=True):
     """{"lines": {probe: n}, "time_ms": {...}} (time_ms only when timings)."""
     # sys.settrace counts lines: a build with them (the board's leaves them out).
-    lined = bench_app.prepare_tree(flags=bench_mpy.LINE_FLAGS)
+    lined = bench_app.prepare_tree(flags=mpy_build.LINE_FLAGS)
     traced = bench_app.run_steps(["costs", "--trace"], variant="settrace", tree=lined)
     tree = tree or bench_app.prepare_tree()
     lines = {}

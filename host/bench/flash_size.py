@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from host import bench_mpy
+from host import mpy_build
 
 # A family's own modules: path prefixes inside the package.
 FAMILIES = (
@@ -34,7 +34,7 @@ def family_of(path):
 def measure(files=None):
     """{"mpy_bytes": {group: n}, "data_bytes": {group: n}, "with_core": {family: n},
     "total_bytes": n, "files": {path: n}}."""
-    files = files if files is not None else bench_mpy.compiled()
+    files = files if files is not None else mpy_build.compiled(mpy_build.GAME)
     mpy = {CORE: 0}
     data = {CORE: 0}
     for fam, _ in FAMILIES:
@@ -82,7 +82,7 @@ def main(argv):
     args = p.parse_args(argv)
     try:
         fig = measure()
-    except bench_mpy.CompileError as e:
+    except mpy_build.CompileError as e:
         sys.stderr.write("bench flash: %s\n" % e)
         return 1
     if args.json:

@@ -10,23 +10,23 @@ import sys
 
 # name -> (module with main(argv), one line of help). Add new benchmarks here.
 BENCHES = (
-    ("ai", "host.bench_ai", "AI levels: scores over seeded games, hint cost"),
-    ("app", "host.bench_app", "the app's heap and allocation per event (MicroPython)"),
+    ("ai", "host.bench.ai", "AI levels: scores over seeded games, hint cost"),
+    ("app", "host.bench.app", "the app's heap and allocation per event (MicroPython)"),
     (
         "lines",
-        "host.bench_lines",
+        "host.bench.lines",
         "executed lines and wall time of boot, redraw, move, hint",
     ),
-    ("flash", "host.bench_flash", "compiled .mpy size per game family"),
-    ("bus", "host.bench_bus", "display bus bytes per cursor move (firmware SSD1306)"),
+    ("flash", "host.bench.flash_size", "compiled .mpy size per game family"),
+    ("bus", "host.bench.bus", "display bus bytes per cursor move (firmware SSD1306)"),
     (
         "pico",
-        "host.bench_pico",
+        "host.bench.pico",
         "the real rp2 firmware on an emulated Pico: ms, idle CPU, heap",
     ),
     (
         "all",
-        "host.bench_all",
+        "host.bench.report",
         "every figure beside its budget; writes bench/results.json",
     ),
 )

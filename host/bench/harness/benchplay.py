@@ -1,7 +1,7 @@
 """Scripted play for `make bench`: one press per step, on any interpreter.
 
 Used as the SETUP of host/mpy/step.mjs (MicroPython, one step per runPython call)
-and imported by host/bench_app.py (CPython, for the wall-time comparison). It
+and imported by host/bench/lines.py (CPython, for the wall-time comparison). It
 defines the two globals step.mjs calls:
   _plan()  picks the next event from the script (sets _name, _kind; None at the end)
   _step()  presses that button of the real App: its edges (crisscross.presses:
@@ -494,7 +494,7 @@ def setup(args):
         _word_turns = int(args[k + 1])
         del args[k : k + 2]
     if "--pad" in args:
-        # Shifts every later object to other addresses (see host/bench_app.py).
+        # Shifts every later object to other addresses (see host/bench/app.py).
         k = args.index("--pad")
         _pad = bytearray(int(args[k + 1]))
         del args[k : k + 2]

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-import host  # noqa: F401  (puts shared/ on sys.path)
+from host import ROOT  # (and shared/ on sys.path)
 from crisscross.dice import ai, symbols
 from crisscross.dice.digits import DigitsGame
 from crisscross.dice.symbols import SymbolsGame
@@ -40,7 +40,6 @@ COST_POSITIONS = (
 )
 COST_LEVELS = (ai.DEVICE, ai.STRONGEST)
 COST_SEED = 3
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
 
 
