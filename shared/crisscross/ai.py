@@ -43,12 +43,11 @@ def _state_rng(game):
 
 # The searches and their learned tables: the biggest modules of the game; with
 # this front end itself and the baselines, as the caller holds what it needs.
+# (The symbol game's tables are files, read a stage at a time by ai_symbols.)
 SEARCH_MODULES = (
     "crisscross.ai",
     "crisscross.policies",
     "crisscross.ai_symbols",
-    "crisscross.ai_symbols_basic",
-    "crisscross.ai_symbols_advanced",
     "crisscross.ai_digits",
     "crisscross.ai_digits_table",
 )
