@@ -136,20 +136,20 @@ def test_every_move_is_saved_and_continue_restores_the_same_position():
     assert r.game.turn == s.game.turn and is_a(d.screen, CardsPlay)
 
 
-def test_a_move_handing_over_to_the_ai_is_saved_before_the_ai_moves():
+def test_a_move_handing_over_to_the_ai_is_saved_with_the_ai_move():
     d = Driver(seed=8)
     s = start(d)
     settle(d)
+    before = d.app.store.load_game()
     d.press("a a")
     assert s.phase == cs.AI_TURN and d.screen.show is s.game.history[-1]
-    saved = d.app.store.load_game()  # the human's move, on flash at once...
-    assert saved == s.to_text()
-    assert len(saved.split("|")[-1].split(",")) == len(s.game.history)
+    assert d.app.store.load_game() == before  # one save for both moves...
     d.press("wait:1")
     assert d.screen.show[0] == 1
-    later = d.app.store.load_game()  # ...then the AI's move, in its own save
-    assert later != saved and later == s.to_text()
-    assert len(later.split("|")[-1].split(",")) == len(s.game.history)
+    saved = d.app.store.load_game()  # ...at the AI's move, which it holds
+    assert saved == s.to_text() and len(saved.split("|")[-1].split(",")) == len(
+        s.game.history
+    )
 
 
 def test_the_save_text_kept_between_moves_matches_a_fresh_one():
