@@ -6,8 +6,8 @@ its cells relabelled in order of appearance (/ X X . . and O # # . . look alike)
 tables are split by the tuple's class and the stage of the game. Empty cells
 that can no longer be filled (no empty neighbour) are marked BLOCKED here, so a
 line knows it has a hole for good. Full lines are scored exactly. The tables come
-from TD self-play (host/ai_train.py) and live in ai_symbols_basic and
-ai_symbols_advanced; docs/ai.md has the figures.
+from TD self-play (host/ai_train.py) and live in the files ai_symbols_basic.bin
+and ai_symbols_advanced.bin, read a table at a time; docs/ai.md has the figures.
 
 `device` plays the placement with the best afterstate value, looking one roll
 ahead only late in the game, when that is cheap. `strongest` looks one roll ahead
@@ -47,7 +47,7 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # device: look ahead for DEVICE_UNITS // (free pairs) candidates; one candidate
 # costs up to ~11,000 executed lines per free pair (bench ai --mpy).
 DEVICE_UNITS = const(13)
-MEMO_LIMIT = const(1500)  # values remembered per device search (bounded heap)
+MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
 MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
 
 
@@ -143,17 +143,22 @@ class Model:
     """The learned tables for one rule set and how tuples map onto them.
 
     tables[t] is bytes, 4 per entry sorted by code: the canonical code and the
-    value in hundredths (both 16-bit little-endian, the value signed). Table
-    number = class * stages + stage bucket; `classes[t]` is tuple t's class
-    and `stages[r]` the bucket after r rounds (r = 1..12).
+    value in hundredths (both 16-bit little-endian, the value signed), or None
+    until table() reads it from the rule set's file (`path`, written by
+    host/ai_train.py): a search reads only its stage's tables, ~a third of the
+    file, never holding them all. Table number = class * stages + stage bucket;
+    `classes[t]` is tuple t's class and `stages[r]` the bucket after r rounds
+    (r = 1..12).
     """
 
-    def __init__(self, advanced, tables, classes, stages):
+    def __init__(self, advanced, tables, classes, stages, path=None, ends=None):
         self.advanced = advanced
         self.tables = tables
         self.classes = classes
         self.stages = stages
         self.nstages = max(stages) + 1
+        self.path = path
+        self.ends = ends  # the file's table offsets: (data start, bytes of ends)
 
     def table_id(self, t, rounds_done):
         return self.classes[t] * self.nstages + self.stages[rounds_done]
@@ -161,10 +166,37 @@ class Model:
     def table_id_of_class(self, cls, rounds_done):
         return cls * self.nstages + self.stages[rounds_done]
 
+    def table(self, tid):
+        """Table `tid`, read from the file the first time it is wanted."""
+        got = self.tables[tid]
+        if got is None:
+            start, ends = self.ends
+            a = ends[2 * tid - 2] | ends[2 * tid - 1] << 8 if tid else 0
+            b = ends[2 * tid] | ends[2 * tid + 1] << 8
+            f = open(self.path, "rb")
+            try:
+                f.seek(start + a)
+                got = f.read(b - a)
+            finally:
+                f.close()
+            self.tables[tid] = got
+        return got
+
+    def keep_from(self, rounds_done):
+        """Let go of the tables of stages before this one (a game only goes on)."""
+        if self.path is None:
+            return
+        first = self.stages[rounds_done]
+        for tid in range(len(self.tables)):
+            if tid % self.nstages < first:
+                self.tables[tid] = None
+
     def lookup(self, tid, code, t):
         """Binary search; a pattern self-play never met is worth a line's score
         as it stands, and nothing for a square."""
         table = self.tables[tid]
+        if table is None:
+            table = self.table(tid)
         lo = 0
         hi = len(table) >> 2
         while lo < hi:
@@ -371,6 +403,91 @@ def best_reply_value(pos, x, y):
     return best
 
 
+def reply_values(pos):
+    """best_reply_value(pos, x, y) for every roll (x, y, _) of ROLLS, in one pass
+    over the free pairs. A placement's change of value splits over its tuples:
+    those through the first cell only depend on its symbol (6 values), through
+    the second only on the other's (6), through both on the two (36), through
+    neither (a neighbour left blocked) on nothing. So each tuple is valued once
+    per symbol or pair of symbols instead of once per roll and order: ~3 times
+    fewer lookups than 42 after() calls a pair, the same values."""
+    best = [None] * 21
+    cells = pos.cells
+    en = pos.en
+    cl = pos.cell_lines
+    lv = pos.lv
+    w = pos.weights
+    tkey = pos.tkey
+    total = pos.total
+    shp = [-1] * NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
+    shq = [-1] * NTUPLES
+    for k in pos.free_pairs():
+        p, q, lines, near = pos.pairs[k]
+        nr = pos.rk[:]
+        touched = lines
+        for n in near:
+            if not cells[n] and en[n] == 1:
+                if touched is lines:
+                    touched = list(lines)
+                for l, sh in cl[n]:
+                    nr[l] += BLOCKED << sh
+                    if l not in touched:
+                        touched.append(l)
+        for l, sh in cl[p]:
+            shp[l] = sh
+        for l, sh in cl[q]:
+            shq[l] = sh
+        base = total
+        fp = [0] * 7  # by the symbol in p: the change of the tuples through p only
+        fq = [0] * 7
+        pq = [0] * 49  # by 7 * (symbol in p) + (symbol in q): tuples through both
+        for t in touched:
+            a = shp[t]
+            b = shq[t]
+            shp[t] = -1
+            shq[t] = -1
+            r = nr[t]
+            wt = w[t]
+            old = lv[t]
+            memo = pos.memo  # value() may start a new memo
+            if a < 0 and b < 0:
+                v = memo.get(r | tkey[t])
+                if v is None:
+                    v = pos.value(t, r)
+                base += wt * (v - old)
+            elif a < 0 or b < 0:
+                f = fq if a < 0 else fp
+                sh = b if a < 0 else a
+                for x in range(1, 7):
+                    rx = r + (x << sh)
+                    v = memo.get(rx | tkey[t])
+                    if v is None:
+                        v = pos.value(t, rx)
+                        memo = pos.memo
+                    f[x] += wt * (v - old)
+            else:
+                for x in range(1, 7):
+                    rx = r + (x << a)
+                    i = 7 * x
+                    for y in range(1, 7):
+                        ry = rx + (y << b)
+                        v = memo.get(ry | tkey[t])
+                        if v is None:
+                            v = pos.value(t, ry)
+                            memo = pos.memo
+                        pq[i + y] += wt * (v - old)
+        for i in range(21):
+            x, y, _ = ROLLS[i]
+            v = base + fp[x] + fq[y] + pq[7 * x + y]
+            if x != y:
+                v2 = base + fp[y] + fq[x] + pq[7 * y + x]
+                if v2 > v:
+                    v = v2
+            if best[i] is None or v > best[i]:
+                best[i] = v
+    return best
+
+
 def expected_after(pos, k, a, b, swap):
     """Expected value (hundredths) one roll after making placement (k, swap)."""
     if pos.final:
@@ -380,9 +497,10 @@ def expected_after(pos, k, a, b, swap):
         pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
         total = pos.total
     else:
+        best = reply_values(pos)
         total = 0
-        for x, y, weight in ROLLS:
-            total += weight * best_reply_value(pos, x, y)
+        for i in range(21):
+            total += ROLLS[i][2] * best[i]
         total = total // 36
     pos.undo(saved)
     return total
@@ -400,6 +518,7 @@ def choose(game, model, lookahead, width=SEARCH_WIDTH):
     lookahead: True for strongest (`width` candidates looked ahead); False for
     the device level, which looks ahead only as far as DEVICE_UNITS allow."""
     a, b = game.dice()
+    model.keep_from(game.round + 1)
     limit = MEMO_LIMIT_LOOKAHEAD if lookahead else MEMO_LIMIT
     pos = Position(model, game.sheet(), game.round + 1, limit)
     moves = placements(pos, a, b)
@@ -426,13 +545,31 @@ def choose(game, model, lookahead, width=SEARCH_WIDTH):
 _MODELS = [None, None]
 
 
+def _here():
+    here = __file__
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    return here[: cut + 1] if cut >= 0 else ""
+
+
 def model(advanced):
-    """The shipped tables for a rule set (kept as bytes: no heap per entry)."""
+    """The shipped tables for a rule set: ai_symbols_basic.bin or
+    ai_symbols_advanced.bin beside this module (host/ai_train.table_file), its
+    header read now and each table when a search first wants it."""
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
-        if advanced:
-            from crisscross.dice import ai_symbols_advanced as T
-        else:
-            from crisscross.dice import ai_symbols_basic as T
-        _MODELS[adv] = Model(advanced, T.TABLES, T.CLASSES, T.STAGES)
+        path = _here() + (
+            "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
+        )
+        f = open(path, "rb")
+        try:
+            n = f.read(1)[0]
+            classes = f.read(n)
+            n = f.read(1)[0]
+            stages = f.read(n)
+            n = f.read(1)[0]
+            ends = f.read(2 * n)
+        finally:
+            f.close()
+        start = len(classes) + len(stages) + len(ends) + 3
+        _MODELS[adv] = Model(advanced, [None] * n, classes, stages, path, (start, ends))
     return _MODELS[adv]
