@@ -12,9 +12,6 @@ SHARED = os.path.join(ROOT, "shared")
 if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
 
-# The engine draws with MicroPython's `framebuf`; on CPython the byte-identical
-# host canvas stands in for it.
-if "framebuf" not in sys.modules:
-    from host import fbcanvas
-
-    sys.modules["framebuf"] = fbcanvas
+# The engine imports no `framebuf`: the host gives App its canvas, a
+# host.fbcanvas.FrameBuffer (byte-identical to MicroPython's), whose class also
+# makes the sprites the screens blit.

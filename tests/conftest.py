@@ -1,7 +1,6 @@
 """pytest: import the engine from shared/ and the host tools, as the device does."""
 
 import os
-import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -13,5 +12,3 @@ for p in (
 ):
     if p not in sys.path:
         sys.path.insert(0, p)
-
-import host  # noqa: E402,F401  (registers host.fbcanvas as `framebuf` on CPython)

@@ -10,7 +10,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "portable")]
 
-import host  # noqa: E402  (shared/ on the path, host canvas as framebuf)
+import host  # noqa: E402,F401  (puts shared/ on sys.path)
 from host import render  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")

@@ -17,6 +17,7 @@ A_BUTTON = 4  # crisscross.buttons.A, without importing the game here
 
 def play(profile, display, pins):
     """Build the game around the hardware and run it (returns only by raising)."""
+    import framebuf
     from crisscross.app import App
     from crisscross.buttons import Buttons
     from crisscross.storage import FolderStorage
@@ -30,7 +31,8 @@ def play(profile, display, pins):
     buttons = Buttons()
     edge = Edge()
     keys = Keys(pins, buttons, time.ticks_ms, now, hw.IRQ_EDGES, edge)
-    app = App(display, FolderStorage(SAVE_DIR), now)
+    # The display driver is the canvas; the screens' sprites are plain FrameBuffers.
+    app = App(display, FolderStorage(SAVE_DIR), now, sprite=framebuf.FrameBuffer)
     gc.collect()
     # Collect when a quarter of what is free has been used, not only when the heap
     # is exhausted: fewer long pauses and less fragmentation on a small heap.

@@ -142,12 +142,12 @@ def has_text(frame, text):
 def title_frame():
     """The title as the game draws it at power-on on a blank board (no save): the
     same code on the host's canvas, which draws the board's bytes."""
-    import framebuf  # the host's canvas (host/__init__.py)
     from crisscross.app import App
     from crisscross.memory_storage import MemoryStorage
+    from host import fbcanvas
 
     frame = bytearray(render.frame_bytes(128, 64))
-    canvas = framebuf.FrameBuffer(frame, 128, 64, framebuf.MONO_VLSB)
+    canvas = fbcanvas.FrameBuffer(frame, 128, 64, fbcanvas.MONO_VLSB)
     App(canvas, MemoryStorage()).render()
     return frame
 

@@ -1,6 +1,6 @@
 """The handheld's application: a state machine fed button events and a clock.
 
-    app = App(canvas, storage, now_ms, seed=None, today=None)
+    app = App(canvas, storage, now_ms, seed=None, today=None, sprite=None)
     app.feed(button, kind, now_ms)   # every event of crisscross.buttons, in order
     app.tick(now_ms)                 # timers: messages, AI turns
     if app.render(): show(canvas)    # redraws only after something changed
@@ -8,6 +8,11 @@
 It never reads hardware: the host injects the canvas (framebuf API, 128x64,
 MONO_VLSB), a storage object (crisscross.storage) and the time. `today` is a
 callable returning (year, month, day), or None where the board has no clock.
+`sprite` makes the small pictures the screens blit, called as
+framebuf.FrameBuffer(data, w, h, MONO_VLSB) is: a board whose canvas is its
+display driver passes framebuf.FrameBuffer; by default it is the canvas's own
+class (a plain FrameBuffer, or the host's canvas on CPython). The engine never
+imports framebuf.
 """
 
 import sys
@@ -46,8 +51,11 @@ def screen_module(name):
 
 
 class App:
-    def __init__(self, canvas, storage=None, now_ms=0, seed=None, today=None):
+    def __init__(
+        self, canvas, storage=None, now_ms=0, seed=None, today=None, sprite=None
+    ):
         self.canvas = canvas
+        ui.use_sprites(sprite or type(canvas))
         self.now = now_ms
         self.seed = seed  # a fixed seed for the first new game (simulator --seed)
         self.today = today

@@ -1,12 +1,13 @@
 """Bitmaps: the six symbols (8x8), a 3x5 digit font for scores, small icons.
 
-Symbols are drawn as 8x8 MONO_VLSB FrameBuffers, built the first time a symbol is
-drawn (the card and word games never build them) and blitted, so a cell costs one
+Symbols are drawn as 8x8 MONO_VLSB sprites (crisscross.ui.sprite: made by the
+class the host gave the app), built the first time a symbol is drawn (the card
+and word games never build them) and blitted, so a cell costs one
 call. The shapes differ in outline, not only in detail, so they stay apart on a
 small OLED: slash, X, circle, triangle, three bars, hash.
 """
 
-import framebuf
+from crisscross import ui
 
 # The symbols, 8x8 each (tests/portable/test_glyphs.py checks SYMBOL_BITS against
 # these rows):
@@ -41,7 +42,7 @@ def _vlsb(rows):
     return out
 
 
-# Plain and inverse: tuples of FrameBuffers, built when a symbol is first drawn.
+# Plain and inverse: tuples of sprites, built when a symbol is first drawn.
 _symbols = [None, None]
 
 
@@ -52,7 +53,7 @@ def _build(inverse):
         if inverse:
             for i in range(8):
                 data[i] ^= 0xFF
-        out.append(framebuf.FrameBuffer(data, 8, 8, framebuf.MONO_VLSB))
+        out.append(ui.sprite(data, 8, 8))
     return tuple(out)
 
 

@@ -2,7 +2,9 @@
 games' sheet is drawn by crisscross.dice.sheetdraw).
 
 The canvas is any framebuf.FrameBuffer-like object, 128x64, MONO_VLSB. Text is
-MicroPython's built-in 8x8 font: 16 characters by 8 lines.
+MicroPython's built-in 8x8 font: 16 characters by 8 lines. Small pictures
+(sprites, blitted) are made by the class the host gave the app (`sprite`): the
+engine never imports `framebuf`.
 """
 
 from crisscross.compat import const
@@ -12,6 +14,23 @@ H = const(64)
 _CHAR = const(8)
 COLS = const(16)  # characters per line
 LINES = const(8)  # text lines per screen
+_MONO_VLSB = const(0)  # framebuf.MONO_VLSB
+
+# What makes a sprite: a class called as framebuf.FrameBuffer is (App sets it).
+_maker = None
+
+
+def use_sprites(maker):
+    """Sprites are made by `maker(data, w, h, MONO_VLSB)`: framebuf.FrameBuffer
+    on a board, the host's canvas class on CPython (App's `sprite`)."""
+    global _maker
+    _maker = maker
+
+
+def sprite(data, w, h):
+    """A w x h MONO_VLSB picture over `data` (one byte per column, bit 0 on top),
+    to blit onto the canvas."""
+    return _maker(data, w, h, _MONO_VLSB)
 
 
 def center(canvas, text, y, c=1):

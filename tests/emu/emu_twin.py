@@ -13,12 +13,10 @@ Used by the tests in tests/emu/test_emu_*.py; see tests/emu/conftest.py for the
 
 import json
 
-import framebuf
-
 from crisscross import buttons, presses, sharecode
 from crisscross.app import App
 from crisscross.memory_storage import MemoryStorage
-from host import render
+from host import fbcanvas, render
 
 from appdriver import arrows
 
@@ -48,11 +46,11 @@ class CPythonSide:
 
     def __init__(self, now, storage=None):
         self.buf = bytearray(1024)
-        self.canvas = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.canvas = fbcanvas.FrameBuffer(self.buf, 128, 64, fbcanvas.MONO_VLSB)
         self.storage = storage if storage is not None else MemoryStorage()
         self.buttons = buttons.Buttons()
         self.now = now
-        # firmware/pocket/start.py: App(display, FolderStorage(SAVE_DIR), now): no
+        # firmware/pocket/start.py: App(display, FolderStorage(SAVE_DIR), now, ...): no
         # fixed seed, no calendar.
         self.app = App(self.canvas, self.storage, now)
         self.app.render()

@@ -53,10 +53,14 @@ def test_a_press_while_dimmed_counts():
 def test_a_whole_game_of_the_real_app_on_the_panel():
     from appdriver import Driver
     from crisscross.dice import policies
+    from framebuf import FrameBuffer
+
     from crisscross.app import App
     from crisscross.memory_storage import MemoryStorage
 
-    rig = Rig(lambda canvas, now: App(canvas, MemoryStorage(), now, 21))
+    rig = Rig(
+        lambda canvas, now: App(canvas, MemoryStorage(), now, 21, sprite=FrameBuffer)
+    )
     rig.frames(1)
     arrows = []  # bus bytes per cursor move on the play screen
 
@@ -106,10 +110,14 @@ def test_a_whole_game_of_the_real_app_on_the_panel():
 
 
 def _title_rig():
+    from framebuf import FrameBuffer
+
     from crisscross.app import App
     from crisscross.memory_storage import MemoryStorage
 
-    return Rig(lambda canvas, now: App(canvas, MemoryStorage(), now, 21))
+    return Rig(
+        lambda canvas, now: App(canvas, MemoryStorage(), now, 21, sprite=FrameBuffer)
+    )
 
 
 def test_idle_title_sleeps_until_the_dim_time_not_a_frame():

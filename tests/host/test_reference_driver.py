@@ -8,6 +8,7 @@ the real adafruit_bus_device.I2CDevice) for adafruit's. The init sequences are
 compared command by command; docs/display.md explains every difference.
 """
 
+import builtins
 import importlib
 import importlib.util
 import os
@@ -15,7 +16,7 @@ import sys
 
 import pytest
 
-from host import render
+from host import fbcanvas, render
 from host.ssd1306_panel import Panel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -26,28 +27,29 @@ FULL = 1024
 
 
 def load_ours():
-    """firmware/pocket/ssd1306.py as it is, on CPython's framebuf stand-in (host)."""
+    """firmware/pocket/ssd1306.py as it is, on CPython's framebuf stand-in (host):
+    the driver's own `import framebuf` gets host.fbcanvas (nothing is installed in
+    sys.modules)."""
     path = os.path.join(ROOT, "firmware", "pocket", "ssd1306.py")
     spec = importlib.util.spec_from_file_location("pocket_ssd1306_cpython", path)
     mod = importlib.util.module_from_spec(spec)
+
+    def board_import(name, *args, **kwargs):
+        if name == "framebuf":
+            return fbcanvas
+        return builtins.__import__(name, *args, **kwargs)
+
+    mod.__builtins__ = dict(vars(builtins), __import__=board_import)
     spec.loader.exec_module(mod)
+    assert mod.framebuf is fbcanvas and "framebuf" not in sys.modules
     return mod
 
 
 def load_adafruit():
     """adafruit_ssd1306 as on any PC: CPython has no `framebuf`, so it draws with
-    adafruit_framebuf (the project's host canvas, registered as `framebuf` for the
-    game, is hidden while it imports)."""
-    saved = sys.modules.get("framebuf")
-    sys.modules["framebuf"] = None  # import framebuf raises ImportError
+    adafruit_framebuf."""
     sys.modules.pop("adafruit_ssd1306", None)
-    try:
-        mod = importlib.import_module("adafruit_ssd1306")
-    finally:
-        if saved is None:
-            del sys.modules["framebuf"]
-        else:
-            sys.modules["framebuf"] = saved
+    mod = importlib.import_module("adafruit_ssd1306")
     assert mod.framebuf.__name__ == "adafruit_framebuf"
     return mod
 

@@ -1,11 +1,11 @@
 """Drives the real App with button events and a fake clock, on any interpreter.
 
-The canvas is `framebuf` itself: MicroPython's on MicroPython, the byte-identical
-host canvas on CPython (registered by tests/conftest.py).
+The canvas is a FrameBuffer (tests/portable/canvas.py): MicroPython's on
+MicroPython, the byte-identical host canvas on CPython; the app makes its sprites
+with the canvas's class.
 """
 
-import framebuf
-
+import canvas as fb
 from crisscross import buttons, presses
 from crisscross.app import App
 from crisscross.dice.play import DC, DR, Play, pair_at
@@ -31,8 +31,7 @@ def arrows(cursor, move):
 
 class Driver:
     def __init__(self, seed=5, storage=None, today=None):
-        self.buf = bytearray(1024)
-        self.canvas = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.buf, self.canvas = fb.new()
         self.storage = storage if storage is not None else MemoryStorage()
         self.now = 1000
         self.buttons = buttons.Buttons()

@@ -125,12 +125,11 @@ def test_a_whole_solo_game_to_the_results_screen():
         ref.place(m)
     assert ref.score(0).total == game.score(0).total
     # The results screen shows that score: draw the expected text and compare.
-    import framebuf
+    import canvas
 
     from crisscross import ui
 
-    buf = bytearray(1024)
-    expect = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    buf, expect = canvas.new()
     ui.center(expect, "%d points" % ref.score(0).total, 14)
     frame = d.frame()
     for k in range(256, 384):  # text line y=14..21 spans pages 1 and 2

@@ -1,8 +1,7 @@
 """The symbol bitmaps: the bytes the app blits are the shapes drawn here."""
 
-import framebuf
-
-from crisscross import glyphs
+import canvas as fb
+from crisscross import glyphs, ui
 
 SHAPES = (
     ".......# #......# ..####.. ...##... ######## ..#..#..",
@@ -27,8 +26,8 @@ def test_the_symbol_bytes_are_the_drawn_shapes():
 
 
 def test_a_symbol_is_drawn_plain_or_inverse_at_its_place():
-    buf = bytearray(16 * 2)  # 16x16 pixels
-    canvas = framebuf.FrameBuffer(buf, 16, 16, framebuf.MONO_VLSB)
+    buf, canvas = fb.new(16, 16)
+    ui.use_sprites(fb.FrameBuffer)  # as App does: the sprites' class
     for k in range(6):
         for inverse in (False, True):
             canvas.fill(0)

@@ -22,10 +22,9 @@ def lit(d, x0, x1, y0, y1):
 
 def shows(d, text, x, y):
     """Whether `text` is drawn at (x, y) on the screen, pixel for pixel."""
-    import framebuf
+    import canvas
 
-    buf = bytearray(1024)
-    ref = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    buf, ref = canvas.new()
     ref.text(text, x, y, 1)
     for yy in range(y, y + 8):
         for xx in range(x, min(128, x + 8 * len(text))):

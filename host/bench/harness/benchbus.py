@@ -9,6 +9,7 @@ panel receives them), the I2C transactions, and whether the panel matched the
 canvas after each move.
 """
 
+import framebuf
 import gc
 import json
 
@@ -54,7 +55,7 @@ def main():
     i2c = RecordingI2C({ADDR: panel})
     display = ssd1306.SSD1306(ssd1306.I2CBus(i2c, ADDR))
     now = 1000
-    app = App(display, MemoryStorage(), now, SEED)
+    app = App(display, MemoryStorage(), now, SEED, sprite=framebuf.FrameBuffer)
     app.render()
     display.show()
     full = sum(len(d) for _, d in i2c.log)

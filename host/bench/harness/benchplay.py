@@ -102,7 +102,10 @@ class Rig:
     and its own code would count as the app's."""
 
     def __init__(self):
-        import framebuf
+        try:
+            import framebuf
+        except ImportError:  # CPython (host/bench/lines.py): the host's canvas
+            from host import fbcanvas as framebuf
         from crisscross.app import App
         from crisscross.storage import FolderStorage
 

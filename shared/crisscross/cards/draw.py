@@ -6,12 +6,11 @@ bottom left (the screen has one colour, so each kingdom has its own mark: Sun a
 solid disc, Mountain a peak, Forest a checker of dots, Ocean stripes) and, on a
 stack, how many cards lie there in small digits top right. The card played last
 has its mark inverted; while a card is picked, the numbers it may stack on are. The bitmaps are built
-once at import, plain and inverse, and blitted: a card costs a few calls.
+as sprites (crisscross.ui.sprite) the first time a card is drawn, plain and
+inverse, and blitted: a card costs a few calls.
 """
 
-import framebuf
-
-from crisscross import glyphs
+from crisscross import glyphs, ui
 from crisscross.cards.table import SIZE
 from crisscross.compat import const
 
@@ -67,37 +66,44 @@ _MARK_ROWS = (
 
 
 def _bitmaps(table):
-    """(plain, inverse) FrameBuffers; inverse is 0 where the picture is, 1 around
+    """(plain, inverse) sprites; inverse is 0 where the picture is, 1 around
     it, so it is blitted with key 1 onto a filled (inverted) cell."""
     plain = []
     inverse = []
     for rows in table:
         data = glyphs._vlsb(rows)
         w = len(rows[0])
-        plain.append(framebuf.FrameBuffer(data, w, len(rows), framebuf.MONO_VLSB))
+        plain.append(ui.sprite(data, w, len(rows)))
         inv = bytearray(b ^ 0xFF for b in data)
-        inverse.append(framebuf.FrameBuffer(inv, w, len(rows), framebuf.MONO_VLSB))
+        inverse.append(ui.sprite(inv, w, len(rows)))
     return tuple(plain), tuple(inverse)
 
 
-ITEMS, ITEMS_INV = _bitmaps(_ITEM_ROWS)
-MARKS, MARKS_INV = _bitmaps(_MARK_ROWS)
+# Items plain, items inverse, marks plain, marks inverse: built at the first card.
+_sprites = []
 _DIGITS = "0123456789"
+
+
+def _built():
+    """The four tables of sprites, built the first time a card is drawn."""
+    if not _sprites:
+        _sprites.extend(_bitmaps(_ITEM_ROWS) + _bitmaps(_MARK_ROWS))
+    return _sprites
 
 
 def mark(c, colour, x, y, inverse=False):
     """The 5x5 kingdom mark of `colour` (0..3) at (x, y)."""
     if inverse:
-        c.blit(MARKS_INV[colour], x, y, 1)
+        c.blit((_sprites or _built())[3][colour], x, y, 1)
     else:
-        c.blit(MARKS[colour], x, y, 0)
+        c.blit((_sprites or _built())[2][colour], x, y, 0)
 
 
 def item(c, it, x, y, inverse=False):
     if inverse:
-        c.blit(ITEMS_INV[it], x, y, 1)
+        c.blit((_sprites or _built())[1][it], x, y, 1)
     else:
-        c.blit(ITEMS[it], x, y, 0)
+        c.blit((_sprites or _built())[0][it], x, y, 0)
 
 
 def card(c, cd, x, y, inverse=False, depth=1, number_box=False, mark_box=False):
