@@ -35,6 +35,7 @@ CORE = (
     "crisscross.ui",
     "crisscross.protocol",
     "crisscross.screens",
+    "crisscross.savefile",
     "crisscross.store",
     "crisscross.storage",
     "crisscross.memory_storage",
@@ -65,8 +66,9 @@ class App:
 
             self.store = Store(storage)
         self.screen = None
-        self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self.session = None
+        self.unload(None)  # the store's loading code has run: not resident
+        self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self._open = None  # the session the last screen was shown with
         self.dirty = True
         self._toast = None
@@ -144,7 +146,8 @@ class App:
     def save(self):
         """Save the session after a move; a failing flash is told once, never fatal."""
         if self.store is not None and self.session is not None:
-            self.store.save_game(self.session.to_text())
+            if not self.store.save_game(self.session.to_text()):
+                self.tidy()  # the store's loading code learnt what it holds
             warning = self.store.pop_warning()
             if warning:
                 self.toast(warning, 3000)

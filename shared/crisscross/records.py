@@ -2,21 +2,21 @@
 in progress never needs.
 
 The Store imports this module when it reads, checks or writes the records or the
-settings (at start-up, on the results, high scores and New game screens); it is in
-App.TRANSIENT, so it is unloaded at the next change of screen and the play screen
-and the AI's search never carry its code (docs/performance.md).
+settings (at start-up, on the results, high scores and New game screens), and is
+used through its named API (data, hold, commit). No screen or session names it,
+so the app unloads it at the next change of screen and the play screen and the
+AI's search never carry its code (docs/performance.md).
 """
 
 import json
 
-from crisscross.store import (
-    HIGH_SCORES,
-    LAST_SCORES,
-    MAX_KEY_LENGTH,
-    RANKS,
-    RECORDS,
-    SETTINGS,
-)
+from crisscross.compat import const
+from crisscross.savefile import RECORDS, SETTINGS
+
+HIGH_SCORES = const(5)  # entries kept per game key
+RANKS = const(5)  # rank counts per game key (rank index 0..4)
+LAST_SCORES = const(20)  # recent scores kept per game key
+MAX_KEY_LENGTH = const(24)
 
 _KEY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 
@@ -119,7 +119,7 @@ def record(store, key, score, rank, date, share_code, done):
         raise ValueError("rank must be None or 0..%d: %r" % (RANKS - 1, rank))
     if not isinstance(date, str) or not isinstance(share_code, str):
         raise ValueError("date and share code must be strings")
-    records = _copy(store._data[RECORDS])
+    records = _copy(store.data(RECORDS))
     keys = records["keys"]
     entry = keys.get(key)
     if entry is None:
@@ -152,14 +152,14 @@ def record(store, key, score, rank, date, share_code, done):
     entry["last"].append(score)
     del entry["last"][:-LAST_SCORES]
     records["done"] = done
-    if not store._commit(RECORDS, records):
-        store._data[RECORDS] = records  # still shown this session
+    if not store.commit(RECORDS, records):
+        store.hold(RECORDS, records)  # still shown this session
     return place
 
 
 def high_scores(store, key):
     """Store.high_scores."""
-    entry = store._data[RECORDS]["keys"].get(key)
+    entry = store.data(RECORDS)["keys"].get(key)
     if entry is None:
         return []
     return [
@@ -169,7 +169,7 @@ def high_scores(store, key):
 
 def stats(store, key):
     """Store.stats."""
-    entry = store._data[RECORDS]["keys"].get(key)
+    entry = store.data(RECORDS)["keys"].get(key)
     if entry is None:
         return {
             "played": 0,
@@ -193,7 +193,7 @@ def stats(store, key):
 
 def settings(store):
     """Store.settings."""
-    return _copy(store._data[SETTINGS])
+    return _copy(store.data(SETTINGS))
 
 
 def save_settings(store, settings):
@@ -204,9 +204,9 @@ def save_settings(store, settings):
         settings = _copy(settings)
     except (TypeError, ValueError):
         raise ValueError("settings must hold only JSON data (int, str, list, dict)")
-    if settings == store._data[SETTINGS]:
+    if settings == store.data(SETTINGS):
         return True
-    if not store._commit(SETTINGS, settings):
-        store._data[SETTINGS] = settings
+    if not store.commit(SETTINGS, settings):
+        store.hold(SETTINGS, settings)
         return False
     return True

@@ -19,135 +19,31 @@ foreign or newer-version NAME is never fatal: the last good copy is used, the
 player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
 at the next save instead of replacing the backup.
 
-A game in progress only saves, so the rest lives in modules of its own. Reading
-and checking the files (unpack, choosing the newest intact copy, the warnings about
-damage) is in crisscross.storeload, imported when a Store is built and after a
-failed save, and unloaded again right after. The records' and settings' checks and
-updates are in crisscross.records, imported only when used. So a game in progress
-carries only the code that writes the game file.
+The format (kinds, file names, header, CRC, packing) is crisscross.savefile. A
+game in progress only saves, so the rest lives in modules of its own, which use
+the Store through its named API (storage, data, hold, commit, found, warn):
+reading and checking the files (unpack, choosing the newest intact copy, the
+warnings about damage) is in crisscross.storeload, imported when a Store is built
+and after a failed save; the records' and settings' checks and updates are in
+crisscross.records, imported only when used. Neither is resident: the app's one
+rule for memory unloads them (App.unload), so a game in progress carries only the
+code that writes the game file.
 """
 
-import json
-
-from crisscross.compat import const, forget
-
-FORMAT_VERSION = const(1)
-HIGH_SCORES = const(5)  # entries kept per game key
-RANKS = const(5)  # rank counts per game key (rank index 0..4)
-LAST_SCORES = const(20)  # recent scores kept per game key
-MAX_KEY_LENGTH = const(24)
-
-GAME = "game"
-RECORDS = "records"
-SETTINGS = "settings"
-KINDS = (GAME, RECORDS, SETTINGS)
-SUFFIX = ".sav"
-# Each kind's file names (NAME, NAME.tmp, NAME.bak, NAME.bad), built once: a save
-# happens at every placement and should not make garbage strings.
-_FILES = {}
-for _kind in KINDS:
-    _name = _kind + SUFFIX
-    _FILES[_kind] = (_name, _name + ".tmp", _name + ".bak", _name + ".bad")
-
-_CRC_POLY = const(0xEDB88320)
-_MASK = const(0xFFFFFFFF)
-
-# The state of one copy of a file, as far as saving tells them apart: any other
-# state (crisscross.storeload: DAMAGED, NEWER, FOREIGN) sets NAME aside as NAME.bad.
-OK = "ok"
-MISSING = "missing"
-
-# Which copy the loaded data came from (or storeload.BAK).
-MAIN = "main"
-TMP = "tmp"
-
-# The loading code's module, unloaded as soon as it has run.
-_LOADER = ("crisscross.storeload",)
-
-
-try:
-    from binascii import crc32 as _crc32
-except ImportError:  # a port built without binascii.crc32
-    _crc32 = None
-
-
-def crc32(data, value=0):
-    """CRC-32 (the zlib one), from binascii where the port has it; `value` is the
-    CRC of what came before, so a CRC can run over pieces."""
-    if _crc32 is not None:
-        crc = _crc32(data, value)
-        # Python 3 and MicroPython give it unsigned already: masking it anyway
-        # would make a big int (an allocation) at every call.
-        return crc if crc >= 0 else crc & _MASK
-    return crc32_slow(data, value)
-
-
-def crc32_slow(data, value=0):
-    """Bitwise CRC-32, the fallback for ports without binascii.crc32."""
-    crc = value ^ _MASK
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ (_CRC_POLY & -(crc & 1))
-    return crc ^ _MASK
-
-
-def pack(kind, seq, obj):
-    """The bytes of a file: header line, then `obj` as JSON."""
-    body = json.dumps(obj).encode()
-    head = "CCP%d %s %d %d" % (FORMAT_VERSION, kind, seq, len(body))
-    crc = crc32(body, crc32(head.encode()))  # no head + body copy just for the CRC
-    return ("%s %08x\n" % (head, crc)).encode() + body
-
-
-# The body of a game file, around the game's text: what json.dumps writes for
-# {"game": text} when the text has nothing to escape.
-_GAME_OPEN = b'{"game": "'
-_GAME_CLOSE = b'"}'
-_GAME_HEAD = ("CCP%d %s " % (FORMAT_VERSION, GAME)).encode()
-
-
-def plain(text):
-    """True when json.dumps writes `text` as it is: printable ASCII, no quote or
-    backslash (a save's text always is). For a tuple of strings: each of them."""
-    if isinstance(text, tuple):
-        for part in text:
-            if not plain(part):
-                return False
-        return True
-    if not text:
-        return True
-    return (
-        " " <= min(text) and max(text) <= "~" and '"' not in text and "\\" not in text
-    )
-
-
-def pack_game(seq, text):
-    """pack(GAME, seq, {"game": text}) for a `plain` text, as a tuple of parts to
-    write one after the other: a save follows every move, and the text, the
-    biggest part, is not copied into a file image (pack copies it several times:
-    JSON text, its bytes, header + body). `text` may be a tuple of strings (a
-    word game's fields and actions): the file holds them joined."""
-    # Their bytes (MicroPython: the str's own, not a copy): two parts at most.
-    if isinstance(text, str):
-        raw, more = text.encode(), b""
-    elif len(text) == 2:
-        raw, more = text[0].encode(), text[1].encode()
-    else:  # other numbers of parts: never a session's save, joined once
-        raw, more = "".join(text).encode(), b""
-    size = len(_GAME_OPEN) + len(raw) + len(more) + len(_GAME_CLOSE)
-    head = b"%s%d %d" % (_GAME_HEAD, seq, size)  # "CCP1 game SEQ SIZE"
-    crc = crc32(raw, crc32(_GAME_OPEN, crc32(head)))
-    crc = crc32(_GAME_CLOSE, crc32(more, crc))
-    return (head + b" %08x\n" % crc, _GAME_OPEN, raw, more, _GAME_CLOSE)
-
-
-def _game_mark(code):
-    """Identifies a game save string (or its parts), so a recorded game is not
-    resumed."""
-    if isinstance(code, tuple):
-        code = "".join(code)  # once, at a game's end
-    return crc32(code.encode())
+from crisscross.savefile import (
+    FILES,
+    GAME,
+    MAIN,
+    MISSING,
+    OK,
+    RECORDS,
+    SETTINGS,
+    TMP,
+    game_mark,
+    pack,
+    pack_game,
+    plain,
+)
 
 
 def _same_game(saved, code):
@@ -181,12 +77,10 @@ class Store:
         self._main = {}  # NAME's state: OK, MISSING, storeload.DAMAGED, NEWER, FOREIGN
         self._source = {}  # MAIN, TMP, storeload.BAK, or None for defaults
         self._seq = {}
-        # The loading code runs once here: unloaded again, it is not resident in
-        # play (on MicroPython; CPython keeps modules).
+        # The loading code runs once here; the app unloads it (not resident in play).
         from crisscross.storeload import load
 
         load(self)
-        forget(_LOADER)
 
     # --- warnings -------------------------------------------------------------
 
@@ -196,16 +90,37 @@ class Store:
             return self.warnings.pop(0)
         return None
 
-    def _warn(self, text):
+    # --- the named API of crisscross.storeload and crisscross.records ------------
+
+    def warn(self, text):
+        """Tell the player `text` (once per session) through pop_warning()."""
         if text not in self._told:
             self._told.append(text)
             self.warnings.append(text)
+
+    def data(self, kind):
+        """The body held for `kind` (GAME, RECORDS, SETTINGS): the loaded or last
+        saved one. Not a copy: change it only through hold() or commit()."""
+        return self._data[kind]
+
+    def hold(self, kind, obj):
+        """Hold `obj` as the body of `kind` without writing it (loaded, or kept
+        for this session after a failed save)."""
+        self._data[kind] = obj
+
+    def found(self, kind, main, source, seq):
+        """What reading `kind`'s files found: NAME's state (OK, MISSING, or
+        storeload's DAMAGED, NEWER, FOREIGN), the copy its body comes from (MAIN,
+        TMP, storeload.BAK, or None for the defaults) and that copy's seq."""
+        self._main[kind] = main
+        self._source[kind] = source
+        self._seq[kind] = seq
 
     # --- atomic saving (loading: crisscross.storeload) -------------------------
 
     def _set_aside(self, kind):
         """Move NAME out of the way: a good one becomes the backup, a bad one NAME.bad."""
-        name, _, bak, bad = _FILES[kind]
+        name, _, bak, bad = FILES[kind]
         state = self._main[kind]
         if state == OK:
             self.storage.rename(name, bak)
@@ -213,9 +128,10 @@ class Store:
             self.storage.rename(name, bad)
         self._main[kind] = MISSING
 
-    def _commit(self, kind, obj):
-        """Write `obj` atomically; True on success, else a warning and False."""
-        name, tmp, _, _ = _FILES[kind]
+    def commit(self, kind, obj):
+        """Write `obj` as the body of `kind` atomically; True on success, else a
+        warning and False (what the storage holds then is read again)."""
+        name, tmp, _, _ = FILES[kind]
         try:
             if self._source[kind] == TMP:
                 # A save cut short by a power loss left the newest copy in NAME.tmp:
@@ -236,7 +152,6 @@ class Store:
             from crisscross.storeload import save_failed
 
             save_failed(self, kind)  # learns what the storage holds now, warns
-            forget(_LOADER)
             return False
         self._data[kind] = obj
         self._main[kind] = OK
@@ -260,7 +175,7 @@ class Store:
             raise ValueError("save_game needs the game's encode() string")
         if _same_game(self._data[GAME]["game"], code):
             return True
-        return self._commit(GAME, {"game": code})
+        return self.commit(GAME, {"game": code})
 
     def load_game(self):
         """The saved game's string, or None when there is none."""
@@ -271,7 +186,7 @@ class Store:
         """Forget the game in progress (it ended or was abandoned)."""
         if self._data[GAME]["game"] is None:
             return True
-        return self._commit(GAME, {"game": None})
+        return self.commit(GAME, {"game": None})
 
     # --- high scores and statistics ---------------------------------------------
 
@@ -292,7 +207,7 @@ class Store:
         offered for resuming (and counted twice) after a restart.
         """
         game = self._data[GAME]["game"]
-        done = _game_mark(game) if game is not None else None
+        done = game_mark(game) if game is not None else None
         place = self._record(key, score, rank, date, share_code, done)
         self.clear_game()
         return place

@@ -3,15 +3,17 @@ file's newest intact copy, and the player's warnings about damage (docs/saves.md
 
 A game in progress only saves, so this is not part of crisscross.store: the Store
 imports it when it is built and after a failed save (to learn what the storage
-holds then), and unloads it right after with compat.forget, so that a board's heap
-does not carry it during play (docs/performance.md).
+holds then). It uses the Store through its named API (storage, data, hold, found,
+warn) and the format of crisscross.savefile. No screen or session names it, so
+the app's one rule for memory unloads it (App.unload) and a board's heap does not
+carry it during play (docs/performance.md).
 """
 
 import json
 
 from crisscross.compat import const
-from crisscross.store import (
-    _FILES,
+from crisscross.savefile import (
+    FILES,
     FORMAT_VERSION,
     GAME,
     KINDS,
@@ -21,21 +23,21 @@ from crisscross.store import (
     RECORDS,
     SETTINGS,
     TMP,
-    _game_mark,
     crc32,
+    game_mark,
 )
 
 _MAGIC = b"CCP"
 _MAX_HEADER = const(80)  # a header line is far shorter; search no further for it
 _HEX = "0123456789abcdef"
 
-# The states of one copy of a file besides crisscross.store's OK and MISSING (the
+# The states of one copy of a file besides crisscross.savefile's OK and MISSING (the
 # only ones a save tells apart: any other NAME is set aside as NAME.bad).
 DAMAGED = "damaged"
 NEWER = "newer"
 FOREIGN = "foreign"
 
-BAK = "bak"  # the loaded data came from NAME.bak (store.py: MAIN, TMP)
+BAK = "bak"  # the loaded data came from NAME.bak (savefile: MAIN, TMP)
 
 _LABELS = {GAME: "Saved game", RECORDS: "High scores", SETTINGS: "Settings"}
 _TROUBLE = {
@@ -126,15 +128,15 @@ def load(store):
     defaults, with a warning for the player about any damage."""
     for kind in KINDS:
         _load(store, kind)
-    game = store._data[GAME]["game"]
-    if game is not None and store._data[RECORDS]["done"] == _game_mark(game):
+    game = store.data(GAME)["game"]
+    if game is not None and store.data(RECORDS)["done"] == game_mark(game):
         # finish_game recorded this game, then the power went before clearing it.
-        store._data[GAME] = {"game": None}
+        store.hold(GAME, {"game": None})
 
 
 def scan(store, kind):
     """Find the newest intact copy; returns (seq, obj, source, states)."""
-    name, tmp, bak, _ = _FILES[kind]
+    name, tmp, bak, _ = FILES[kind]
     best = (0, None, None)
     states = []
     for source, fname in ((MAIN, name), (TMP, tmp), (BAK, bak)):
@@ -149,31 +151,29 @@ def scan(store, kind):
         states.append(OK)
         if best[2] is None or seq > best[0]:
             best = (seq, obj, source)
-    store._main[kind] = states[0]
-    store._source[kind] = best[2]
-    store._seq[kind] = best[0]
+    store.found(kind, states[0], best[2], best[0])
     return best[0], best[1], best[2], states
 
 
 def _load(store, kind):
     seq, obj, source, states = scan(store, kind)
-    store._data[kind] = obj if source is not None else _defaults(kind)
+    store.hold(kind, obj if source is not None else _defaults(kind))
     main = states[0]
     label = _LABELS[kind]
     if main in _TROUBLE:
         trouble = _TROUBLE[main] % label
         if source is None:
-            store._warn(trouble + "; starting afresh.")
+            store.warn(trouble + "; starting afresh.")
         else:
-            store._warn(trouble + "; the last good copy was used.")
+            store.warn(trouble + "; the last good copy was used.")
     elif source is None and states[2] != MISSING:
         # Only a good main file becomes the backup, so a bad one means a loss.
         # (A damaged NAME.tmp alone is a save cut short: nothing was lost.)
-        store._warn(label + " could not be read; starting afresh.")
+        store.warn(label + " could not be read; starting afresh.")
 
 
 def save_failed(store, kind):
     """After a save of `kind` failed with OSError: learn what the storage holds
     now, and tell the player (once per session)."""
     scan(store, kind)
-    store._warn(_LABELS[kind] + " could not be saved (storage full or read-only).")
+    store.warn(_LABELS[kind] + " could not be saved (storage full or read-only).")

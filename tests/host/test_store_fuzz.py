@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from crisscross import sharecode
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import KINDS, Store, pack
+from crisscross.savefile import KINDS, pack
+from crisscross.store import Store
 from crisscross.storeload import unpack
 
 COPIES = ("", ".tmp", ".bak")

@@ -7,7 +7,8 @@ from mpy import run_micropython
 
 from crisscross import sharecode
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import Store, crc32_slow
+from crisscross.savefile import crc32_slow
+from crisscross.store import Store
 
 # Every day of 1999..2032 plus the calendar's corners, run in one interpreter.
 DAILY_CODE = """
@@ -73,7 +74,8 @@ def test_share_codes_identical_under_micropython_and_cpython():
 WRITE_ON_MPY = """
 import binascii
 from crisscross.storage import FolderStorage
-from crisscross.store import Store, crc32_slow
+from crisscross.savefile import crc32_slow
+from crisscross.store import Store
 st = FolderStorage("/tmp/parity/saves")
 store = Store(st)
 store.save_game("SYM|a|77|1 2 3")

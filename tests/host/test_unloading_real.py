@@ -9,7 +9,6 @@ import pytest
 
 import test_unloading as portable
 from crisscross import app as app_module
-from crisscross import store as store_module
 
 
 def _forget(names):
@@ -26,7 +25,6 @@ def _forget(names):
 def real_unloading(monkeypatch):
     saved = dict(sys.modules)
     monkeypatch.setattr(app_module, "forget", _forget)
-    monkeypatch.setattr(store_module, "forget", _forget)
     monkeypatch.setattr(portable, "ON_BOARD", True)
     yield
     for name in list(sys.modules):

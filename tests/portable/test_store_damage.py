@@ -1,9 +1,10 @@
 """Damaged, truncated, foreign and newer-version save files are never fatal: the
 last good copy is used, the player is told once, and the bad file is kept."""
 
-from crisscross import store as store_mod
+from crisscross import savefile
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import Store, crc32, crc32_slow, pack
+from crisscross.savefile import crc32, crc32_slow, pack
+from crisscross.store import Store
 from crisscross.storeload import unpack
 
 OLD = "SYM|a|5|1 2 3"
@@ -163,10 +164,10 @@ def test_crc32_fallback_matches_the_builtin():
         assert crc32_slow(data) == crc32(data)
     assert crc32(b"123456789") == 0xCBF43926  # the CRC-32 check value
     # With the fallback in force the whole store still works.
-    saved = store_mod._crc32
-    store_mod._crc32 = None
+    saved = savefile._crc32
+    savefile._crc32 = None
     try:
         st = _two_saves()
         assert Store(st).load_game() == NEW
     finally:
-        store_mod._crc32 = saved
+        savefile._crc32 = saved

@@ -1,7 +1,8 @@
 """High scores, statistics, settings and the saved game: content and flash writes."""
 
 from crisscross.memory_storage import FaultyStorage, MemoryStorage
-from crisscross.store import HIGH_SCORES, LAST_SCORES, Store
+from crisscross.records import HIGH_SCORES, LAST_SCORES
+from crisscross.store import Store
 
 
 def _raises_value_error(fn, *args):

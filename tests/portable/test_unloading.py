@@ -12,7 +12,6 @@ from crisscross.dice import policies
 from crisscross.cards import ai as cards_ai
 from crisscross.cards import session as cs
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import Store
 from crisscross.words import ai as words_ai
 from crisscross.words import session as ws
 
@@ -151,28 +150,37 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
 
 
 class _FullStorage(MemoryStorage):
-    """Refuses every write, like a full flash."""
+    """Refuses every write of the game file, like a flash that filled up (the
+    settings a new game writes first still fit)."""
 
     def write(self, name, data):
-        raise OSError(28, "no space")
+        if name.startswith("game."):
+            raise OSError(28, "no space")
+        MemoryStorage.write(self, name, data)
 
 
-def test_the_store_unloads_its_loading_code_once_it_has_run():
+def _toast(d):
+    return " ".join(d.app._toast or ())
+
+
+def test_the_app_unloads_the_stores_loading_code_once_it_has_run():
     st = MemoryStorage()
     st.write("game.sav", b"CCP1 game 1 2 0badc0de\n{}")  # a bad CRC
     for _ in range(2):  # built again: the code is imported again and works
-        store = Store(st)
-        assert store.pop_warning() == "Saved game was damaged; starting afresh."
+        d = Driver(storage=st)
+        assert _toast(d) == "Saved game was damaged; starting afresh."
         if ON_BOARD:
-            assert "crisscross.storeload" not in sys.modules
+            assert loaded("crisscross.storeload", "crisscross.records") == []
+        d.press("a")  # the message goes
 
 
-def test_a_failed_save_loads_the_loading_code_and_unloads_it_again():
-    store = Store(_FullStorage())
-    assert store.pop_warning() is None
-    assert not store.save_game("SYM|a|5|1 2 3")
+def test_a_failed_save_loads_the_loading_code_and_the_app_unloads_it_again():
+    d = Driver(storage=_FullStorage())
+    assert _toast(d) == ""
+    d.start_game()
+    d.press("a")  # a placement is saved: the flash refuses it
     text = "Saved game could not be saved (storage full or read-only)."
-    assert store.pop_warning() == text
+    assert _toast(d) == text
     if ON_BOARD:
-        assert "crisscross.storeload" not in sys.modules
-    assert store.load_game() is None  # what the (empty) storage holds
+        assert loaded("crisscross.storeload", "crisscross.records") == []
+    assert d.app.store.load_game() is None  # what the (empty) storage holds

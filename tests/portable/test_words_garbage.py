@@ -8,7 +8,8 @@ from appdriver import Driver
 from crisscross import buttons, ui
 from crisscross.app import toast_lines
 from crisscross.memory_storage import MemoryStorage
-from crisscross.store import GAME, Store, _game_mark, pack, pack_game, plain
+from crisscross.savefile import GAME, game_mark, pack, pack_game, plain
+from crisscross.store import Store
 from crisscross.storeload import unpack
 from crisscross.words import session as ws
 from crisscross.words.game import cells_text
@@ -49,7 +50,7 @@ def test_a_game_save_is_the_file_pack_writes():
                 assert plain(parts), parts
                 assert b"".join(pack_game(seq, parts)) == data, (seq, parts)
         for parts in _cuts(text):
-            assert _game_mark(parts) == _game_mark(text), parts
+            assert game_mark(parts) == game_mark(text), parts
 
 
 def test_a_game_saved_in_parts_is_saved_and_compared_as_its_text():
