@@ -12,6 +12,7 @@ seat to act and `FAMILY` its family's name), `seats` (HUMAN or AI per seat) and
 
 and answers the app: `screen()` the name of the screen its phase wants,
 `resident()` the modules it needs resident, MENU the name of its in-game menu,
+HANDOVER_Y the y of the hand-over screen's "Player N" line (its layout),
 `proceed()` after the hand-over, `can_undo()`/`undo()`, `to_text()` and the class
 method `from_text(text)` for saves; `close()` if it holds a resource (a file).
 """

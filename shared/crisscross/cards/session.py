@@ -199,6 +199,7 @@ class Session:
 
     # ---- the app ------------------------------------------------------------
     MENU = "pause"  # the in-game menu's screen
+    HANDOVER_Y = 18  # the hand-over screen's "Player N" line (then 14, 23 px lower)
 
     def screen(self):
         """The name of the screen the phase wants (App.open_session)."""

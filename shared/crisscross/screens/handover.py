@@ -19,10 +19,11 @@ class Handover(Screen):
 
     def draw(self, c):
         s = self.app.session
+        y = s.HANDOVER_Y  # each family's layout as its players know it
         ui.bar(c, "NEXT PLAYER")
-        ui.center(c, "Player %d" % (s.game.turn + 1), 18)
-        ui.center(c, "Pass the", 32)
-        ui.center(c, "handheld", 41)
+        ui.center(c, "Player %d" % (s.game.turn + 1), y)
+        ui.center(c, "Pass the", y + 14)
+        ui.center(c, "handheld", y + 23)
         ui.center(c, "A: I'm ready", 55)
 
 

@@ -349,6 +349,7 @@ class Session:
 
     # ---- screens ------------------------------------------------------------------
     MENU = "words.menu"  # the in-game menu's screen
+    HANDOVER_Y = 16  # the hand-over screen's "Player N" line (then 14, 23 px lower)
 
     def screen(self):
         """The name of the screen the phase wants (App.open_session)."""
