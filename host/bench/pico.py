@@ -414,6 +414,106 @@ def cards_game(d, fig, tour_turns=3, max_steps=400):
     raise PicoError("the card game did not end:\n%s" % _screen_dump(d))
 
 
+# ---- the word game ---------------------------------------------------------
+
+NEWS_WAIT_MS = 4500  # the news of the AI's turn goes by itself (TOAST_MS + 700/line)
+BURST_GAP_MS = 5  # display writes closer than this are one frame's pages
+SEARCH_GAP_MS = 50  # a longer gap inside one response is an AI seat searching
+
+
+def _bursts(d, since_ms):
+    """[(start, end)] of the runs of display writes after `since_ms`: the pages
+    of one frame go out back to back."""
+    out = []
+    for s, e, _ in d.board.display_updates:
+        if s < since_ms:
+            continue
+        if out and s - out[-1][1] <= BURST_GAP_MS:
+            out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
+def _strip_ok(frame):
+    """The hint laid out: OK on the hand strip (the bottom line)."""
+    return any(y >= 50 for _, y, _ in find_text(frame, "OK"))
+
+
+def _human_move(d, fig, key_tap):
+    """The human's move (`key_tap` makes it and returns the acting edge's ms),
+    then the AI seat's turn, which follows by itself: the move with its save is
+    timed to its frame on the glass (the first frame after the edge: the play
+    screen draws after the save), each AI move from the frame before it to its
+    own frame (a long gap between two frames of one response is a search)."""
+    n_flash = d.stats()["flash_bytes_programmed"]
+    t = key_tap()
+    bursts = _bursts(d, t)
+    if not bursts:
+        return None
+    fig["place_flash"].append(d.stats()["flash_bytes_programmed"] - n_flash)
+    shown = bursts[0][1]
+    mark = shown
+    for (s0, e0), (s1, e1) in zip(bursts, bursts[1:]):
+        if s1 - e0 > SEARCH_GAP_MS:
+            fig["ai"].append(round(e1 - mark, 1))
+            mark = e1
+    return round(shown - t, 1)
+
+
+def words_game(d, fig, tour_turns=3, max_turns=200, log=None):
+    """A whole word game against one AI seat (its quick level): each turn of the
+    human a cursor tour (the first turns), the hint (hold A: the AI's search for
+    the human, on the thinking screen), then A on OK lays the hinted word with
+    its save; when the hint finds none, the menu's Draw cards. The AI seat's turn
+    follows each (figures: `_human_move`). Starts on the game's play screen."""
+    turns = 0
+    for _ in range(max_turns):
+        d.board.run_ms(NEWS_WAIT_MS)  # A and B would only dismiss the news
+        d.settle()
+        f = d.frame()
+        if has_text(f, "GAME OVER") or has_text(f, "RESULTS"):
+            return turns
+        if has_text(f, "MENU") or has_text(f, "thinking"):
+            raise PicoError("the word game lost its way:\n%s" % _screen_dump(d))
+        turns += 1
+        if log and turns % 10 == 0:
+            log("bench pico: words, turn %d" % turns)
+        if turns <= tour_turns:
+            for key in TOUR:
+                s0 = d.stats()
+                fig["move"].append(d.tap(key))
+                s1 = d.stats()
+                fig["move_bytes"].append(s1["i2c_panel_bytes"] - s0["i2c_panel_bytes"])
+        fig["hint"].append(d.long("a"))
+        _note_peak(d, fig, "turn %d hint" % turns)
+        if _strip_ok(d.frame()):
+            fig["place"].append(_human_move(d, fig, lambda: _tap_edge(d, "a")))
+            _note_peak(d, fig, "turn %d play and AI" % turns)
+        else:  # "No play found" (or a play the strip cannot lay out): draw
+            d.board.run_ms(NEWS_WAIT_MS)
+            d.settle()
+            d.long("b")
+            d.tap("down")  # from Resume: Hint, Draw cards
+            d.tap("down")
+            if not any(inv for _, _, inv in find_text(d.frame(), "Draw cards")):
+                raise PicoError("no Draw cards in the menu:\n%s" % _screen_dump(d))
+            _human_move(d, fig, lambda: _tap_edge(d, "a"))
+            _note_peak(d, fig, "turn %d draw and AI" % turns)
+    raise PicoError("the word game did not end:\n%s" % _screen_dump(d))
+
+
+def _tap_edge(d, key):
+    """A tap of A or B (it acts when let go), the board settled after it: the
+    release edge's ms."""
+    b = d.board
+    b.down(key)
+    b.run_ms(TAP_MS)
+    t_up = b.up(key)
+    d.settle()
+    return t_up
+
+
 def _mean(xs):
     xs = [x for x in xs if x is not None]
     return round(statistics.mean(xs), 1) if xs else None
@@ -449,6 +549,7 @@ def session(image, family, check_title=True, log=None):
                 "place_flash",
                 "roll",
                 "shown",
+                "ai",
             )
         }
         new_game(d, family)
@@ -456,6 +557,8 @@ def session(image, family, check_title=True, log=None):
         out["idle_play"] = idle_busy(d)
         if family == "cards":
             out["rounds"] = cards_game(d, fig)
+        elif family == "words":
+            out["rounds"] = words_game(d, fig, log=log)
         else:
             out["rounds"] = dice_game(d, family, fig)
         s1 = d.stats()
@@ -472,7 +575,7 @@ def session(image, family, check_title=True, log=None):
     return out
 
 
-def measure(root=ROOT, families=("symbols", "digits", "cards"), log=None):
+def measure(root=ROOT, families=FAMILIES, log=None):
     """The `pico` section of bench/results.json."""
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
@@ -504,6 +607,10 @@ def measure(root=ROOT, families=("symbols", "digits", "cards"), log=None):
     # Every family's own (the figures above are the symbol game's).
     out["cursor_move_ms_max_of"] = {f: _max(r["move"]) for f, r in runs.items()}
     out["placement_ms_mean_of"] = {f: _mean(r["place"]) for f, r in runs.items()}
+    ai = {f: r["ai"] for f, r in runs.items() if r["ai"]}
+    if ai:  # an AI seat's move, from the frame before it to its own (words)
+        out["ai_turn_ms_mean"] = {f: _mean(xs) for f, xs in ai.items()}
+        out["ai_turn_ms_max"] = {f: _max(xs) for f, xs in ai.items()}
     if "cards" in runs:  # the human's card drawn, before the AI's reply
         out["card_shown_ms_mean"] = _mean(runs["cards"]["shown"])
     if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
@@ -541,7 +648,7 @@ def build_parser():
     )
     p.add_argument(
         "--families",
-        default="symbols,digits,cards",
+        default=",".join(FAMILIES),
         help="the games played whole (comma-separated)",
     )
     return p

@@ -8,6 +8,10 @@ the flash is kept in build/emu-flash.bin between runs.
 `--headless --keys FILE`: the key files of `sim --headless` (host/keyscript.py),
 each tap a real press (down, held TAP_MS, up, then GAP_MS), `long-x` held
 LONG_HOLD_MS; writes the last frame like sim does (--png, --frame, --ascii).
+
+A button held at power-on (safe mode: the game does not start, the REPL is free):
+`--hold KEY` headless; in the window, F5 is a power cycle, and the buttons held
+at that moment stay held through power-on until their keys are let go.
 """
 
 import argparse
@@ -31,6 +35,8 @@ LONG_HOLD_MS = 700  # long-a: past the firmware's 600 ms
 BOOT_MS = 2000  # emulated time from power-on before the first key
 SETTLE_MS = 300  # after the last key, for the display to catch up
 NAMES = ("up", "down", "left", "right", "a", "b")  # crisscross.buttons order
+HOLD_MS = 1000  # --hold: the buttons are held this long from power-on, then let go
+POWER_HELP = "F5: power cycle (hold a button with it: safe mode)"
 
 
 def fail(message):
@@ -80,13 +86,28 @@ def run_headless(args):
     board = Board(
         uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep, rom=args.rom
     )
+    held = args.hold or []
     try:
-        board.power_on()
-        board.run_ms(args.boot_ms)
+        board.power_on(held=held)
+        hold = min(HOLD_MS, args.boot_ms) if held else 0
+        board.run_ms(hold)
+        for name in held:
+            board.up(name)
+        board.run_ms(args.boot_ms - hold)
         if is_blank(board):
-            return fail(
-                "the board in %s has no game: flash it first (make emu, then "
-                "make flash PORT=...)" % os.path.relpath(args.flash)
+            if not held:
+                return fail(
+                    "the board in %s has no game: flash it first (make emu, then "
+                    "make flash PORT=...)" % os.path.relpath(args.flash)
+                )
+            said = board.serial.read().decode("utf-8", "replace")
+            for line in said.replace("\r", "").split("\n"):
+                if line.strip() and line.strip() != ">>>":
+                    print("board: %s" % line.rstrip(), flush=True)
+            print(
+                "emu: %s held at power-on: the game did not start; the REPL answers"
+                % "+".join(held),
+                flush=True,
             )
         replay(board, steps)
         frame = board.frame()
@@ -121,6 +142,19 @@ class EmuDevice:
         if self._held[button]:
             self._held[button] = False
             self.board.up(NAMES[button])
+
+    def held_names(self):
+        return [NAMES[b] for b in range(len(NAMES)) if self._held[b]]
+
+    def power_cycle(self):
+        """Power off, then on with the buttons held now still held (a person
+        holding them while switching on: safe mode); they stay down until let go.
+        The flash file keeps the filesystem across, as for a real power cut."""
+        board = self.board
+        board.power_off()
+        board.power_on(held=self.held_names())
+        self._seen = -1
+        self.frame[:] = bytes(len(self.frame))
 
     def held_mask(self):
         return sum(1 << b for b in range(len(NAMES)) if self._held[b])
@@ -158,16 +192,18 @@ def run_window(args):
         except sim.NoDisplay as e:
             return fail("cannot open a window: %s" % e)
         pygame.display.set_caption(
-            "%s - emulated Pico - REPL on %s" % (sim.WINDOW_TITLE, board.port)
+            "%s - emulated Pico - REPL on %s - %s"
+            % (sim.WINDOW_TITLE, board.port, POWER_HELP)
         )
         print(
             "emu: MicroPython %s on an emulated Pico; its REPL is on %s "
-            "(make flash PORT=%s); flash kept in %s"
+            "(make flash PORT=%s); flash kept in %s; in the window %s"
             % (
                 os.path.relpath(board.uf2),
                 board.port,
                 board.port,
                 os.path.relpath(board.flash_path),
+                POWER_HELP,
             ),
             flush=True,
         )
@@ -177,7 +213,7 @@ def run_window(args):
         ticker = pygame.time.Clock()
         probe = None  # when an Enter was sent to see whether the REPL answers
         try:
-            while window.step(pygame.event.get(), 0):
+            while window.step(_power_keys(pygame, board, device), 0):
                 if board.runner_error:
                     return fail(str(board.runner_error))
                 now = board.now_ms()
@@ -199,6 +235,26 @@ def run_window(args):
         if board is not None:
             board.close()  # powers off: the flash file keeps the filesystem
         pygame.quit()
+
+
+def _power_keys(pygame, board, device):
+    """The window's events, less F5, which cycles the power here (the runner
+    stopped meanwhile) with whatever buttons are held at that moment."""
+    events = []
+    for e in pygame.event.get():
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F5:
+            board.stop()
+            device.power_cycle()
+            board.start(paced=True)
+            held = device.held_names()
+            print(
+                "emu: power cycle%s"
+                % (" holding %s (safe mode)" % "+".join(held) if held else ""),
+                flush=True,
+            )
+        else:
+            events.append(e)
+    return events
 
 
 def _interrupt(signum, frame):
@@ -256,6 +312,14 @@ def build_parser():
         % BOOT_MS,
     )
     p.add_argument(
+        "--hold",
+        metavar="KEY",
+        action="append",
+        choices=NAMES,
+        help="headless: hold this button at power-on for %d ms (safe mode: the "
+        "game does not start, the REPL answers); may be repeated" % HOLD_MS,
+    )
+    p.add_argument(
         "--keep",
         action="store_true",
         help="headless: write the flash back to --flash at the end (saves kept)",
@@ -273,6 +337,7 @@ def main(argv):
             n
             for n, v in (("--keys", args.keys), ("--png", args.png))
             + (("--frame", args.frame), ("--ascii", args.ascii), ("--keep", args.keep))
+            + (("--hold", args.hold),)
             if v
         ]
         if extra:

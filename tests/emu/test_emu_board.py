@@ -82,6 +82,51 @@ def test_button_held_at_power_on_is_safe_mode(board):
     assert board.stats()["i2c_transactions"] == 0
 
 
+def test_headless_hold_at_power_on_is_safe_mode(flashed, tmp_path):
+    """`emu --headless --hold b`: a person holding B while switching on. The
+    firmware says safe mode, the REPL answers, the game never draws."""
+    flash = str(tmp_path / "flash.bin")
+    with open(flashed["image"], "rb") as src, open(flash, "wb") as dst:
+        dst.write(src.read())
+    out = str(tmp_path / "safe.bin")
+    args = [sys.executable, "-m", "host", "emu", "--headless", "--hold", "b"]
+    args += ["--flash", flash, "--frame", out]
+    proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "board: safe mode: game skipped" in proc.stdout, proc.stdout
+    assert "the game did not start; the REPL answers" in proc.stdout
+    with open(out, "rb") as f:
+        assert f.read() == bytes(1024), "the game drew in safe mode"
+    # Without --hold the same flash starts the game: the title.
+    sim_frame = _headless("emu", os.devnull, str(tmp_path / "title.bin"), flash)
+    assert render.diff_frames(golden("title"), sim_frame) == 0
+
+
+def test_window_power_cycle_holding_a_button_is_safe_mode(board):
+    """The window's F5 (EmuDevice.power_cycle): the game is running, the person
+    holds A and cycles the power; A stays held through power-on until let go."""
+    from crisscross import buttons
+    from host.emu.cli import EmuDevice
+
+    device = EmuDevice(board)
+    board.power_on()
+    board.run_ms(BOOT_MS)
+    assert render.diff_frames(golden("title"), board.frame()) == 0
+    device.down(buttons.A, 0)
+    device.power_cycle()
+    assert device.held_names() == ["a"] and board.display_updates == []
+    board.run_ms(1000)
+    device.up(buttons.A, 0)
+    board.run_ms(200)
+    assert b"safe mode" in board.serial.peek()
+    assert board.exec("print(1+1)").strip() == "2"
+    assert board.display_updates == [], "the game started in safe mode"
+    # F5 again with nothing held: the game starts.
+    device.power_cycle()
+    board.run_ms(BOOT_MS)
+    assert render.diff_frames(golden("title"), board.frame()) == 0
+
+
 def test_power_cycle_keeps_files(board, tmp_path):
     board.power_on()
     board.run_ms(BOOT_MS)
@@ -238,6 +283,7 @@ def test_window_on_a_blank_board(tmp_path):
         first = proc.stdout.readline()
         port = re.search(r"REPL is on (/dev/pts/\d+) \(make flash PORT=", first)
         assert port, first
+        assert "F5: power cycle (hold a button with it: safe mode)" in first
         second = proc.stdout.readline()
         assert "no game" in second and "make flash PORT=%s" % port.group(1) in second
         code = "f=open('w.txt','w');f.write('kept');f.close()"

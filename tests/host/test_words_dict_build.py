@@ -48,6 +48,18 @@ def test_the_file_holds_the_words_it_says_in_order():
     d.close()
 
 
+def test_every_block_decodes_into_its_buffer_without_growing_it():
+    # A buffer that grew in a search was a new 1,280-byte block asked of a heap
+    # cut up by a long game (a MemoryError on the Pico with 100 KB free).
+    from crisscross.words import dictionary
+
+    d = Dictionary(DATA)
+    for b in range(d.blocks):
+        entry = d._block(b)
+        assert len(entry[1]) == dictionary._SLOT, b
+    d.close()
+
+
 @pytest.mark.skipif(
     not HAVE_WAMERICAN,
     reason="wamerican is not installed (apt-get install wamerican): cannot rebuild",

@@ -169,3 +169,20 @@ def test_keep_drops_decoded_blocks_down_to_the_number_asked():
     d.keep(2)  # a search: two again, as it asks
     assert d.contains("zygote") and len(d._cache) == 2
     d.close()
+
+
+def test_the_decoded_blocks_buffers_are_made_once_when_the_dictionary_opens():
+    # A long game's search must not ask a cut-up heap for a new buffer: the ones
+    # made at the start are all it ever uses, through keep(1) and keep(2).
+    d = Dictionary(cache=1)
+    made = sorted(id(e[1]) for e in d._spare)
+    assert len(made) == 2
+    for blocks in (1, 2, 1, 2, 1):
+        d.keep(blocks)
+        for w in ("aardvark", "zygote", "house", "quiz"):
+            assert d.contains(w), w
+        assert len(d._cache) == blocks
+        used = [id(e[1]) for e in d._cache + d._spare]
+        assert sorted(used) == made
+        assert all(len(e[1]) == len(d._cache[0][1]) for e in d._cache + d._spare)
+    d.close()

@@ -487,7 +487,7 @@ class Search:
 
 def stepper(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
     """A search for the seat to move in `game` (run it with `step` or `best`)."""
-    p = game.players[game.current]
+    p = game.players[game.turn]
     return Search(
         game.board,
         p.hand,

@@ -15,8 +15,11 @@ File layout (all built by tools/build_dict.py, see words.md next to the data):
           [letters shared with the previous word] [new letters 1..26]... [0];
           every block starts afresh (shared 0) and ends with 31 or its last byte.
 A lookup seeks through the index (about eleven 12-byte reads), decodes one block
-(128 bytes, ~45 words) into one bytes object (~400 bytes) and keeps the last `cache`
-decoded blocks, because the AI asks about neighbouring prefixes over and over. A
+(128 bytes, ~45 words) into a buffer of _SLOT bytes and keeps the last `cache`
+decoded blocks, because the AI asks about neighbouring prefixes over and over. The
+buffers are allocated when the dictionary opens (early in a game, while the heap is
+whole) and reused for its life: a long game's search never asks the heap for a new
+one, which a fragmented heap may not have in one piece. A
 word or a beginning is then found by `bytes.find`, in C. Words are lower-case a-z;
 the API takes str or bytes.
 """
@@ -30,7 +33,8 @@ _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
 _END = const(31)
 _MAX_WORD = const(31)  # the longest a word can be in the file's 5-bit format
-_SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 591
+_SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
+_SLOTS = const(2)  # decoded blocks the AI's search keeps (see Dictionary.keep)
 _FILE_NAME = "words.bin"
 
 
@@ -45,7 +49,9 @@ def decode_into(data, nbits, out):
     """Decode a block's `nbits` bits of symbols from `data` (which holds one spare
     byte after them: symbols are read two bytes at a time) into the bytearray
     `out`, grown if it is too small: a newline, then each word followed by a
-    newline. Returns the length written. Allocates nothing unless `out` grows."""
+    newline. Returns the length written. Allocates nothing unless `out` grows,
+    which it does only when a word might not fit (every block of words.bin fits
+    _SLOT bytes)."""
     out[0] = 10
     m = 1  # length written
     prev = 1  # where the previous word starts
@@ -56,7 +62,7 @@ def decode_into(data, nbits, out):
         pos += 5
         if n == _END:
             break
-        if m + 2 * _MAX_WORD > len(out):
+        while m + _MAX_WORD + 1 > len(out):  # room for a word and its newline
             out.extend(bytes(len(out)))  # a block longer than any in words.bin
         start = m
         for k in range(n):  # the letters shared with the previous word
@@ -104,9 +110,11 @@ class Dictionary:
         self._data = self._index + self.blocks * self.key_size
         # Up to `cache` decoded blocks, most recent first, each a list [block
         # number, bytearray as decode_into fills it, its length, first word, last
-        # word]. The bytearrays are reused: a block read allocates little.
+        # word]. The bytearrays are reused: a block read allocates little. The
+        # entries not in use wait in _spare; all are made now (module docstring).
         self._cache = []
         self._cache_size = cache
+        self._spare = [[-1, bytearray(_SLOT), 0, b"", b""] for _ in range(_SLOTS)]
         self._raw = bytearray(self.block_size + 1)  # one block and a spare 0 byte
         self._raw_block = memoryview(self._raw)[: self.block_size]
         self._key_buf = bytearray(self.key_size)
@@ -116,9 +124,12 @@ class Dictionary:
     def keep(self, blocks):
         """Keep at most `blocks` decoded blocks from now on (at least 1): the AI's
         search wants 2, as it asks about neighbouring prefixes over and over; a
-        human's turn needs 1, so its second buffer goes back to the heap."""
+        human's turn needs 1. A buffer let go waits for the next search: freed, it
+        would have to be found again in a heap the game has since cut up."""
         self._cache_size = max(1, blocks)
-        del self._cache[self._cache_size :]
+        cache = self._cache
+        while len(cache) > self._cache_size:
+            self._spare.append(cache.pop())
 
     def close(self):
         if self._f:
@@ -141,7 +152,8 @@ class Dictionary:
                     cache.insert(0, entry)
                 return entry
         if len(cache) < self._cache_size:
-            entry = [b, bytearray(_SLOT), 0, b"", b""]
+            spare = self._spare
+            entry = spare.pop() if spare else [b, bytearray(_SLOT), 0, b"", b""]
         else:
             entry = cache.pop()  # the least recently used: decoded over
         self._f.seek(self._data + b * self.block_size)

@@ -194,12 +194,6 @@ class Game:
         return entry
 
     # --- asking ---------------------------------------------------------------
-    @property
-    def current(self):
-        """The seat to act under its old name: words/ai.py still reads it (the
-        one name is `turn`, as in every family)."""
-        return self.turn
-
     def hand(self, seat=None):
         return self.players[self.turn if seat is None else seat].hand
 
