@@ -49,13 +49,15 @@ def pico_required():
     return os.environ.get("CI") == "true" or bool(os.environ.get("MICROPYTHON_UF2"))
 
 
-def measure_pico():
+def measure_pico(word_turns=None):
     """The `pico` section, or {"missing": one line} when the emulator cannot run."""
     problem = bench_pico.missing()
     if problem:
         return {"missing": problem}
     try:
-        return bench_pico.measure(log=lambda m: sys.stderr.write(m + "\n"))
+        return bench_pico.measure(
+            log=lambda m: sys.stderr.write(m + "\n"), word_turns=word_turns
+        )
     except bench_pico.PicoError as e:
         return {"missing": "bench pico failed: %s" % str(e).splitlines()[0]}
 
@@ -63,7 +65,8 @@ def measure_pico():
 def measure(timings=True, ai_games=AI_GAMES, word_turns=0, pico=True):
     out = _measure_wasm(timings, ai_games, word_turns)
     if pico:
-        out["pico"] = measure_pico()
+        # bench-check (no timings) plays the word game's first turns only.
+        out["pico"] = measure_pico(None if timings else bench_pico.CHECK_WORD_TURNS)
     return out
 
 
