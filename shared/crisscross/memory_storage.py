@@ -57,14 +57,23 @@ class FaultyStorage:
     from 0) does not happen; the power goes off just before it.
     `rename_replaces=False` makes a rename onto an existing file two steps, remove
     then rename, that a power loss can separate (as FolderStorage does on FAT).
+    `atomic=True` is littlefs: a write cut part-way leaves an existing file as it
+    was (a new one empty: littlefs creates it at open), and the storage says so
+    (the store then writes its files in place).
     After the power goes off every changing call raises PowerLoss; reads still
     work, so a test can inspect what the flash holds.
     """
 
     def __init__(
-        self, inner, fail_after_bytes=None, fail_at_op=None, rename_replaces=True
+        self,
+        inner,
+        fail_after_bytes=None,
+        fail_at_op=None,
+        rename_replaces=True,
+        atomic=False,
     ):
         self.inner = inner
+        self.atomic = atomic
         self.fail_after_bytes = fail_after_bytes
         self.fail_at_op = fail_at_op
         self.rename_replaces = rename_replaces
@@ -91,7 +100,10 @@ class FaultyStorage:
         limit = self.fail_after_bytes
         if limit is not None and self.bytes_written + len(data) > limit:
             kept = limit - self.bytes_written
-            self.inner.write(name, data[:kept])
+            if not self.atomic:
+                self.inner.write(name, data[:kept])
+            elif self.inner.read(name) is None:
+                self.inner.write(name, b"")
             self.bytes_written = limit
             self.dead = True
             raise PowerLoss("power lost after %d bytes of %s" % (kept, name))

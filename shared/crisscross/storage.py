@@ -8,8 +8,13 @@ A storage holds small named files in one flat folder:
     rename(old, new)     replaces `new` if it exists
     remove(name)         no error if the file is missing
     names()           -> sorted list of the file names present
+    atomic               (optional, default False) True when write() over an
+                         existing file replaces it whole: after a power cut it
+                         holds the old data or the new, never a mix (littlefs
+                         commits a file on close)
 
-`store.Store` builds atomic saves on top of these five calls.
+`store.Store` builds atomic saves on top of these five calls (on an `atomic`
+storage, one write in place instead of a write and two renames).
 
 - `FolderStorage(root)`: files in a folder through the `os` module; the same class
   runs on a board's flash filesystem (littlefs or FAT) and on CPython.
@@ -35,11 +40,14 @@ _PATH_CACHE = 16  # full paths remembered (each kind's NAME, .tmp, .bak, .bad)
 
 
 class FolderStorage:
-    """Files in a folder, through `os` only (MicroPython has no os.path)."""
+    """Files in a folder, through `os` only (MicroPython has no os.path).
+    `atomic`: the folder is on a filesystem that replaces a file whole when it
+    is written over (the board says so: pocket.hw.atomic_files)."""
 
-    def __init__(self, root):
+    def __init__(self, root, atomic=False):
         root = root.rstrip("/") or "/"
         self.root = root
+        self.atomic = atomic
         self._prefix = "/" if root == "/" else root + "/"
         self._paths = {}  # name -> full path: a save names the same few files
         _makedirs(root)

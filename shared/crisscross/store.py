@@ -14,7 +14,10 @@ Each file is one header line and a JSON body:
 of that file, and the CRC covers the header fields and the body. A save writes
 NAME.tmp, renames NAME to NAME.bak, then NAME.tmp to NAME. Loading takes the
 intact copy with the highest `seq` among NAME, NAME.tmp and NAME.bak, so a power
-cut at any moment leaves either the previous state or the new one. A damaged,
+cut at any moment leaves either the previous state or the new one. On a storage
+whose `atomic` is true (a write replaces an existing file whole: littlefs) an
+intact NAME is written over in place, one commit instead of a write and two
+renames; NAME.bak then stays the state before the first such save. A damaged,
 foreign or newer-version NAME is never fatal: the last good copy is used, the
 player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
 at the next save instead of replacing the backup.
@@ -145,9 +148,15 @@ class Store:
                 data = pack_game(self._seq[kind] + 1, text)
             else:
                 data = pack(kind, self._seq[kind] + 1, obj)
-            self.storage.write(tmp, data)
-            self._set_aside(kind)
-            self.storage.rename(tmp, name)
+            if self._main[kind] == OK and getattr(self.storage, "atomic", False):
+                # A storage that replaces a file whole (littlefs): a power cut
+                # leaves NAME as it was or as written, so no NAME.tmp and renames
+                # (4-5 flash commits -> 1: 39 -> 5 ms a save on the Pico).
+                self.storage.write(name, data)
+            else:
+                self.storage.write(tmp, data)
+                self._set_aside(kind)
+                self.storage.rename(tmp, name)
         except OSError:
             from crisscross.storeload import save_failed
 

@@ -35,7 +35,8 @@ from crisscross.store import Store
 CUTS_QUICK = 12
 CUTS_SOAK = 50
 MOVES_DONE = 9  # the saved game starts this many placements in: its end comes soon
-MAX_OPS = 8  # cut after 0..MAX_OPS flash operations (a placement saves in 3-7)
+MAX_OPS = 4  # cut after 0..MAX_OPS flash operations (a placement saves in 1-2:
+# littlefs takes the game file written in place; a result saves in more)
 KEY = "symbols-basic"
 HIGH = ((31, 0, "2026-11-01", "ABM-QX2T"), (24, 2, "2026-11-02", ""), (17, 3, "", ""))
 

@@ -129,3 +129,24 @@ def test_power_on_runs_the_real_game_on_the_panel():
     assert type(app.screen).__name__ == "Title"
     assert panel.on and panel.ram == app.canvas.buffer
     assert sum(bin(b).count("1") for b in panel.ram) > 100
+
+
+class VfsLfs2:
+    """Stands in for os.VfsLfs2 in a mount list (only its class name is read)."""
+
+
+class VfsFat:
+    pass
+
+
+def test_saves_write_in_place_only_on_littlefs():
+    lfs, fat = VfsLfs2(), VfsFat()
+    assert start.atomic_files("/saves", [(lfs, "/")])
+    assert not start.atomic_files("/saves", [(fat, "/")])
+    # The longest mount point holding the folder decides.
+    assert not start.atomic_files("/sd/saves", [(lfs, "/"), (fat, "/sd")])
+    assert start.atomic_files("/saves", [(lfs, "/"), (fat, "/sd")])
+    assert not start.atomic_files("/saves", [])
+    # A relative folder is under the working directory.
+    assert start.atomic_files("saves", [(lfs, "/")])
+    assert start.atomic_files("saves", None) in (True, False)  # this port's own

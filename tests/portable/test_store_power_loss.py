@@ -8,6 +8,8 @@ from crisscross.store import Store
 GAMES = ["SYM|a|1|", "SYM|a|1|3 4", "SYM|a|1|3 4 5 9", "SYM|a|1|3 4 5 9 12 " + "x" * 30]
 # A save leaves at most these files: main, backup, and a temporary copy.
 ALLOWED_SUFFIXES = (".sav", ".sav.bak", ".sav.tmp")
+# (rename_replaces, atomic): littlefs-like renames, FAT, littlefs's in-place writes.
+MODES = ((True, False), (False, False), (True, True))
 
 
 def _storage_after(saves):
@@ -18,21 +20,23 @@ def _storage_after(saves):
     return st
 
 
-def _full_run(snapshot, action, rename_replaces):
+def _full_run(snapshot, action, rename_replaces, atomic=False):
     """Run `action` with no fault: (operations, bytes written)."""
-    faulty = FaultyStorage(MemoryStorage(snapshot), rename_replaces=rename_replaces)
+    faulty = FaultyStorage(
+        MemoryStorage(snapshot), rename_replaces=rename_replaces, atomic=atomic
+    )
     action(Store(faulty))
     return faulty.ops, faulty.bytes_written
 
 
-def _cuts(snapshot, action, rename_replaces=True, byte_step=None):
+def _cuts(snapshot, action, rename_replaces=True, byte_step=None, atomic=False):
     """Every place the power can go during `action(store)`.
 
     Yields (storage as left on the flash, bytes that reached it). One cut before
     each operation, one after every `byte_step`-th byte written (and before the
     last), and the run without a cut.
     """
-    ops, total = _full_run(snapshot, action, rename_replaces)
+    ops, total = _full_run(snapshot, action, rename_replaces, atomic)
     if byte_step is None:
         # FAT-style renames change only the renames: every 3rd byte is plenty there.
         byte_step = 1 if rename_replaces else 3
@@ -43,10 +47,15 @@ def _cuts(snapshot, action, rename_replaces=True, byte_step=None):
     for kind, n in plans:
         inner = MemoryStorage(snapshot)
         if kind == "op":
-            faulty = FaultyStorage(inner, fail_at_op=n, rename_replaces=rename_replaces)
+            faulty = FaultyStorage(
+                inner, fail_at_op=n, rename_replaces=rename_replaces, atomic=atomic
+            )
         else:
             faulty = FaultyStorage(
-                inner, fail_after_bytes=n, rename_replaces=rename_replaces
+                inner,
+                fail_after_bytes=n,
+                rename_replaces=rename_replaces,
+                atomic=atomic,
             )
         try:
             action(Store(faulty))
@@ -57,7 +66,7 @@ def _cuts(snapshot, action, rename_replaces=True, byte_step=None):
         assert faulty.dead
         yield inner, faulty.bytes_written
     inner = MemoryStorage(snapshot)
-    action(Store(FaultyStorage(inner, rename_replaces=rename_replaces)))
+    action(Store(FaultyStorage(inner, rename_replaces=rename_replaces, atomic=atomic)))
     yield inner, total
 
 
@@ -70,7 +79,7 @@ def _restart(inner):
     return store
 
 
-def _check_game_save(before, rename_replaces):
+def _check_game_save(before, rename_replaces, atomic=False):
     snapshot = _storage_after(GAMES[:before]).snapshot()
     previous = GAMES[before - 1] if before else None
     new = GAMES[before]
@@ -78,9 +87,9 @@ def _check_game_save(before, rename_replaces):
     def action(store):
         store.save_game(new)
 
-    _, write_bytes = _full_run(snapshot, action, rename_replaces)
+    _, write_bytes = _full_run(snapshot, action, rename_replaces, atomic)
     cuts = 0
-    for inner, written in _cuts(snapshot, action, rename_replaces):
+    for inner, written in _cuts(snapshot, action, rename_replaces, atomic=atomic):
         cuts += 1
         # Until the whole new copy is on the flash the old state stands; after, the new.
         expected = new if written == write_bytes else previous
@@ -99,16 +108,27 @@ def test_power_loss_anywhere_in_a_save_on_fat_keeps_the_last_good_state():
         _check_game_save(before, rename_replaces=False)
 
 
+def test_power_loss_anywhere_in_a_save_in_place_keeps_the_last_good_state():
+    # littlefs: a file written over is replaced whole, so the store writes the
+    # game file in place (one operation) once the main file is intact.
+    for before in range(len(GAMES)):
+        _check_game_save(before, rename_replaces=True, atomic=True)
+    snapshot = _storage_after(GAMES[:2]).snapshot()
+    faulty = FaultyStorage(MemoryStorage(snapshot), atomic=True)
+    Store(faulty).save_game(GAMES[2])
+    assert faulty.ops == 1 and faulty.inner.read("game.sav.tmp") is None
+
+
 def test_a_second_power_loss_after_recovering_loses_nothing_more():
     # The first cut leaves the new copy only in game.sav.tmp (no main file); the
     # next save must not overwrite it before it is safe.
-    for rename_replaces in (True, False):
+    for rename_replaces, atomic in MODES:
         snapshot = _storage_after(GAMES[:2]).snapshot()
 
         def first(store):
             store.save_game(GAMES[2])
 
-        for inner, _ in _cuts(snapshot, first, rename_replaces, byte_step=16):
+        for inner, _ in _cuts(snapshot, first, rename_replaces, 16, atomic):
             recovered = _restart(inner).load_game()
             assert recovered in (GAMES[1], GAMES[2])
             snap2 = inner.snapshot()
@@ -117,8 +137,8 @@ def test_a_second_power_loss_after_recovering_loses_nothing_more():
                 assert store.load_game() == recovered
                 store.save_game(GAMES[3])
 
-            _, write_bytes = _full_run(snap2, second, rename_replaces)
-            for inner2, written in _cuts(snap2, second, rename_replaces, byte_step=5):
+            _, write_bytes = _full_run(snap2, second, rename_replaces, atomic)
+            for inner2, written in _cuts(snap2, second, rename_replaces, 5, atomic):
                 got = _restart(inner2).load_game()
                 assert got == (GAMES[3] if written == write_bytes else recovered)
 
@@ -128,7 +148,7 @@ def _played(store):
 
 
 def test_power_loss_while_finishing_a_game_never_counts_it_twice_or_loses_it():
-    for rename_replaces in (True, False):
+    for rename_replaces, atomic in MODES:
         store = Store(MemoryStorage())
         store.record_result("symbols-basic", 10, 1, "2026-11-21", "AAAAAAA")
         store.save_game(GAMES[3])
@@ -139,7 +159,7 @@ def test_power_loss_while_finishing_a_game_never_counts_it_twice_or_loses_it():
 
         records_bytes = None
         outcomes = []
-        for inner, written in _cuts(snapshot, finish, rename_replaces):
+        for inner, written in _cuts(snapshot, finish, rename_replaces, atomic=atomic):
             after = _restart(inner)
             played = _played(after)
             resumable = after.load_game() is not None
@@ -165,9 +185,9 @@ def test_power_loss_in_a_records_save_keeps_the_old_records_or_the_new():
     def record(s):
         s.record_result("digits", 12, 4, "2026-11-22", "CCCCCCC")
 
-    for rename_replaces in (True, False):
-        _, write_bytes = _full_run(snapshot, record, rename_replaces)
-        for inner, written in _cuts(snapshot, record, rename_replaces):
+    for rename_replaces, atomic in MODES:
+        _, write_bytes = _full_run(snapshot, record, rename_replaces, atomic)
+        for inner, written in _cuts(snapshot, record, rename_replaces, atomic=atomic):
             stats = _restart(inner).stats("digits")
             if written == write_bytes:
                 assert stats["last"] == [5, 9, 7, 12] and stats["ranks"][4] == 1

@@ -115,6 +115,8 @@ class Session:
         self._head = None
         self._codes = ""
         self._coded = 0  # history entries in _codes
+        self._saved = None  # the last to_text() parts
+        self._states = None  # the AI states in its first part
         self.phase = PLAY
         self._update()
 
@@ -214,15 +216,22 @@ class Session:
 
     # ---- saving -------------------------------------------------------------
     def to_text(self):
-        """cards|2|seats|level|code|daily|rules|seed|colours|AI states|moves;
-        colours one letter per seat (YRGB). A game of version 1 saves as it was
-        (no colours field)."""
+        """The save, as two strings that join into its text:
+        'cards|2|seats|level|code|daily|rules|seed|colours|AI states|' and the
+        moves; colours one letter per seat (YRGB). A game of version 1 saves as
+        it was (no colours field).
+
+        A save follows every move (the human's at once, each AI seat's after it):
+        the store writes the parts one after the other (Store.save_game takes a
+        str or such a tuple), so no text of the whole save is built. The fixed
+        fields are built once, the AI states' part again only when an AI seat has
+        drawn since, and the moves text grows by the moves since the last save."""
         if self._head is None:
             game = self.game
             fields = [
                 HEAD,
                 LEGACY_VERSION if game.legacy else SAVE_VERSION,
-                "".join("h" if s == HUMAN else "a" for s in self.seats),
+                "".join(["h" if s == HUMAN else "a" for s in self.seats]),
                 self.level,
                 self.code,
                 self.daily,
@@ -241,13 +250,28 @@ class Session:
             code = move_code(history[self._coded])
             self._codes = "%s,%s" % (self._codes, code) if self._coded else code
             self._coded += 1
-        states = ",".join(["%x" % r.state for r in self.rngs])
-        return "%s%s|%s" % (self._head, states, self._codes)
+        saved = self._saved
+        rngs = self.rngs
+        k = 0
+        if saved is not None:  # the states' part holds while no AI has drawn
+            states = self._states
+            while k < len(rngs) and rngs[k].state == states[k]:
+                k += 1
+        if saved is None or k < len(rngs):
+            self._states = [r.state for r in rngs]
+            states = ",".join(["%x" % r.state for r in rngs])
+            saved = ("%s%s|" % (self._head, states), self._codes)
+        elif saved[1] is not self._codes:
+            saved = (saved[0], self._codes)
+        self._saved = saved  # the same tuple until the next move: not saved again
+        return saved
 
     @classmethod
     def from_text(cls, text):
         """Rebuild a saved game by replaying it; ValueError with a reason if the
-        text is not one."""
+        text (a str, or to_text()'s parts) is not one."""
+        if isinstance(text, tuple):
+            text = "".join(text)
         parts = text.split("|")
         legacy = len(parts) > 1 and parts[1] == LEGACY_VERSION
         if legacy:
