@@ -65,8 +65,11 @@ def measure_pico(word_turns=None):
 def measure(timings=True, ai_games=AI_GAMES, word_turns=0, pico=True):
     out = _measure_wasm(timings, ai_games, word_turns)
     if pico:
-        # bench-check (no timings) plays the word game's first turns only.
-        out["pico"] = measure_pico(None if timings else bench_pico.CHECK_WORD_TURNS)
+        # bench-check (no timings) plays the word game's first turns only, as
+        # does --word-turns N (on both runtimes).
+        if not word_turns and not timings:
+            word_turns = bench_pico.CHECK_WORD_TURNS
+        out["pico"] = measure_pico(word_turns or None)
     return out
 
 
@@ -273,7 +276,9 @@ def build_parser():
         type=int,
         default=0,
         metavar="N",
-        help="stop the word game after N turns (quick runs; default: a whole game)",
+        help="stop the word game after N turns, in WebAssembly and on the emulated "
+        "Pico (quick runs; default: a whole game, bench-check: %d on the Pico)"
+        % bench_pico.CHECK_WORD_TURNS,
     )
     p.add_argument(
         "--no-pico",
