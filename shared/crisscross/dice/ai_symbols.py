@@ -47,7 +47,7 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # device: look ahead for DEVICE_UNITS // (free pairs) candidates; one candidate
 # costs up to ~11,000 executed lines per free pair (bench ai --mpy).
 DEVICE_UNITS = const(13)
-MEMO_LIMIT = const(600)  # values remembered per device search (bounded heap)
+MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
 MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
 
 
