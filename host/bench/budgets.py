@@ -72,7 +72,10 @@ PENDING = (
     "pico.placement_ms_mean_of.cards",
     "pico.hint_ms_max.symbols",
     "pico.hint_ms_max.cards",
-    "pico.heap_live_max_bytes.*",
+    # Cards and digits are within 80 KB; symbols is not (its AI's code, layout,
+    # tables and memo on top of ~69 KB), and the word game is not scripted yet.
+    "pico.heap_live_max_bytes.symbols",
+    "pico.heap_live_max_bytes.words",
 )
 
 
