@@ -8,8 +8,6 @@ and Ctrl-C (mpremote, `make flash`) always reaches the REPL.
 import gc
 import time
 
-from pocket import errorlog
-
 SAVE_DIR = "saves"
 WAIT_POLL_MS = 50
 A_BUTTON = 4  # crisscross.buttons.A, without importing the game here
@@ -95,6 +93,9 @@ def main():
             play(profile, display, pins)
         except Exception as e:  # noqa: BLE001 - anything the game raises
             gc.collect()  # a MemoryError leaves little heap to report it with
+            # Imported only now: its code and names are not in the game's heap.
+            from pocket import errorlog
+
             errorlog.log_exception(e, stamp="%d ms after boot" % time.ticks_ms())
             errorlog.draw(display, e)
             display.show()

@@ -76,7 +76,11 @@ PENDING = (
     "pico.hint_ms_max.cards",
     "pico.hint_ms_max.words",
     "pico.ai_turn_ms_max.words",
-    "pico.heap_live_max_bytes.*",
+    # Cards and digits are within 80 KB; symbols is not (its AI's code, layout,
+    # tables and memo on top of ~69 KB), nor the word game (its search's code and
+    # two decoded blocks on a full table).
+    "pico.heap_live_max_bytes.symbols",
+    "pico.heap_live_max_bytes.words",
 )
 
 

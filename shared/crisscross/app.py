@@ -74,6 +74,7 @@ class App:
         self._toast = None
         self._toast_until = 0
         self.events = 0
+        self._collect = False  # a change of screen's collection, due at render()
         self.show("title")
         warning = self.store.pop_warning() if self.store else None
         if warning:
@@ -100,7 +101,9 @@ class App:
 
     def go(self, screen):
         """Show a screen already built (one to go back to); the old one is
-        dropped, every module no one needs is unloaded and memory collected."""
+        dropped, every module no one needs is unloaded, and memory is collected
+        at the next render(): once the old screen's key() or tick() that led
+        here has returned, its module and locals are no longer held."""
         self.screen = None
         if self._open is not self.session:  # a game ended or another began
             close = getattr(self._open, "close", None)
@@ -108,7 +111,7 @@ class App:
                 close()
             self._open = self.session
         self.unload(screen)
-        gc_collect()
+        self._collect = True
         self.screen = screen
         self._waiting = 0  # a press held on the last screen means nothing here
         self.dirty = True
@@ -240,6 +243,9 @@ class App:
         return ms
 
     def render(self):
+        if self._collect:
+            self._collect = False
+            gc_collect()
         if not self.dirty:
             return False
         self.dirty = False

@@ -14,7 +14,7 @@ Randomness (easy's wandering, ties) comes from the Rng passed in.
 
 from crisscross.compat import const
 from crisscross.cards import scoring
-from crisscross.cards.table import EMPTY, SIZE
+from crisscross.cards.table import CELLS, EMPTY, SIZE
 
 EASY = "easy"
 HARD = "hard"
@@ -27,40 +27,82 @@ _REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
 
 def choose(game, level, rng):
     """The move (card, x, y) for the seat to play, or None when it must pass."""
-    moves = game.legal_moves()
-    if not moves:
+    if level != EASY and level != HARD:
+        raise ValueError("unknown level: %s" % level)
+    n = _count(game)
+    if not n:
         return None
     if level == EASY:
-        return _easy(game, moves, rng)
-    if level == HARD:
-        return _hard(game, moves, rng)
-    raise ValueError("unknown level: %s" % level)
+        return _easy(game, n, rng)
+    return _hard(game, rng)
 
 
-def _pick(pool, rng):
-    return pool[rng.below(len(pool))]
+# The moves are game.legal_moves(): every card of the hand in turn, each on its
+# spots row by row. The searches walk them cell by cell instead, each cell's
+# profile made once and let go, with no list of every move (~40 bytes a move,
+# 200 moves on a bare table) nor of every profile (~160 bytes a cell): a move's
+# rank in legal_moves() order is its key, card * CELLS + cell, and the tied best
+# moves are put back in that order before one is picked.
+def _count(game):
+    """len(game.legal_moves()), without the list."""
+    if game.over:
+        return 0
+    t = game.table
+    n = 0
+    for card in game.hands[game.turn]:
+        for i in range(CELLS):
+            if t.can_place(card, i % SIZE, i // SIZE):
+                n += 1
+    return n
 
 
-def _easy(game, moves, rng):
+def _nth(game, k):
+    """game.legal_moves()[k], without the list."""
+    t = game.table
+    for card in game.hands[game.turn]:
+        for i in range(CELLS):
+            x = i % SIZE
+            y = i // SIZE
+            if t.can_place(card, x, y):
+                if not k:
+                    return (card, x, y)
+                k -= 1
+    return None
+
+
+def _pick(keys, game, rng):
+    """One of the tied best moves (their keys), as picking from them in
+    legal_moves() order would."""
+    keys.sort()
+    k = keys[rng.below(len(keys))]
+    return (game.hands[game.turn][k // CELLS], k % CELLS % SIZE, k % CELLS // SIZE)
+
+
+def _easy(game, n, rng):
     if rng.below(EASY_WANDER) == 0:
-        return _pick(moves, rng)
+        return _nth(game, rng.below(n))
     me = game.turn
-    profiles = {}
+    hand = game.hands[me]
+    t = game.table
     best = None
     pool = []
-    for m in moves:
-        card, x, y = m
-        i = y * SIZE + x
-        prof = profiles.get(i)
-        if prof is None:
-            prof = profiles[i] = scoring.profile(game.table, x, y)
-        g, _ = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
-        if best is None or g[me] > best:
-            best = g[me]
-            pool = [m]
-        elif g[me] == best:
-            pool.append(m)
-    return _pick(pool, rng)
+    for i in range(CELLS):
+        x = i % SIZE
+        y = i // SIZE
+        prof = None
+        for j in range(len(hand)):
+            card = hand[j]
+            if not t.can_place(card, x, y):
+                continue
+            if prof is None:
+                prof = scoring.profile(t, x, y)
+            g, _ = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
+            if best is None or g[me] > best:
+                best = g[me]
+                pool = [j * CELLS + i]
+            elif g[me] == best:
+                pool.append(j * CELLS + i)
+    return _pick(pool, game, rng)
 
 
 class _Replies:
@@ -179,45 +221,50 @@ def _changed(t, x, y, before_last):
     return out
 
 
-def _hard(game, moves, rng):
+def _hard(game, rng):
     me = game.turn
+    hand = game.hands[me]
     table = game.table
     opponents = []
     for s in range(game.seats):
         if s != me and game.hands[s]:
             opponents.append(_Replies(game, me, s))
     scratch = table.copy()  # each candidate move is placed here and taken back
-    profiles = {}
     best = None
     pool = []
-    for m in moves:
-        card, x, y = m
-        i = y * SIZE + x
-        prof = profiles.get(i)
-        if prof is None:
-            prof = profiles[i] = scoring.profile(table, x, y)
-        g, ends = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
-        lead = g[me]
-        for s in range(game.seats):
-            if s != me and g[me] - g[s] < lead:
-                lead = g[me] - g[s]
-        if ends:
-            v = (-WIN if _behind(game, g, me) else WIN) + lead
-        else:
-            below = scratch.top[i]
-            mark = scratch.mark()
-            scratch.place(card, x, y)
-            changed = _changed(scratch, x, y, table.last)
-            threat = 0
-            for r in opponents:
-                t = r.after(scratch, changed)
-                if t > threat:
-                    threat = t
-            scratch.take_back(x, y, below, mark)
-            v = lead - threat
-        if best is None or v > best:
-            best = v
-            pool = [m]
-        elif v == best:
-            pool.append(m)
-    return _pick(pool, rng)
+    for i in range(CELLS):
+        x = i % SIZE
+        y = i // SIZE
+        prof = None
+        for j in range(len(hand)):
+            card = hand[j]
+            if not table.can_place(card, x, y):
+                continue
+            if prof is None:
+                prof = scoring.profile(table, x, y)
+            award = scoring.award(prof, card, me, game.rules)
+            g, ends = scoring.gains(award, game.seats)
+            lead = g[me]
+            for s in range(game.seats):
+                if s != me and g[me] - g[s] < lead:
+                    lead = g[me] - g[s]
+            if ends:
+                v = (-WIN if _behind(game, g, me) else WIN) + lead
+            else:
+                below = scratch.top[i]
+                mark = scratch.mark()
+                scratch.place(card, x, y)
+                changed = _changed(scratch, x, y, table.last)
+                threat = 0
+                for r in opponents:
+                    t = r.after(scratch, changed)
+                    if t > threat:
+                        threat = t
+                scratch.take_back(x, y, below, mark)
+                v = lead - threat
+            if best is None or v > best:
+                best = v
+                pool = [j * CELLS + i]
+            elif v == best:
+                pool.append(j * CELLS + i)
+    return _pick(pool, game, rng)
