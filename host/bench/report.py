@@ -62,14 +62,15 @@ def measure_pico(word_turns=None):
         return {"missing": "bench pico failed: %s" % str(e).splitlines()[0]}
 
 
-def measure(timings=True, ai_games=AI_GAMES, word_turns=0, pico=True):
+def measure(
+    timings=True, ai_games=AI_GAMES, word_turns=0, pico=True, pico_word_turns=None
+):
     out = _measure_wasm(timings, ai_games, word_turns)
     if pico:
-        # bench-check (no timings) plays the word game's first turns only, as
-        # does --word-turns N (on both runtimes).
-        if not word_turns and not timings:
-            word_turns = bench_pico.CHECK_WORD_TURNS
-        out["pico"] = measure_pico(word_turns or None)
+        # bench-check (no timings) plays the word game's first turns only.
+        if pico_word_turns is None and not timings:
+            pico_word_turns = bench_pico.CHECK_WORD_TURNS
+        out["pico"] = measure_pico(pico_word_turns)
     return out
 
 
@@ -276,9 +277,15 @@ def build_parser():
         type=int,
         default=0,
         metavar="N",
-        help="stop the word game after N turns, in WebAssembly and on the emulated "
-        "Pico (quick runs; default: a whole game, bench-check: %d on the Pico)"
-        % bench_pico.CHECK_WORD_TURNS,
+        help="stop the word game after N turns (quick runs; default: a whole game)",
+    )
+    p.add_argument(
+        "--pico-word-turns",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop the emulated Pico's word game after N turns of the human "
+        "(default: a whole game; bench-check: %d)" % bench_pico.CHECK_WORD_TURNS,
     )
     p.add_argument(
         "--no-pico",
@@ -306,6 +313,7 @@ def main(argv):
                 ai_games=0 if args.check else args.ai_games,
                 word_turns=args.word_turns,
                 pico=not args.no_pico,
+                pico_word_turns=args.pico_word_turns,
             )
     except (OSError, ValueError) as e:
         sys.stderr.write("bench all: cannot read the results: %s\n" % e)
