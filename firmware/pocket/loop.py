@@ -25,9 +25,9 @@ def next_wait(app, keys, idle, now):
     """Milliseconds until the loop must run again; None: only an edge wakes it."""
     if keys.unsettled():
         return DEBOUNCE_RESCAN_MS
-    if keys.held():
-        return HELD_MS
     ms = app.next_tick(now)
+    if keys.held():  # its long press and repeats are due soon, or the app's work
+        return HELD_MS if ms is None or ms > HELD_MS else ms
     quiet = idle.next_in(now)
     if quiet is not None and (ms is None or quiet < ms):
         ms = quiet

@@ -27,14 +27,25 @@ _REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
 
 def choose(game, level, rng):
     """The move (card, x, y) for the seat to play, or None when it must pass."""
+    out = []
+    for _ in choose_steps(game, level, rng, out):
+        pass
+    return out[0]
+
+
+def choose_steps(game, level, rng, out):
+    """choose() appended to `out`, a step at a time: a generator that yields
+    after each piece of a few ms on a board (a row of the opponents' replies, a
+    candidate move), so a screen can search while A is held. The same move."""
     moves = game.legal_moves()
     if not moves:
-        return None
-    if level == EASY:
-        return _easy(game, moves, rng)
-    if level == HARD:
-        return _hard(game, moves, rng)
-    raise ValueError("unknown level: %s" % level)
+        out.append(None)
+    elif level == EASY:
+        out.append(_easy(game, moves, rng))
+    elif level == HARD:
+        yield from _hard_steps(game, moves, rng, out)
+    else:
+        raise ValueError("unknown level: %s" % level)
 
 
 def _pick(pool, rng):
@@ -73,13 +84,19 @@ class _Replies:
         self.me = me
         self.opp = opp
         self.cards = game.unplayed(opp)
+        self.ranked = None  # rank_steps() fills it
+
+    def rank_steps(self):
+        """Value every cell of the table as it is, best first into `ranked`
+        (a generator: it yields after each row)."""
         ranked = []
-        t = game.table
+        t = self.game.table
         for y in range(SIZE):
             for x in range(SIZE):
                 v = self.value(t, x, y)
                 if v > 0:
                     ranked.append((v, y * SIZE + x))
+            yield
         ranked.sort()
         ranked.reverse()
         self.ranked = ranked  # best first
@@ -179,13 +196,15 @@ def _changed(t, x, y, before_last):
     return out
 
 
-def _hard(game, moves, rng):
+def _hard_steps(game, moves, rng, out):
     me = game.turn
     table = game.table
     opponents = []
     for s in range(game.seats):
         if s != me and game.hands[s]:
-            opponents.append(_Replies(game, me, s))
+            r = _Replies(game, me, s)
+            yield from r.rank_steps()
+            opponents.append(r)
     scratch = table.copy()  # each candidate move is placed here and taken back
     profiles = {}
     best = None
@@ -220,4 +239,5 @@ def _hard(game, moves, rng):
             pool = [m]
         elif v == best:
             pool.append(m)
-    return _pick(pool, rng)
+        yield
+    out.append(_pick(pool, rng))

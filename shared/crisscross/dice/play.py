@@ -9,7 +9,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 from crisscross import buttons, glyphs, ui
 from crisscross.dice import sheetdraw
 from crisscross.dice.grid import PAIRS, count_isolated
-from crisscross.screens import LONG_AB, Screen
+from crisscross.screens import HintScreen
 from crisscross.dice import session as sess
 
 X0 = 0  # the sheet's top-left corner
@@ -47,11 +47,12 @@ def _lone_made(cells, p, q):
     return after - before
 
 
-class Play(Screen):
-    long_keys = LONG_AB  # hold A: hint; hold B: the menu
+class Play(HintScreen):
+    """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
+    the menu."""
 
     def __init__(self, app):
-        Screen.__init__(self, app)
+        HintScreen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
         self.symbols = self.game.FAMILY == "symbols"
@@ -89,6 +90,8 @@ class Play(Screen):
     # ---- keys -------------------------------------------------------------
     def key(self, b, kind):
         s = self.session
+        if kind != buttons.LONG or b != buttons.A:
+            self.drop_search()  # a tap of A, or another key: no hint wanted
         if kind == buttons.LONG:
             if b == buttons.B:
                 self.app.show("pause", self)
@@ -188,11 +191,23 @@ class Play(Screen):
 
     def hint(self):
         self.asking = None
+        HintScreen.hint(self)
+
+    def hint_steps(self, out):
+        """The device's hint (crisscross.dice.ai.hint_steps); its import a step."""
         from crisscross.dice import ai
 
-        move, expected = ai.hint(self.game, self.session.level)
-        ai = None
-        self.app.tidy()  # the search's tables stay out of the heap between hints
+        yield
+        yield from ai.hint_steps(self.game, self.session.level, out)
+
+    def tick(self, now):
+        self.search_tick(now)
+
+    def tick_in(self, now):
+        return self.search_tick_in(now)
+
+    def show_hint(self, result):
+        move, expected = result
         if self.symbols:
             self.cursor = move[0]
             for d in range(4):
@@ -296,7 +311,7 @@ class Play(Screen):
             else:
                 c.text("A:roll" if s.humans == 1 else "A:next", x, 47)
             c.text("B:undo", x, 56)
-        else:
+        elif not self.draw_mark(c, x, 47):
             c.text("A:put", x, 47)
             c.text("B:turn" if self.symbols else "B:menu", x, 56)
 
