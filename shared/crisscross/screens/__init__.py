@@ -59,19 +59,23 @@ HINT_START_MS = 0
 
 
 class Search:
-    """A hint's search run a step at a time: `steps` is a generator that yields
-    after each piece of work of a few ms on a board and appends its result to
-    `out`. step() runs one piece (from `at`, an app time, on), finish() the rest."""
+    """A hint's search run a step at a time: `make(out)` gives a generator that
+    yields after each piece of work of a few ms on a board and appends its
+    result to `out`, made at the first step. step() runs one piece (from `at`,
+    an app time, on), finish() the rest."""
 
-    def __init__(self, steps, out, at):
-        self.steps = steps
-        self.out = out
+    def __init__(self, make, at):
+        self.make = make
+        self.steps = None
+        self.out = []
         self.at = at
         self.done = False
 
     def step(self):
         """One piece of the work; True once it is all done."""
         if not self.done:
+            if self.steps is None:
+                self.steps = self.make(self.out)
             try:
                 next(self.steps)
             except StopIteration:
@@ -114,8 +118,7 @@ class HintScreen(Screen):
             self._start(HINT_START_MS)
 
     def _start(self, after_ms):
-        out = []
-        self.search = Search(self.hint_steps(out), out, self.app.now + after_ms)
+        self.search = Search(self.hint_steps, self.app.now + after_ms)
 
     def drop_search(self):
         """Abandon a search under way (a key other than the long A came)."""
