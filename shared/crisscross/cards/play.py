@@ -58,6 +58,9 @@ def points_by_seat(lines, seats):
     return pts
 
 
+_AI = ("crisscross.cards.ai",)  # what the hint's search imports
+
+
 class CardsPlay(HintScreen):
     """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
     the menu."""
@@ -226,6 +229,10 @@ class CardsPlay(HintScreen):
     def hint(self):
         self.note = ""
         HintScreen.hint(self)
+
+    def hint_modules(self):
+        """The hard AI: kept resident from the first press of A."""
+        return _AI
 
     def hint_steps(self, out):
         return self.session.hint_steps(out)

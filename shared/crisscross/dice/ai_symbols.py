@@ -88,9 +88,9 @@ def _pair_info(cell_lines):
 
 
 # Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair info), built
-# on the first search of that rule set only. A game is played under one rule set,
-# and the module is unloaded after every hint on a board: building both took
-# ~0.2 s and ~7 KB of heap on a Pico at every hint.
+# on the first search of that rule set only, until forget() (the play screen
+# calls it after each hint: ~7 KB of heap not kept between hints). A game is
+# played under one rule set: building both took ~0.2 s on a Pico.
 _LAYOUT = [None, None]
 
 
@@ -628,6 +628,14 @@ def choose_steps(game, model, lookahead, width, out):
 
 
 _MODELS = [None, None]
+
+
+def forget():
+    """Let go of the layouts and the tables read: the play screen keeps this
+    module resident between hints (HintScreen), not what one search built."""
+    for adv in (0, 1):
+        _MODELS[adv] = None
+        _LAYOUT[adv] = None
 
 
 def _here():

@@ -47,6 +47,15 @@ def _lone_made(cells, p, q):
     return after - before
 
 
+# What the hint's search imports (HintScreen.hint_modules).
+_SYMBOLS_AI = ("crisscross.dice.ai", "crisscross.dice.ai_symbols")
+_DIGITS_AI = (
+    "crisscross.dice.ai",
+    "crisscross.dice.ai_digits",
+    "crisscross.dice.ai_digits_table",
+)
+
+
 class Play(HintScreen):
     """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
     the menu."""
@@ -193,12 +202,22 @@ class Play(HintScreen):
         self.asking = None
         HintScreen.hint(self)
 
+    def hint_modules(self):
+        """The device's search: kept resident from the first press of A."""
+        return _SYMBOLS_AI if self.symbols else _DIGITS_AI
+
     def hint_steps(self, out):
-        """The device's hint (crisscross.dice.ai.hint_steps); its import a step."""
+        """The device's hint (crisscross.dice.ai.hint_steps), imported by the
+        search's first step (load_hint)."""
         from crisscross.dice import ai
 
-        yield
         yield from ai.hint_steps(self.game, self.session.level, out)
+
+    def hint_done(self):
+        if self.symbols:  # its tables and layout: ~10 KB not kept between hints
+            from crisscross.dice import ai_symbols
+
+            ai_symbols.forget()
 
     def tick(self, now):
         self.search_tick(now)

@@ -59,21 +59,38 @@ HINT_START_MS = 0
 
 
 class Search:
-    """A hint's search run a step at a time: `make(out)` gives a generator that
+    """A hint's search run a step at a time. Its first step only imports what
+    the search needs (`load()`; nothing to do, nothing allocated once those
+    modules are resident), its second makes the generator `make(out)`, which
     yields after each piece of work of a few ms on a board and appends its
-    result to `out`, made at the first step. step() runs one piece (from `at`,
-    an app time, on), finish() the rest."""
+    result to `out`. step() runs one piece (from `at`, an app time, on),
+    finish() the rest. A screen keeps one and restarts it (start): a tap that
+    abandons it after its first step has allocated nothing."""
 
-    def __init__(self, make, at):
+    def __init__(self, make, load):
         self.make = make
+        self.load = load
         self.steps = None
         self.out = []
+        self.at = 0
+        self.loaded = False
+        self.done = False
+
+    def start(self, at):
+        self.steps = None
+        if self.out:
+            self.out.pop()
         self.at = at
+        self.loaded = False
         self.done = False
 
     def step(self):
         """One piece of the work; True once it is all done."""
         if not self.done:
+            if not self.loaded:
+                self.load()
+                self.loaded = True
+                return False
             if self.steps is None:
                 self.steps = self.make(self.out)
             try:
@@ -95,20 +112,39 @@ class HintScreen(Screen):
     of A before that abandons it (a tap acts as before). A long press that comes
     first shows a mark (thinking) while the rest is searched at once.
 
-    A subclass gives hint_steps(out) (a generator of the search) and
-    show_hint(result), calls search_tick/search_tick_in from its timers,
+    The search's modules (hint_modules()) stay resident from the first press
+    of A on while the screen stays (its `resident`: App.unload), so a tap does
+    not import them again, and a hint or another AI turn finds them loaded.
+
+    A subclass gives hint_modules() (what the search imports), hint_steps(out)
+    (a generator of the search) and show_hint(result), calls search_tick/search_tick_in from its timers,
     drop_search() on any other key, and draws its mark where thinking says."""
 
     long_keys = LONG_AB  # hold A: hint; hold B: the menu
     search = None  # the hint's Search while A is held or its hint is awaited
+    kept = None  # the screen's one Search, restarted at each press of A
     thinking = False  # the long press came first: the mark is shown
     marked = False  # the mark has been drawn: the rest of the search may run
 
     def can_hint(self):
         return False
 
+    def hint_modules(self):
+        """The names of the modules the hint's search imports (App.unload)."""
+        return ()
+
+    def load_hint(self):
+        """The search's first step: import hint_modules() (at once when they are
+        resident)."""
+        for name in self.hint_modules():
+            __import__(name)
+
     def hint_steps(self, out):
         raise NotImplementedError
+
+    def hint_done(self):
+        """A search that imported its modules ended (found or abandoned): let go
+        of what it built that those resident modules would otherwise hold."""
 
     def show_hint(self, result):
         pass
@@ -118,14 +154,22 @@ class HintScreen(Screen):
             self._start(HINT_START_MS)
 
     def _start(self, after_ms):
-        self.search = Search(self.hint_steps, self.app.now + after_ms)
+        s = self.kept
+        if s is None:  # the first press on this screen: its modules stay
+            s = self.kept = Search(self.hint_steps, self.load_hint)
+            self.resident = self.resident + self.hint_modules()
+        s.start(self.app.now + after_ms)
+        self.search = s
 
     def drop_search(self):
-        """Abandon a search under way (a key other than the long A came)."""
+        """Abandon a search under way (a key other than the long A came); its
+        modules are resident, its frames garbage."""
         if self.search is not None:
+            if self.search.loaded:
+                self.hint_done()
+            self.search.start(0)
             self.search = None
             self.thinking = False
-            self.app.tidy()  # its modules and tables are not kept
 
     def hint(self):
         """The long A (or the menu's Hint): the hint now, or the mark until found."""
@@ -140,8 +184,10 @@ class HintScreen(Screen):
             self.app.dirty = True
 
     def _found(self):
-        result = self.search.out[0]
-        self.search = None  # the search's frames go, and its modules with tidy()
+        result = self.search.out.pop()
+        self.hint_done()
+        self.search.start(0)
+        self.search = None  # the search's frames go; its modules stay resident
         self.thinking = False
         self.app.tidy()
         self.show_hint(result)
