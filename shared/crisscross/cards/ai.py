@@ -36,7 +36,8 @@ def choose(game, level, rng):
 def choose_steps(game, level, rng, out):
     """choose() appended to `out`, a step at a time: a generator that yields
     after each piece of a few ms on a board (a row of the opponents' replies, a
-    candidate move), so a screen can search while A is held. The same move."""
+    candidate move's replies of one opponent), so a screen can search while A is held. The same move.
+    """
     moves = game.legal_moves()
     if not moves:
         out.append(None)
@@ -232,6 +233,7 @@ def _hard_steps(game, moves, rng, out):
                 t = r.after(scratch, changed)
                 if t > threat:
                     threat = t
+                yield  # a step per opponent's replies: ~3,000 lines at most
             scratch.take_back(x, y, below, mark)
             v = lead - threat
         if best is None or v > best:
@@ -239,5 +241,6 @@ def _hard_steps(game, moves, rng, out):
             pool = [m]
         elif v == best:
             pool.append(m)
-        yield
+        if ends or not opponents:  # no replies looked at: a step of its own
+            yield
     out.append(_pick(pool, rng))
