@@ -48,7 +48,11 @@ def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
             if idle.event(event[0], event[1], now):
                 app.feed(event[0], event[1], now)
             event = buttons.get()
-        app.tick(now)
+        # A pin that just changed is settling (~DEBOUNCE_RESCAN_MS): its edge
+        # comes first, the app's timers after it (a hint's search step would
+        # make a tap's release wait for it).
+        if not keys.unsettled():
+            app.tick(now)
         if app.render():
             display.show()
         # Between screens is when memory can be given back: a game family just left.

@@ -36,8 +36,8 @@ def choose(game, level, rng):
 def choose_steps(game, level, rng, out):
     """choose() appended to `out`, a step at a time: a generator that yields
     after each piece of a few ms on a board (a row of the opponents' replies, a
-    candidate move's replies of one opponent), so a screen can search while A is held. The same move.
-    """
+    candidate move's replies of one opponent), so a screen can search while A
+    is held. The same move."""
     moves = game.legal_moves()
     if not moves:
         out.append(None)

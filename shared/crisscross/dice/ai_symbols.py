@@ -51,10 +51,11 @@ MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
 MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
 # The steps of a search (choose_steps): a yield after STEP_MISSES values missed
 # in the memo (~150 lines each: canon and a table's bisection) or after
-# CANDIDATES_PER_STEP afterstates, each look-ahead's free pair: ~1,500 lines,
-# ~10 ms on a Pico.
-STEP_MISSES = const(10)
-CANDIDATES_PER_STEP = const(8)
+# CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
+# look-ahead's free pair. Small, as a tap's release of A waits for the step in
+# progress (the search runs from the press edge: HintScreen).
+STEP_MISSES = const(5)
+CANDIDATES_PER_STEP = const(4)
 
 
 def _used(advanced):
