@@ -89,7 +89,7 @@ def _pair_info(cell_lines):
 
 
 # Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair info), built
-# on the first search of that rule set only, until forget() (the play screen
+# on the first search of that rule set only, until drop_tables() (the play screen
 # calls it after each hint: ~7 KB of heap not kept between hints). A game is
 # played under one rule set: building both took ~0.2 s on a Pico.
 _LAYOUT = [None, None]
@@ -631,7 +631,7 @@ def choose_steps(game, model, lookahead, width, out):
 _MODELS = [None, None]
 
 
-def forget():
+def drop_tables():
     """Let go of the layouts and the tables read: the play screen keeps this
     module resident between hints (HintScreen), not what one search built."""
     for adv in (0, 1):

@@ -9,7 +9,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 from crisscross import buttons, glyphs, ui
 from crisscross.dice import sheetdraw
 from crisscross.dice.grid import PAIRS, count_isolated
-from crisscross.screens import HintScreen
+from crisscross.screens import HINT_AFTER_TAP_MS, HintScreen
 from crisscross.dice import session as sess
 
 X0 = 0  # the sheet's top-left corner
@@ -65,6 +65,8 @@ class Play(HintScreen):
         self.session = app.session
         self.game = app.session.game
         self.symbols = self.game.FAMILY == "symbols"
+        if not self.symbols:  # the digit search fits in what is left
+            self.hint_start_ms = HINT_AFTER_TAP_MS
         self.cursor = 12
         self.dir = 0
         self.asking = None  # a placement waiting for "leaves a lone cell" consent
@@ -217,7 +219,7 @@ class Play(HintScreen):
         if self.symbols:  # its tables and layout: ~10 KB not kept between hints
             from crisscross.dice import ai_symbols
 
-            ai_symbols.forget()
+            ai_symbols.drop_tables()
 
     def tick(self, now):
         self.search_tick(now)

@@ -54,8 +54,12 @@ class Screen:
 
 # After A goes down on a play screen: when the hint's search starts. The long
 # press comes LONG_MS after the edge, so a search started at once has that long
-# before anyone waits for it; a tap abandons it when A is let go.
+# before anyone waits for it; a tap abandons it when A is let go, and its
+# release waits for the step under way and pays for its garbage. A screen whose
+# search is short enough starts it after a tap instead (HINT_AFTER_TAP_MS: most
+# taps are shorter), so a tap runs none of it.
 HINT_START_MS = 0
+HINT_AFTER_TAP_MS = 150
 
 
 class Search:
@@ -123,6 +127,7 @@ class HintScreen(Screen):
     long_keys = LONG_AB  # hold A: hint; hold B: the menu
     search = None  # the hint's Search while A is held or its hint is awaited
     kept = None  # the screen's one Search, restarted at each press of A
+    hint_start_ms = HINT_START_MS  # after A goes down: when the search starts
     thinking = False  # the long press came first: the mark is shown
     marked = False  # the mark has been drawn: the rest of the search may run
 
@@ -151,7 +156,7 @@ class HintScreen(Screen):
 
     def held(self, button):
         if button == buttons.A and self.can_hint():
-            self._start(HINT_START_MS)
+            self._start(self.hint_start_ms)
 
     def _start(self, after_ms):
         s = self.kept
