@@ -70,7 +70,6 @@ PENDING = (
     "pico.placement_ms_mean",
     "pico.placement_ms_mean_of.symbols",
     "pico.placement_ms_mean_of.cards",
-    "pico.hint_ms_max.cards",
     "pico.heap_live_max_bytes.*",
 )
 

@@ -122,3 +122,19 @@ def test_cards_tap_picks_a_card_and_a_hold_shows_the_hard_hint():
     n = len(s.game.history)
     d.up("a")  # the release after the long press does nothing
     assert scr.mode == 1 and len(s.game.history) == n
+
+
+def test_digits_start_the_search_after_a_tap_and_the_modules_stay_for_the_next():
+    from crisscross import screens
+
+    d = symbols(7, "right")  # digits
+    scr = d.screen
+    assert scr.hint_start_ms == screens.HINT_AFTER_TAP_MS
+    d.down("a").wait(80)
+    assert scr.search is not None and not scr.search.loaded  # a tap: none run
+    d.wait(screens.HINT_AFTER_TAP_MS)
+    assert scr.search.loaded  # held on: the search has begun
+    d.up("a")
+    assert scr.search is None
+    for name in scr.hint_modules():  # resident while the play screen stays
+        assert name in scr.needs()
