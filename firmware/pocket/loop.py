@@ -25,9 +25,9 @@ def next_wait(app, keys, idle, now):
     """Milliseconds until the loop must run again; None: only an edge wakes it."""
     if keys.unsettled():
         return DEBOUNCE_RESCAN_MS
-    if keys.held():
-        return HELD_MS
     ms = app.next_tick(now)
+    if keys.held():  # its long press and repeats are due soon, or the app's work
+        return HELD_MS if ms is None or ms > HELD_MS else ms
     quiet = idle.next_in(now)
     if quiet is not None and (ms is None or quiet < ms):
         ms = quiet
@@ -48,7 +48,11 @@ def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
             if idle.event(event[0], event[1], now):
                 app.feed(event[0], event[1], now)
             event = buttons.get()
-        app.tick(now)
+        # A pin that just changed is settling (~DEBOUNCE_RESCAN_MS): its edge
+        # comes first, the app's timers after it (a hint's search step would
+        # make a tap's release wait for it).
+        if not keys.unsettled():
+            app.tick(now)
         if app.render():
             display.show()
         # Between screens is when memory can be given back: a game family just left.

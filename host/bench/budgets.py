@@ -72,8 +72,6 @@ PENDING = (
     "app.words.alloc_per_event_mean",
     "pico.placement_ms_mean_of.cards",
     "pico.placement_ms_mean_of.words",
-    "pico.hint_ms_max.symbols",
-    "pico.hint_ms_max.cards",
     "pico.hint_ms_max.words",
     "pico.ai_turn_ms_max.words",
     # Cards and digits are within 80 KB; symbols is not (its AI's code, layout,

@@ -213,6 +213,7 @@ class App:
                     return  # A or B only dismisses the message
             if self.screen.long_keys & bit:
                 self._waiting |= bit
+                self.screen.held(button)  # it may start what a long press wants
                 return
         elif kind == buttons.LONG or kind == buttons.RELEASE:
             if not self._waiting & bit:

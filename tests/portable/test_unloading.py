@@ -1,5 +1,6 @@
 """What the app unloads to keep a board's heap small (docs/performance.md): every
-game's AI between its turns, every module of a game once no game is going, and the
+game's AI between its turns until A is pressed on its play screen (the hint's
+search is then resident while that screen stays), every module of a game once no game is going, and the
 store's loading code once it has run. CPython keeps modules (compat.forget does
 nothing there), so the sys.modules checks run inside MicroPython (make test-mpy)
 and under CPython with the app's unloading made real
@@ -37,7 +38,7 @@ def test_the_sessions_name_the_levels_and_budgets_their_ai_knows():
     assert ws.BUDGETS[-1] == words_ai.DEFAULT_BUDGET
 
 
-def test_a_card_game_keeps_its_ai_out_of_memory_between_its_turns():
+def test_a_card_games_ai_is_out_between_its_turns_until_a_is_pressed_then_kept():
     d = Driver(seed=3)
     d.start_game(CARDS)
     for _ in range(20):  # the AI may open: let it move
@@ -45,20 +46,31 @@ def test_a_card_game_keeps_its_ai_out_of_memory_between_its_turns():
             break
         d.press(WAIT)
     assert d.app.session.phase == cs.PLAY
-    d.press("long-a")  # a hint loads the AI and gives it back
+    if ON_BOARD:  # the AI seats' search is not kept between their turns
+        assert "crisscross.cards.ai" not in sys.modules
+    d.press("long-a")  # a hint loads the AI: kept while the play screen stays
     assert d.screen.note in ("hint", "pass")
     if ON_BOARD:
-        assert "crisscross.cards.ai" not in sys.modules
+        assert "crisscross.cards.ai" in sys.modules
+    d.press("long-b").choose("Save & quit")
+    assert type(d.screen).__name__ == "Title"
+    if ON_BOARD:
+        assert loaded("crisscross.cards") == []
 
 
-def test_a_dice_game_keeps_its_ai_out_between_hints_and_is_unloaded_when_left():
+def test_a_dice_games_hint_search_stays_with_its_screen_and_goes_when_left():
     d = Driver(seed=3)
     d.start_game()  # symbols, solo
     assert "crisscross.dice.session" in sys.modules
-    d.press("long-a")  # a hint loads the search and gives it back
-    assert d.app._toast is not None
     if ON_BOARD:
         assert loaded("crisscross.dice.ai") == []
+    d.press("long-a")  # a hint loads the search: kept while the screen stays
+    assert d.app._toast is not None
+    if ON_BOARD:
+        assert loaded("crisscross.dice.ai") == [
+            "crisscross.dice.ai",
+            "crisscross.dice.ai_symbols",
+        ]
     before = d.app.session.to_text()
     d.press("wait:6000 long-b").choose("Save & quit")  # the hint's message gone
     assert type(d.screen).__name__ == "Title" and d.app.session is None

@@ -27,14 +27,26 @@ _REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
 
 def choose(game, level, rng):
     """The move (card, x, y) for the seat to play, or None when it must pass."""
+    out = []
+    for _ in choose_steps(game, level, rng, out):
+        pass
+    return out[0]
+
+
+def choose_steps(game, level, rng, out):
+    """choose() appended to `out`, a step at a time: a generator that yields
+    after each piece of a few ms on a board (a row of the opponents' replies, a
+    candidate move's replies of one opponent), so a screen can search while A
+    is held. The same move."""
     if level != EASY and level != HARD:
         raise ValueError("unknown level: %s" % level)
     n = _count(game)
     if not n:
-        return None
-    if level == EASY:
-        return _easy(game, n, rng)
-    return _hard(game, rng)
+        out.append(None)
+    elif level == EASY:
+        out.append(_easy(game, n, rng))
+    else:
+        yield from _hard_steps(game, rng, out)
 
 
 # The moves are game.legal_moves(): every card of the hand in turn, each on its
@@ -115,13 +127,19 @@ class _Replies:
         self.me = me
         self.opp = opp
         self.cards = game.unplayed(opp)
+        self.ranked = None  # rank_steps() fills it
+
+    def rank_steps(self):
+        """Value every cell of the table as it is, best first into `ranked`
+        (a generator: it yields after each row)."""
         ranked = []
-        t = game.table
+        t = self.game.table
         for y in range(SIZE):
             for x in range(SIZE):
                 v = self.value(t, x, y)
                 if v > 0:
                     ranked.append((v, y * SIZE + x))
+            yield
         ranked.sort()
         ranked.reverse()
         self.ranked = ranked  # best first
@@ -221,14 +239,16 @@ def _changed(t, x, y, before_last):
     return out
 
 
-def _hard(game, rng):
+def _hard_steps(game, rng, out):
     me = game.turn
     hand = game.hands[me]
     table = game.table
     opponents = []
     for s in range(game.seats):
         if s != me and game.hands[s]:
-            opponents.append(_Replies(game, me, s))
+            r = _Replies(game, me, s)
+            yield from r.rank_steps()
+            opponents.append(r)
     scratch = table.copy()  # each candidate move is placed here and taken back
     best = None
     pool = []
@@ -260,6 +280,7 @@ def _hard(game, rng):
                     t = r.after(scratch, changed)
                     if t > threat:
                         threat = t
+                    yield  # a step per opponent's replies: ~3,000 lines at most
                 scratch.take_back(x, y, below, mark)
                 v = lead - threat
             if best is None or v > best:
@@ -267,4 +288,6 @@ def _hard(game, rng):
                 pool = [j * CELLS + i]
             elif v == best:
                 pool.append(j * CELLS + i)
-    return _pick(pool, game, rng)
+            if ends or not opponents:  # no replies looked at: a step of its own
+                yield
+    out.append(_pick(pool, game, rng))

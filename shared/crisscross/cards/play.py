@@ -19,7 +19,7 @@ with the AI's first move, one save for both (docs/performance.md).
 
 from crisscross import buttons, glyphs
 from crisscross.compat import const
-from crisscross.screens import LONG_AB, Screen
+from crisscross.screens import HINT_AFTER_TAP_MS, HintScreen
 from crisscross.cards import draw as cd
 from crisscross.cards import deck, scoring
 from crisscross.cards import session as cs
@@ -58,11 +58,17 @@ def points_by_seat(lines, seats):
     return pts
 
 
-class CardsPlay(Screen):
-    long_keys = LONG_AB  # hold A: hint; hold B: the menu
+_AI = ("crisscross.cards.ai",)  # what the hint's search imports
+
+
+class CardsPlay(HintScreen):
+    """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
+    the menu."""
+
+    hint_start_ms = HINT_AFTER_TAP_MS  # its search fits in what is left
 
     def __init__(self, app):
-        Screen.__init__(self, app)
+        HintScreen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
         self.mode = HAND
@@ -79,6 +85,9 @@ class CardsPlay(Screen):
 
     # ---- flow ---------------------------------------------------------------
     def tick(self, now):
+        if self.search is not None:
+            self.search_tick(now)
+            return
         if self.show is not None:
             if buttons.diff(now, self.until) < 0:
                 return
@@ -95,6 +104,8 @@ class CardsPlay(Screen):
             self.app.open_session()
 
     def tick_in(self, now):
+        if self.search is not None:
+            return self.search_tick_in(now)
         if self.show is not None:
             left = buttons.diff(self.until, now)
             return left if left > 0 else 0
@@ -130,6 +141,8 @@ class CardsPlay(Screen):
         app = self.app
         if kind == buttons.RELEASE:
             return
+        if kind != buttons.LONG or b != buttons.A:
+            self.drop_search()  # a tap of A, or another key: no hint wanted
         if kind == buttons.LONG and b == buttons.B:
             app.show("pause", self)
             return
@@ -217,8 +230,16 @@ class CardsPlay(Screen):
 
     def hint(self):
         self.note = ""
-        move = self.session.hint()
-        self.app.tidy()  # the AI's code: not kept until it thinks again
+        HintScreen.hint(self)
+
+    def hint_modules(self):
+        """The hard AI: kept resident from the first press of A."""
+        return _AI
+
+    def hint_steps(self, out):
+        return self.session.hint_steps(out)
+
+    def show_hint(self, move):
         if move is None:
             self.note = "pass"
             return
@@ -344,7 +365,8 @@ class CardsPlay(Screen):
                 c.text("end", PX + 24, LINE2)
             elif self.note:
                 c.text(self.note, PX + 24, LINE2)
-            c.text("A:put", PX, LINE3)
+            if not self.draw_mark(c, PX, LINE3):
+                c.text("A:put", PX, LINE3)
         else:
             jokers = game.jokers()
             if jokers is not None:
@@ -352,7 +374,8 @@ class CardsPlay(Screen):
                 cd.item(c, jokers[game.turn], PX + 45, LINE2)
             else:
                 c.text("Pile %d" % len(game.piles[game.turn]), PX, LINE2)
-            c.text("A:pick", PX, LINE3)
+            if not self.draw_mark(c, PX, LINE3):
+                c.text("A:pick", PX, LINE3)
 
     def _shown(self, c, entry):
         """The panel under a move being shown: the card, the points it made."""

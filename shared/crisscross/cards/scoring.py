@@ -75,7 +75,9 @@ def profile(table, x, y):
     """The neighbourhood of (x, y): for each direction, side and attribute, the value
     of the adjacent card and how many cards in a row from there share it.
     Returns (values, counts, under): two bytearrays indexed (dir * 2 + side) * 3 +
-    attr, and the top card at (x, y) a card played there would cover (or EMPTY)."""
+    attr, and the top card at (x, y) a card played there would cover (or EMPTY).
+    The AI calls this for every cell a candidate move changes: it walks the
+    cards without building lists, and stops once no attribute runs on."""
     values = bytearray(_SLOTS)
     counts = bytearray(_SLOTS)
     top = table.top
@@ -86,24 +88,45 @@ def profile(table, x, y):
             sy = sign * dy
             cx = x + sx
             cy = y + sy
-            run = []
-            while len(run) < RUN_MAX - 1 and 0 <= cx < SIZE and 0 <= cy < SIZE:
+            if 0 <= cx < SIZE and 0 <= cy < SIZE:
                 c = top[cy * SIZE + cx]
-                if c == EMPTY:
-                    break
-                run.append(c)
-                cx += sx
-                cy += sy
-            if run:
-                first = run[0]
-                for a in range(_ATTRS):
-                    shift = 2 * a
-                    v = (first >> shift) & 3
-                    n = 1
-                    while n < len(run) and ((run[n] >> shift) & 3) == v:
-                        n += 1
-                    values[k + a] = v
-                    counts[k + a] = n
+                if c != EMPTY:
+                    n0 = n1 = n2 = 1  # the run of each attribute so far
+                    v0 = c & 3
+                    v1 = (c >> 2) & 3
+                    v2 = (c >> 4) & 3
+                    live = 7  # bit a: attribute a's run goes on
+                    m = 1
+                    while live and m < RUN_MAX - 1:
+                        cx += sx
+                        cy += sy
+                        if not (0 <= cx < SIZE and 0 <= cy < SIZE):
+                            break
+                        c = top[cy * SIZE + cx]
+                        if c == EMPTY:
+                            break
+                        if live & 1:
+                            if c & 3 == v0:
+                                n0 += 1
+                            else:
+                                live &= 6
+                        if live & 2:
+                            if (c >> 2) & 3 == v1:
+                                n1 += 1
+                            else:
+                                live &= 5
+                        if live & 4:
+                            if (c >> 4) & 3 == v2:
+                                n2 += 1
+                            else:
+                                live &= 3
+                        m += 1
+                    values[k] = v0
+                    values[k + 1] = v1
+                    values[k + 2] = v2
+                    counts[k] = n0
+                    counts[k + 1] = n1
+                    counts[k + 2] = n2
             k += _ATTRS
     return values, counts, top[y * SIZE + x]
 
@@ -175,9 +198,16 @@ def potentials(prof, rules):
         for a in range(_ATTRS):
             left = counts[k + a]
             right = counts[k + 3 + a]
+            if left + right + 1 < RUN_MIN:
+                continue  # no value runs long enough here
             lv = values[k + a]
             rv = values[k + 3 + a]
-            for v in range(4):
+            # Only a neighbour's value can make a run of RUN_MIN: lv, and rv
+            # when it differs (a side without a card counts 0 either way).
+            for j in range(2):
+                v = lv if j == 0 else rv
+                if j == 1 and rv == lv:
+                    break
                 if under != EMPTY and ((under >> (2 * a)) & 3) == v:
                     continue
                 run = 1 + (left if lv == v else 0) + (right if rv == v else 0)

@@ -176,11 +176,20 @@ class Session:
     def hint(self):
         """The hard AI's choice for the human to move, or None when it must pass.
         Its own random stream, so asking never changes what the AI seats do."""
+        out = []
+        for _ in self.hint_steps(out):
+            pass
+        return out[0]
+
+    def hint_steps(self, out):
+        """hint() appended to `out`, a step at a time (a generator: the play
+        screen searches while A is held); the AI's import is the first step."""
         from crisscross.cards import ai
 
+        yield
         game = self.game
         rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
-        return ai.choose(game, HINT_LEVEL, rng)
+        yield from ai.choose_steps(game, HINT_LEVEL, rng, out)
 
     def proceed(self):
         """Hand-over confirmed: the human to move now holds the handheld."""

@@ -39,17 +39,43 @@ def _state_rng(game):
     return Rng(game.seed * 1009 + len(game.history) * 31 + game.turn)
 
 
-def _search(game, level):
-    """(move, expected score in hundredths) from the family's search."""
+def _search_steps(game, level, out):
+    """(move, expected score in hundredths) from the family's search, appended
+    to `out` a step at a time (a generator: the imports and the reads of the
+    tables are steps of their own)."""
     lookahead = level == STRONGEST
     if game.FAMILY == "symbols":
         from crisscross.dice import ai_symbols
 
-        return ai_symbols.choose(game, ai_symbols.model(game.advanced), lookahead)
+        yield
+        model = ai_symbols.model(game.advanced)
+        yield
+        yield from ai_symbols.choose_steps(
+            game, model, lookahead, ai_symbols.SEARCH_WIDTH, out
+        )
+        return
     from crisscross.dice import ai_digits
 
+    yield
+    table = ai_digits.table()
+    yield
     width = ai_digits.SEARCH_WIDTH if lookahead else ai_digits.DEVICE_WIDTH
-    return ai_digits.choose(game, ai_digits.table(), True, width)
+    yield from ai_digits.choose_steps(game, table, True, width, out)
+
+
+def hint_steps(game, level, out):
+    """hint(game, level) appended to `out`, a step at a time: a generator that
+    yields after each piece of a few ms on a board, so a screen can search while
+    A is held (dropping it abandons the search). The same move as hint()."""
+    _check(game, level)
+    if level == RANDOM or level == GREEDY:
+        out.append(hint(game, level))
+        return
+    found = []
+    yield from _search_steps(game, level, found)
+    move, value = found[0]
+    # Round half up in integers: the same on every board.
+    out.append((move, (value + HUNDREDTHS // 2) // HUNDREDTHS))
 
 
 def hint(game, level=DEFAULT_LEVEL, rng=None):
@@ -60,13 +86,13 @@ def hint(game, level=DEFAULT_LEVEL, rng=None):
         # does not load them).
         from crisscross.dice import policies
 
-    if level == RANDOM:
-        return policies.random_move(game, rng or _state_rng(game)), None
-    if level == GREEDY:
+        if level == RANDOM:
+            return policies.random_move(game, rng or _state_rng(game)), None
         return policies.greedy_move(game), None
-    move, value = _search(game, level)
-    # Round half up in integers: the same on every board.
-    return move, (value + HUNDREDTHS // 2) // HUNDREDTHS
+    out = []
+    for _ in hint_steps(game, level, out):
+        pass
+    return out[0]
 
 
 def choose(game, level=DEFAULT_LEVEL, rng=None):

@@ -163,8 +163,9 @@ class Search:
                 best = v
         return best
 
-    def expected(self, cell, d):
-        """Expected worth after placing d in cell and the next digit's placement."""
+    def expected_steps(self, cell, d, out):
+        """Expected worth after placing d in cell and the next digit's placement,
+        appended to `out`; a generator yielding after each next digit."""
         lines = self.lines
         lines.set(cell, d, 1)
         self.cells[cell] = d + 1
@@ -172,13 +173,23 @@ class Search:
         total = 0
         for nd in range(10):
             total += ODDS[nd] * self.best(nd, not versus, self.seat)
+            yield
         self.cells[cell] = 0
         lines.set(cell, d, -1)
-        return total // 36
+        out.append(total // 36)
 
 
 def choose(game, table, lookahead, width=SEARCH_WIDTH):
     """(cell, expected final score in hundredths) for the current player."""
+    out = []
+    for _ in choose_steps(game, table, lookahead, width, out):
+        pass
+    return out[0]
+
+
+def choose_steps(game, table, lookahead, width, out):
+    """choose() appended to `out`, a step at a time (a generator: a screen runs
+    it while A is held). The same cell and value."""
     d = game.dice()
     s = Search(game, table)
     scored = []
@@ -191,13 +202,16 @@ def choose(game, table, lookahead, width=SEARCH_WIDTH):
     best = (v, n)
     if lookahead and s.rounds_left > 0:
         best = None
+        got = []
         for v0, n, r0, c0 in scored[:width]:
-            v = s.expected(moves[-n], d)
+            yield
+            yield from s.expected_steps(moves[-n], d, got)
+            v = got.pop()
             if best is None or v > best[0] or (v == best[0] and n > best[1]):
                 best = (v, n)
     cell = moves[-best[1]]
     rows, cols = s.lines.after(cell, d)
-    return cell, own(s.variant, s.seat, rows, cols)
+    out.append((cell, own(s.variant, s.seat, rows, cols)))
 
 
 _TABLE = [None]

@@ -49,6 +49,13 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 DEVICE_UNITS = const(13)
 MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
 MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
+# The steps of a search (choose_steps): a yield after STEP_MISSES values missed
+# in the memo (~150 lines each: canon and a table's bisection) or after
+# CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
+# look-ahead's free pair. Small, as a tap's release of A waits for the step in
+# progress (the search runs from the press edge: HintScreen).
+STEP_MISSES = const(5)
+CANDIDATES_PER_STEP = const(4)
 
 
 def _used(advanced):
@@ -82,20 +89,27 @@ def _pair_info(cell_lines):
 
 
 # Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair info), built
-# on the first search of that rule set only. A game is played under one rule set,
-# and the module is unloaded after every hint on a board: building both took
-# ~0.2 s and ~7 KB of heap on a Pico at every hint.
+# on the first search of that rule set only, until drop_tables() (the play screen
+# calls it after each hint: ~7 KB of heap not kept between hints). A game is
+# played under one rule set: building both took ~0.2 s on a Pico.
 _LAYOUT = [None, None]
 
 
 def layout(adv):
     """(USED, CELL_LINES, PAIR_INFO) of rule set `adv` (0 basic, 1 advanced)."""
-    got = _LAYOUT[adv]
-    if got is None:
+    if _LAYOUT[adv] is None:
+        for _ in layout_steps(adv):
+            pass
+    return _LAYOUT[adv]
+
+
+def layout_steps(adv):
+    """layout(adv) built in two steps (a generator; ~17 ms each on a Pico)."""
+    if _LAYOUT[adv] is None:
         cell_lines = _cell_lines(adv == 1)
-        got = (_used(adv == 1), cell_lines, _pair_info(cell_lines))
-        _LAYOUT[adv] = got
-    return got
+        yield
+        _LAYOUT[adv] = (_used(adv == 1), cell_lines, _pair_info(cell_lines))
+        yield
 
 
 def canon(raw, size=5):
@@ -226,8 +240,10 @@ class Position:
     placement, so after() values afterstates; at ROUNDS the values are final.
     """
 
-    def __init__(self, model, cells, stage, memo_limit=MEMO_LIMIT):
+    def __init__(self, model, cells, stage, memo_limit=MEMO_LIMIT, later=False):
+        """later: leave the lines unvalued until stage_steps(stage) has run."""
         self.model = model
+        self.misses = 0  # memo misses since a search's last step (STEP_MISSES)
         self.memo_limit = memo_limit
         self.adv = 1 if model.advanced else 0
         self.used, self.cell_lines, self.pairs = layout(self.adv)
@@ -257,10 +273,17 @@ class Position:
             for k in range(len(cells_t)):
                 r |= c[cells_t[k]] << (3 * k)
             self.rk[t] = r
-        self.set_stage(stage)
+        self.stage = stage
+        if not later:
+            self.set_stage(stage)
 
     def set_stage(self, stage):
         """Value the lines as of `stage` rounds done (recomputes every line)."""
+        for _ in self.stage_steps(stage):
+            pass
+
+    def stage_steps(self, stage):
+        """set_stage(stage) as a generator: a yield every STEP_MISSES misses."""
         self.stage = stage
         self.final = stage >= ROUNDS
         # Memo key of a tuple's value: its raw cells | (its table << 15).
@@ -276,6 +299,9 @@ class Position:
             v = self.value(t, self.rk[t])
             self.lv[t] = v
             total += self.weights[t] * v
+            if self.misses >= STEP_MISSES:
+                self.misses = 0
+                yield
         self.total = total
 
     def value(self, t, raw):
@@ -285,6 +311,7 @@ class Position:
         tid = key >> 15
         v = self.memo.get(key)
         if v is None:
+            self.misses += 1
             if self.final and t > DIAG_LINE:
                 v = 0  # at the end only the lines' scores count
             elif t <= DIAG_LINE:
@@ -348,6 +375,12 @@ class Position:
 
     def play(self, k, x, y, swap):
         """Make the placement and move to the next stage; returns undo() data."""
+        saved = self.place(k, x, y, swap)
+        self.set_stage(self.stage + 1)
+        return saved
+
+    def place(self, k, x, y, swap):
+        """play() without valuing the lines (stage_steps(stage + 1) does)."""
         p, q, lines, near = self.pairs[k]
         if swap:
             p, q = q, p
@@ -366,12 +399,15 @@ class Position:
             if cells[c]:
                 for l, sh in self.cell_lines[c]:
                     self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
-        self.set_stage(self.stage + 1)
         return saved
 
     def undo(self, saved):
+        self.set_stage(self.restore(saved))
+
+    def restore(self, saved):
+        """undo() without valuing the lines: returns the stage to value them at."""
         self.cells, self.en, self.rk, stage = saved
-        self.set_stage(stage)
+        return stage
 
 
 def placements(pos, a, b):
@@ -404,14 +440,23 @@ def best_reply_value(pos, x, y):
 
 
 def reply_values(pos):
-    """best_reply_value(pos, x, y) for every roll (x, y, _) of ROLLS, in one pass
+    """best_reply_value(pos, x, y) for every roll (x, y, _) of ROLLS (reply_steps
+    run at once)."""
+    best = [None] * 21
+    for _ in reply_steps(pos, best):
+        pass
+    return best
+
+
+def reply_steps(pos, best):
+    """Fills `best` (21 Nones) with reply_values(pos), yielding after each free
+    pair (a generator: a screen runs it between key presses). In one pass
     over the free pairs. A placement's change of value splits over its tuples:
     those through the first cell only depend on its symbol (6 values), through
     the second only on the other's (6), through both on the two (36), through
     neither (a neighbour left blocked) on nothing. So each tuple is valued once
     per symbol or pair of symbols instead of once per roll and order: ~3 times
     fewer lookups than 42 after() calls a pair, the same values."""
-    best = [None] * 21
     cells = pos.cells
     en = pos.en
     cl = pos.cell_lines
@@ -476,6 +521,13 @@ def reply_values(pos):
                             v = pos.value(t, ry)
                             memo = pos.memo
                         pq[i + y] += wt * (v - old)
+                    if pos.misses >= STEP_MISSES:  # 36 values can all be misses
+                        pos.misses = 0
+                        yield
+                pos.misses += 2  # 36 lookups: as long as ~2 misses, hits or not
+            if pos.misses >= STEP_MISSES:
+                pos.misses = 0
+                yield
         for i in range(21):
             x, y, _ = ROLLS[i]
             v = base + fp[x] + fq[y] + pq[7 * x + y]
@@ -485,25 +537,37 @@ def reply_values(pos):
                     v = v2
             if best[i] is None or v > best[i]:
                 best[i] = v
-    return best
+        pos.misses = 0
+        yield
 
 
 def expected_after(pos, k, a, b, swap):
     """Expected value (hundredths) one roll after making placement (k, swap)."""
+    out = []
+    for _ in expected_steps(pos, k, a, b, swap, out):
+        pass
+    return out[0]
+
+
+def expected_steps(pos, k, a, b, swap, out):
+    """expected_after() appended to `out`, a step at a time (a generator)."""
     if pos.final:
-        return pos.after(k, a, b, swap)
-    saved = pos.play(k, a, b, swap)
+        out.append(pos.after(k, a, b, swap))
+        return
+    saved = pos.place(k, a, b, swap)
+    yield from pos.stage_steps(pos.stage + 1)
     if not pos.free_pairs():
         pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
         total = pos.total
     else:
-        best = reply_values(pos)
+        best = [None] * 21
+        yield from reply_steps(pos, best)
         total = 0
         for i in range(21):
             total += ROLLS[i][2] * best[i]
         total = total // 36
-    pos.undo(saved)
-    return total
+    yield from pos.stage_steps(pos.restore(saved))
+    out.append(total)
 
 
 def device_width(free):
@@ -517,10 +581,24 @@ def choose(game, model, lookahead, width=SEARCH_WIDTH):
 
     lookahead: True for strongest (`width` candidates looked ahead); False for
     the device level, which looks ahead only as far as DEVICE_UNITS allow."""
+    out = []
+    for _ in choose_steps(game, model, lookahead, width, out):
+        pass
+    return out[0]
+
+
+def choose_steps(game, model, lookahead, width, out):
+    """choose() appended to `out`, a step at a time: a generator that yields
+    after each piece of a few ms on a board (the layout, the position, every
+    CANDIDATES_PER_STEP afterstates, each free pair of a look-ahead), so a
+    screen can search while a button is held. The same move and value."""
+    yield from layout_steps(1 if model.advanced else 0)
     a, b = game.dice()
     model.keep_from(game.round + 1)
     limit = MEMO_LIMIT_LOOKAHEAD if lookahead else MEMO_LIMIT
-    pos = Position(model, game.sheet(), game.round + 1, limit)
+    pos = Position(model, game.sheet(), game.round + 1, limit, True)
+    yield
+    yield from pos.stage_steps(game.round + 1)
     moves = placements(pos, a, b)
     if not lookahead:
         width = device_width(len(pos.free_pairs()))
@@ -529,20 +607,36 @@ def choose(game, model, lookahead, width=SEARCH_WIDTH):
     for n in range(len(moves)):
         k, swap = moves[n]
         scored.append((pos.after(k, a, b, swap), -n))
+        if (
+            pos.misses >= STEP_MISSES
+            or n % CANDIDATES_PER_STEP == CANDIDATES_PER_STEP - 1
+        ):
+            pos.misses = 0
+            yield
     scored.sort(reverse=True)  # (value, -index) is unique: order is deterministic
     best = scored[0]
     if lookahead and not pos.final:
         best = None
+        got = []
         for v0, n in scored[:width]:
             k, swap = moves[-n]
-            v = expected_after(pos, k, a, b, swap)
+            yield from expected_steps(pos, k, a, b, swap, got)
+            v = got.pop()
             if best is None or v > best[0] or (v == best[0] and n > best[1]):
                 best = (v, n)
     k, swap = moves[-best[1]]
-    return as_move(k, swap), best[0]
+    out.append((as_move(k, swap), best[0]))
 
 
 _MODELS = [None, None]
+
+
+def drop_tables():
+    """Let go of the layouts and the tables read: the play screen keeps this
+    module resident between hints (HintScreen), not what one search built."""
+    for adv in (0, 1):
+        _MODELS[adv] = None
+        _LAYOUT[adv] = None
 
 
 def _here():

@@ -9,7 +9,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 from crisscross import buttons, glyphs, ui
 from crisscross.dice import sheetdraw
 from crisscross.dice.grid import PAIRS, count_isolated
-from crisscross.screens import LONG_AB, Screen
+from crisscross.screens import HINT_AFTER_TAP_MS, HintScreen
 from crisscross.dice import session as sess
 
 X0 = 0  # the sheet's top-left corner
@@ -47,14 +47,26 @@ def _lone_made(cells, p, q):
     return after - before
 
 
-class Play(Screen):
-    long_keys = LONG_AB  # hold A: hint; hold B: the menu
+# What the hint's search imports (HintScreen.hint_modules).
+_SYMBOLS_AI = ("crisscross.dice.ai", "crisscross.dice.ai_symbols")
+_DIGITS_AI = (
+    "crisscross.dice.ai",
+    "crisscross.dice.ai_digits",
+    "crisscross.dice.ai_digits_table",
+)
+
+
+class Play(HintScreen):
+    """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
+    the menu."""
 
     def __init__(self, app):
-        Screen.__init__(self, app)
+        HintScreen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
         self.symbols = self.game.FAMILY == "symbols"
+        if not self.symbols:  # the digit search fits in what is left
+            self.hint_start_ms = HINT_AFTER_TAP_MS
         self.cursor = 12
         self.dir = 0
         self.asking = None  # a placement waiting for "leaves a lone cell" consent
@@ -89,6 +101,8 @@ class Play(Screen):
     # ---- keys -------------------------------------------------------------
     def key(self, b, kind):
         s = self.session
+        if kind != buttons.LONG or b != buttons.A:
+            self.drop_search()  # a tap of A, or another key: no hint wanted
         if kind == buttons.LONG:
             if b == buttons.B:
                 self.app.show("pause", self)
@@ -188,11 +202,33 @@ class Play(Screen):
 
     def hint(self):
         self.asking = None
+        HintScreen.hint(self)
+
+    def hint_modules(self):
+        """The device's search: kept resident from the first press of A."""
+        return _SYMBOLS_AI if self.symbols else _DIGITS_AI
+
+    def hint_steps(self, out):
+        """The device's hint (crisscross.dice.ai.hint_steps), imported by the
+        search's first step (load_hint)."""
         from crisscross.dice import ai
 
-        move, expected = ai.hint(self.game, self.session.level)
-        ai = None
-        self.app.tidy()  # the search's tables stay out of the heap between hints
+        yield from ai.hint_steps(self.game, self.session.level, out)
+
+    def hint_done(self):
+        if self.symbols:  # its tables and layout: ~10 KB not kept between hints
+            from crisscross.dice import ai_symbols
+
+            ai_symbols.drop_tables()
+
+    def tick(self, now):
+        self.search_tick(now)
+
+    def tick_in(self, now):
+        return self.search_tick_in(now)
+
+    def show_hint(self, result):
+        move, expected = result
         if self.symbols:
             self.cursor = move[0]
             for d in range(4):
@@ -296,7 +332,7 @@ class Play(Screen):
             else:
                 c.text("A:roll" if s.humans == 1 else "A:next", x, 47)
             c.text("B:undo", x, 56)
-        else:
+        elif not self.draw_mark(c, x, 47):
             c.text("A:put", x, 47)
             c.text("B:turn" if self.symbols else "B:menu", x, 56)
 
