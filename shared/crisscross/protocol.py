@@ -10,7 +10,9 @@ seat to act and `FAMILY` its family's name), `seats` (HUMAN or AI per seat) and
   OVER      the results
   AI_TURN   an AI seat moves next, from the screen's ticks (cards, words)
 
-and answers the app: `screen()` the name of the screen its phase wants,
+and answers the app (the shared part is the base class `Session` below, each
+family's SCREENS naming its screen for each phase): `screen()` the name of the
+screen its phase wants,
 `resident()` the modules it needs resident, MENU the name of its in-game menu,
 HANDOVER_Y the y of the hand-over screen's "Player N" line (its layout),
 `proceed()` after the hand-over, `can_undo()`/`undo()`, `to_text()` and the class
@@ -27,3 +29,16 @@ AI_TURN = const(4)
 
 HUMAN = const(0)
 AI = const(1)
+
+
+class Session:
+    """What every family's session answers alike; each family's Session
+    subclasses it and names its screens."""
+
+    MENU = "pause"  # the in-game menu's screen
+    HANDOVER_Y = 18  # the hand-over screen's "Player N" line (then 14, 23 px lower)
+    SCREENS = ()  # the name of the screen for each phase, by the phase's number
+
+    def screen(self):
+        """The name of the screen the phase wants (App.open_session)."""
+        return self.SCREENS[self.phase]

@@ -55,13 +55,7 @@ def screen_names():
                 names.add(node.args[0].value)
     for s in (dice_session, cards_session, words_session):
         names.add(s.Session.MENU)
-        with open(s.__file__, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name == "screen":
-                for r in ast.walk(node):
-                    if isinstance(r, ast.Return) and isinstance(r.value, ast.Constant):
-                        names.add(r.value.value)
+        names.update(s.Session.SCREENS)  # the screen of each phase
     assert base
     return names
 

@@ -22,6 +22,7 @@ HEAD = "cards"
 SAVE_VERSION = "2"
 LEGACY_VERSION = "1"  # before the colour choice: seat i colour i, legacy rules
 # The phases and seat kinds of every family (crisscross.protocol).
+from crisscross import protocol
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 
 RULES = ("", "joker", "strict", "joker-strict")
@@ -73,7 +74,7 @@ def new_session(seed, humans, ais, rules, level, code="", daily="", colours=()):
     )
 
 
-class Session:
+class Session(protocol.Session):
     def __init__(
         self,
         seed,
@@ -209,16 +210,8 @@ class Session:
         return h[-1] if h else None
 
     # ---- the app ------------------------------------------------------------
-    MENU = "pause"  # the in-game menu's screen
-    HANDOVER_Y = 18  # the hand-over screen's "Player N" line (then 14, 23 px lower)
-
-    def screen(self):
-        """The name of the screen the phase wants (App.open_session)."""
-        if self.phase == OVER:
-            return "cards.results"
-        if self.phase == HANDOVER:
-            return "handover"
-        return "cards.play"
+    # By phase: PLAY, PLACED, HANDOVER, OVER, AI_TURN.
+    SCREENS = ("cards.play", "cards.play", "handover", "cards.results", "cards.play")
 
     def resident(self):
         return RESIDENT

@@ -12,6 +12,7 @@ from crisscross.compat import const
 
 # The phases and seat kinds of every family (crisscross.protocol); a human's
 # move is a placement here.
+from crisscross import protocol
 from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED  # noqa: F401
 from crisscross.protocol import PLAY as PLACE
 
@@ -58,7 +59,7 @@ def share_code(game, key=None):
     return sharecode.encode(game.seed & 0xFFFFFF, RULESETS.index(key))
 
 
-class Session:
+class Session(protocol.Session):
     def __init__(
         self, game, seats, code="", level="device", daily="", placed=False, last=-1
     ):
@@ -134,16 +135,8 @@ class Session:
             self._ai_turns()
 
     # ---- the app ----------------------------------------------------------
-    MENU = "pause"  # the in-game menu's screen
-    HANDOVER_Y = 18  # the hand-over screen's "Player N" line (then 14, 23 px lower)
-
-    def screen(self):
-        """The name of the screen the phase wants (App.open_session)."""
-        if self.phase == OVER:
-            return "dice.results"
-        if self.phase == HANDOVER:
-            return "handover"
-        return "dice.play"
+    # By phase: PLAY, PLACED, HANDOVER, OVER, AI_TURN.
+    SCREENS = ("dice.play", "dice.play", "handover", "dice.results", "dice.play")
 
     def resident(self):
         """The modules a dice game needs resident; the AI's search is not kept

@@ -17,6 +17,7 @@ from crisscross.words.game import Game
 HEAD = "words"
 SAVE_VERSION = "1"
 # The phases and seat kinds of every family (crisscross.protocol).
+from crisscross import protocol
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 
 RULES = ("", "tournament", "optional")
@@ -171,7 +172,7 @@ def _places(cells):
     return [(c[0], c[1]) for c in cells]
 
 
-class Session:
+class Session(protocol.Session):
     HEAD = HEAD  # for crisscross.words.restore, which imports no session
     SAVE_VERSION = SAVE_VERSION
 
@@ -349,17 +350,9 @@ class Session:
 
     # ---- screens ------------------------------------------------------------------
     MENU = "words.menu"  # the in-game menu's screen
-    HANDOVER_Y = 16  # the hand-over screen's "Player N" line (then 14, 23 px lower)
-
-    def screen(self):
-        """The name of the screen the phase wants (App.open_session)."""
-        if self.phase == OVER:
-            return "words.results"
-        if self.phase == HANDOVER:
-            return "handover"
-        if self.phase == AI_TURN:
-            return "words.think"
-        return "words.play"
+    HANDOVER_Y = 16  # the hand-over screen's "Player N" line (its own layout)
+    # By phase: PLAY, PLACED, HANDOVER, OVER, AI_TURN.
+    SCREENS = ("words.play", "words.play", "handover", "words.results", "words.think")
 
     def resident(self):
         """The modules the game needs now: the search's while one is under way."""
