@@ -42,7 +42,7 @@ from array import array
 
 from crisscross.compat import const
 from crisscross.words import deck, rules
-from crisscross.words.board import ACROSS, DOWN
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, SPAN, key
 from crisscross.words.rules import EMPTY_BONUS
 
 DEFAULT_BUDGET = const(4000)
@@ -115,6 +115,11 @@ class Search:
         self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD
         self._masks = [0] * (_MAX_WORD + 2)  # letters allowed by the cross-check
         self._placed = []  # (r, c, letter, wild) of the cards laid so far
+        self._counts_reads = hasattr(lookup, "reads")
+        # A word list that says every letter begins a word (the dictionary's
+        # EVERY_LETTER) is not asked about 1-letter beginnings: the same answer,
+        # without a call and a bytes made per letter tried.
+        self._any_first = getattr(lookup, "EVERY_LETTER", False)
         self._at = _START
         self._n = 0  # depth: letters in the word so far
         self._opening = False  # an empty table: words from the hand alone
@@ -148,7 +153,7 @@ class Search:
         return self.found
 
     def _reads(self):
-        return getattr(self.lookup, "reads", 0)
+        return self.lookup.reads if self._counts_reads else 0
 
     def _due(self):
         """True when this slice is used up: counted lookups, blocks decoded from
@@ -156,7 +161,7 @@ class Search:
         from RAM uncounted, scoring a candidate costs a few hundred lines)."""
         return self._sliced and (
             self.nodes >= self._pause
-            or self._reads() >= self._pause_reads
+            or (self._counts_reads and self.lookup.reads >= self._pause_reads)
             or self._work + _OFFER_WORK * self.candidates >= self._pause_work
         )
 
@@ -320,24 +325,27 @@ class Search:
         letters, ranks = self._letters, self._ranks
         leads = self._leads  # anchors first, then leads
         anchors = 0
+        # Straight from the board's cells by key: along the line a key steps by
+        # `along`, to the neighbours across by `side` (Board.letter, Board.filled).
+        cells = b._cells
+        if d == ACROSS:
+            k, along, side = key(fixed, lo), 1, SPAN
+        else:
+            k, along, side = key(lo, fixed), SPAN, 1
         for j in range(size):
-            if d == ACROSS:
-                r, c = fixed, lo + j
-            else:
-                r, c = lo + j, fixed
-            v = b.letter(r, c)
-            letters[j] = _NONE if v < 0 else v
+            v = cells.get(k, -1)
             if v >= 0:
+                letters[j] = v & LETTER_MASK
                 leads[j] = 1
-                continue
-            if d == ACROSS:
-                beside = b.filled(r - 1, c) or b.filled(r + 1, c)
             else:
-                beside = b.filled(r, c - 1) or b.filled(r, c + 1)
-            leads[j] = beside
-            if beside:
-                ranks[j] = anchors
-                anchors += 1
+                letters[j] = _NONE
+                if (k - side) in cells or (k + side) in cells:
+                    leads[j] = 1
+                    ranks[j] = anchors
+                    anchors += 1
+                else:
+                    leads[j] = 0
+            k += along
         cross, firsts = self._cross, self._firsts
         if i == len(firsts):
             firsts.append(len(cross))
@@ -398,6 +406,7 @@ class Search:
         tries, flags, masks = self._tries, self._flags, self._masks
         counts, placed = self.counts, self._placed
         limit, opening = self._limit, self._opening
+        any_first = self._any_first
         d, fixed, start = self._dir, self._fixed, self._start
         pos0 = self._lo + start  # the table position of depth 0
         n, at = self._n, self._at
@@ -418,7 +427,7 @@ class Search:
                         break
                 tries[n] = k + 1
                 word[n] = 97 + k
-                if not self._prefix(bytes(word[: n + 1])):
+                if (n or not any_first) and not self._prefix(bytes(word[: n + 1])):
                     at = _NEXT
                     continue
                 wild = not counts[k]
@@ -439,7 +448,7 @@ class Search:
                 if j < size and letters[j] != _NONE:  # a card on the table
                     word[n] = 97 + letters[j]
                     flags[n] = _BOARD
-                    if self._prefix(bytes(word[: n + 1])):
+                    if (not n and any_first) or self._prefix(bytes(word[: n + 1])):
                         n += 1
                         flags[n] = _TOUCHED
                         at = _ENTER

@@ -166,6 +166,8 @@ def decode_block(block):
 class Dictionary:
     """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
 
+    EVERY_LETTER = True  # every letter begins a word (tools/build_dict.py checks)
+
     def __init__(self, path=None, cache=2):
         self.path = path or default_path()
         self._f = open(self.path, "rb")
