@@ -92,6 +92,11 @@ class Search:
         for card in hand:
             self.counts[card] += 1
         self.hand_size = len(hand)
+        # Bit k: the hand holds letter k (wild cards aside), kept by the walk.
+        self._hand = 0
+        for k in range(26):
+            if self.counts[k]:
+                self._hand |= 1 << k
         self.nodes = 0
         self.candidates = 0
         self.best_value = -1
@@ -120,6 +125,8 @@ class Search:
         # EVERY_LETTER) is not asked about 1-letter beginnings: the same answer,
         # without a call and a bytes made per letter tried.
         self._any_first = getattr(lookup, "EVERY_LETTER", False)
+        # ...and 2-letter beginnings asked by letter (0..25), from a table in RAM.
+        self._two = getattr(lookup, "starts2", None)
         self._at = _START
         self._n = 0  # depth: letters in the word so far
         self._opening = False  # an empty table: words from the hand alone
@@ -154,16 +161,6 @@ class Search:
 
     def _reads(self):
         return self.lookup.reads if self._counts_reads else 0
-
-    def _due(self):
-        """True when this slice is used up: counted lookups, blocks decoded from
-        flash (~10 times a cached lookup) or other work (2-letter beginnings come
-        from RAM uncounted, scoring a candidate costs a few hundred lines)."""
-        return self._sliced and (
-            self.nodes >= self._pause
-            or (self._counts_reads and self.lookup.reads >= self._pause_reads)
-            or self._work + _OFFER_WORK * self.candidates >= self._pause_work
-        )
 
     def _near_due(self):
         """True when a cross-check of 26 lookups would overrun this slice."""
@@ -406,7 +403,18 @@ class Search:
         tries, flags, masks = self._tries, self._flags, self._masks
         counts, placed = self.counts, self._placed
         limit, opening = self._limit, self._opening
-        any_first = self._any_first
+        any_first, two, hand = self._any_first, self._two, self._hand
+        # Is this slice used up? Asked at every letter, so inlined below: counted
+        # lookups, blocks decoded from flash or other work (2-letter beginnings
+        # come from RAM uncounted; scoring a candidate costs a few hundred lines).
+        # The slice's ends are fixed for this call.
+        sliced, lookup = self._sliced, self.lookup
+        reads = self._counts_reads
+        pause, pause_reads, pause_work = (
+            self._pause,
+            self._pause_reads,
+            self._pause_work,
+        )
         d, fixed, start = self._dir, self._fixed, self._start
         pos0 = self._lo + start  # the table position of depth 0
         n, at = self._n, self._at
@@ -415,23 +423,41 @@ class Search:
             if at == _NEXT or at == _TRY:  # try the next letter allowed here
                 k = tries[n]
                 if at == _NEXT:  # skip to one the hand can lay (_TRY: paused at k)
-                    mask, wild = masks[n], counts[deck.WILD]
-                    while k < 26 and not (mask >> k & 1 and (wild or counts[k])):
-                        k += 1
-                    if k == 26:
+                    mask = masks[n]
+                    m = (mask if counts[deck.WILD] else mask & hand) >> k
+                    if not m:
                         at = _BACK
                         continue
-                    if self._due():
+                    while not m & 255:
+                        m >>= 8
+                        k += 8
+                    while not m & 1:
+                        m >>= 1
+                        k += 1
+                    if sliced and (
+                        self.nodes >= pause
+                        or (reads and lookup.reads >= pause_reads)
+                        or self._work + _OFFER_WORK * self.candidates >= pause_work
+                    ):
                         tries[n] = k
                         at = _TRY
                         break
                 tries[n] = k + 1
                 word[n] = 97 + k
-                if (n or not any_first) and not self._prefix(bytes(word[: n + 1])):
+                if n == 1 and two is not None:
+                    ok = two(word[0] - 97, k)
+                else:
+                    ok = (not n and any_first) or self._prefix(bytes(word[: n + 1]))
+                if not ok:
                     at = _NEXT
                     continue
                 wild = not counts[k]
-                counts[deck.WILD if wild else k] -= 1
+                if wild:
+                    counts[deck.WILD] -= 1
+                else:
+                    counts[k] -= 1
+                    if not counts[k]:
+                        hand &= ~(1 << k)
                 r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
                 placed.append((r, c, k, wild))
                 touched = flags[n] or masks[n] != _ALL_LETTERS
@@ -441,14 +467,22 @@ class Search:
             if at == _ENTER:
                 self._work += 1
                 at = _BODY
-                if self._due():
+                if sliced and (
+                    self.nodes >= pause
+                    or (reads and lookup.reads >= pause_reads)
+                    or self._work + _OFFER_WORK * self.candidates >= pause_work
+                ):
                     break
             if at == _BODY:
                 j = start + n
                 if j < size and letters[j] != _NONE:  # a card on the table
                     word[n] = 97 + letters[j]
                     flags[n] = _BOARD
-                    if (not n and any_first) or self._prefix(bytes(word[: n + 1])):
+                    if n == 1 and two is not None:
+                        ok = two(word[0] - 97, letters[j])
+                    else:
+                        ok = (not n and any_first) or self._prefix(bytes(word[: n + 1]))
+                    if ok:
                         n += 1
                         flags[n] = _TOUCHED
                         at = _ENTER
@@ -488,9 +522,13 @@ class Search:
             n -= 1
             if not flags[n] & _BOARD:
                 cell = placed.pop()
-                counts[deck.WILD if cell[3] else cell[2]] += 1
+                if cell[3]:
+                    counts[deck.WILD] += 1
+                else:
+                    counts[cell[2]] += 1
+                    hand |= 1 << cell[2]
                 at = _NEXT
-        self._n, self._at = n, at
+        self._n, self._at, self._hand = n, at, hand
         return at == _IDLE
 
 

@@ -295,6 +295,10 @@ class Dictionary:
             entry = self._block(lo)
         return entry
 
+    def starts2(self, a, b):
+        """has_prefix of the letters a, b (0..25): no bytes made."""
+        return (self._pairs[4 * a + (b >> 3)] >> (b & 7)) & 1 == 1
+
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
         i = 4 * (w[0] - 97) + (_PAIRS_SIZE // 2 if table else 0)
