@@ -68,6 +68,18 @@ _TOUCHED = const(1)  # the word so far uses or lies beside a card on the table
 _BOARD = const(2)  # depth n is a card on the table (not laid from the hand)
 
 
+def _lowest():
+    """Per byte value, the number of its lowest bit set (0 for 0)."""
+    out = bytearray(256)
+    for v in range(1, 256):
+        while not v >> out[v] & 1:
+            out[v] += 1
+    return bytes(out)
+
+
+_LOWEST = _lowest()
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -431,9 +443,7 @@ class Search:
                     while not m & 255:
                         m >>= 8
                         k += 8
-                    while not m & 1:
-                        m >>= 1
-                        k += 1
+                    k += _LOWEST[m & 255]
                     if sliced and (
                         self.nodes >= pause
                         or (reads and lookup.reads >= pause_reads)
