@@ -14,9 +14,12 @@ File layout (all built by tools/build_dict.py, see words.md next to the data):
   blocks  fixed size; 5-bit symbols, most significant bit first. Each word is
           [letters shared with the previous word] [new letters 1..26]... [0];
           every block starts afresh (shared 0) and ends with 31 or its last byte.
-A lookup seeks through the index (about eleven 12-byte reads), decodes one block
-(128 bytes, ~45 words) into a buffer of _SLOT bytes and keeps the last `cache`
-decoded blocks, because the AI asks about neighbouring prefixes over and over. The
+A lookup of 4 letters or more not in a kept block first asks the tables (no word
+begins with its first three letters: no block read), then finds its block from
+every 32nd index key, kept in RAM, and one read of the 32 keys after it, decodes
+the block (128 bytes, ~45 words; in native code where the port compiles it) into
+a buffer of _SLOT bytes and keeps the last `cache` decoded blocks, because the AI
+asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
 whole) and reused for its life: a long game's search never asks the heap for a new
 one, which a fragmented heap may not have in one piece. A
