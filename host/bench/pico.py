@@ -461,18 +461,21 @@ def _human_move(d, fig, key_tap):
     return round(shown - t, 1)
 
 
-def words_game(d, fig, tour_turns=3, max_turns=200, log=None):
+def words_game(d, fig, tour_turns=3, max_turns=200, log=None, stop_after=None):
     """A whole word game against one AI seat (its quick level): each turn of the
     human a cursor tour (the first turns), the hint (hold A: the AI's search for
     the human, on the thinking screen), then A on OK lays the hinted word with
     its save; when the hint finds none, the menu's Draw cards. The AI seat's turn
-    follows each (figures: `_human_move`). Starts on the game's play screen."""
+    follows each (figures: `_human_move`). Starts on the game's play screen;
+    with `stop_after`, ends after that many turns of the human (bench-check)."""
     turns = 0
     for _ in range(max_turns):
         d.board.run_ms(NEWS_WAIT_MS)  # A and B would only dismiss the news
         d.settle()
         f = d.frame()
         if has_text(f, "GAME OVER") or has_text(f, "RESULTS"):
+            return turns
+        if stop_after and turns >= stop_after:
             return turns
         if has_text(f, "MENU") or has_text(f, "thinking"):
             raise PicoError("the word game lost its way:\n%s" % _screen_dump(d))
@@ -559,7 +562,7 @@ def session(image, family, check_title=True, log=None, word_turns=None):
         if family == "cards":
             out["rounds"] = cards_game(d, fig)
         elif family == "words":
-            out["rounds"] = words_game(d, fig, max_turns=word_turns or 200, log=log)
+            out["rounds"] = words_game(d, fig, log=log, stop_after=word_turns)
         else:
             out["rounds"] = dice_game(d, family, fig)
         s1 = d.stats()

@@ -42,7 +42,7 @@ from array import array
 
 from crisscross.compat import const
 from crisscross.words import deck, rules
-from crisscross.words.board import ACROSS, DOWN
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, SPAN, key
 from crisscross.words.rules import EMPTY_BONUS
 
 DEFAULT_BUDGET = const(4000)
@@ -66,6 +66,18 @@ _BACK = const(7)  # depth n is done: back to n - 1
 # Search._flags[n]
 _TOUCHED = const(1)  # the word so far uses or lies beside a card on the table
 _BOARD = const(2)  # depth n is a card on the table (not laid from the hand)
+
+
+def _lowest():
+    """Per byte value, the number of its lowest bit set (0 for 0)."""
+    out = bytearray(256)
+    for v in range(1, 256):
+        while not v >> out[v] & 1:
+            out[v] += 1
+    return bytes(out)
+
+
+_LOWEST = _lowest()
 
 
 class _OutOfBudget(Exception):
@@ -92,6 +104,11 @@ class Search:
         for card in hand:
             self.counts[card] += 1
         self.hand_size = len(hand)
+        # Bit k: the hand holds letter k (wild cards aside), kept by the walk.
+        self._hand = 0
+        for k in range(26):
+            if self.counts[k]:
+                self._hand |= 1 << k
         self.nodes = 0
         self.candidates = 0
         self.best_value = -1
@@ -115,6 +132,13 @@ class Search:
         self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD
         self._masks = [0] * (_MAX_WORD + 2)  # letters allowed by the cross-check
         self._placed = []  # (r, c, letter, wild) of the cards laid so far
+        self._counts_reads = hasattr(lookup, "reads")
+        # A word list that says every letter begins a word (the dictionary's
+        # EVERY_LETTER) is not asked about 1-letter beginnings: the same answer,
+        # without a call and a bytes made per letter tried.
+        self._any_first = getattr(lookup, "EVERY_LETTER", False)
+        # ...and 2-letter beginnings asked by letter (0..25), from a table in RAM.
+        self._two = getattr(lookup, "starts2", None)
         self._at = _START
         self._n = 0  # depth: letters in the word so far
         self._opening = False  # an empty table: words from the hand alone
@@ -148,17 +172,7 @@ class Search:
         return self.found
 
     def _reads(self):
-        return getattr(self.lookup, "reads", 0)
-
-    def _due(self):
-        """True when this slice is used up: counted lookups, blocks decoded from
-        flash (~10 times a cached lookup) or other work (2-letter beginnings come
-        from RAM uncounted, scoring a candidate costs a few hundred lines)."""
-        return self._sliced and (
-            self.nodes >= self._pause
-            or self._reads() >= self._pause_reads
-            or self._work + _OFFER_WORK * self.candidates >= self._pause_work
-        )
+        return self.lookup.reads if self._counts_reads else 0
 
     def _near_due(self):
         """True when a cross-check of 26 lookups would overrun this slice."""
@@ -320,24 +334,27 @@ class Search:
         letters, ranks = self._letters, self._ranks
         leads = self._leads  # anchors first, then leads
         anchors = 0
+        # Straight from the board's cells by key: along the line a key steps by
+        # `along`, to the neighbours across by `side` (Board.letter, Board.filled).
+        cells = b._cells
+        if d == ACROSS:
+            k, along, side = key(fixed, lo), 1, SPAN
+        else:
+            k, along, side = key(lo, fixed), SPAN, 1
         for j in range(size):
-            if d == ACROSS:
-                r, c = fixed, lo + j
-            else:
-                r, c = lo + j, fixed
-            v = b.letter(r, c)
-            letters[j] = _NONE if v < 0 else v
+            v = cells.get(k, -1)
             if v >= 0:
+                letters[j] = v & LETTER_MASK
                 leads[j] = 1
-                continue
-            if d == ACROSS:
-                beside = b.filled(r - 1, c) or b.filled(r + 1, c)
             else:
-                beside = b.filled(r, c - 1) or b.filled(r, c + 1)
-            leads[j] = beside
-            if beside:
-                ranks[j] = anchors
-                anchors += 1
+                letters[j] = _NONE
+                if (k - side) in cells or (k + side) in cells:
+                    leads[j] = 1
+                    ranks[j] = anchors
+                    anchors += 1
+                else:
+                    leads[j] = 0
+            k += along
         cross, firsts = self._cross, self._firsts
         if i == len(firsts):
             firsts.append(len(cross))
@@ -398,6 +415,18 @@ class Search:
         tries, flags, masks = self._tries, self._flags, self._masks
         counts, placed = self.counts, self._placed
         limit, opening = self._limit, self._opening
+        any_first, two, hand = self._any_first, self._two, self._hand
+        # Is this slice used up? Asked at every letter, so inlined below: counted
+        # lookups, blocks decoded from flash or other work (2-letter beginnings
+        # come from RAM uncounted; scoring a candidate costs a few hundred lines).
+        # The slice's ends are fixed for this call.
+        sliced, lookup = self._sliced, self.lookup
+        reads = self._counts_reads
+        pause, pause_reads, pause_work = (
+            self._pause,
+            self._pause_reads,
+            self._pause_work,
+        )
         d, fixed, start = self._dir, self._fixed, self._start
         pos0 = self._lo + start  # the table position of depth 0
         n, at = self._n, self._at
@@ -406,23 +435,39 @@ class Search:
             if at == _NEXT or at == _TRY:  # try the next letter allowed here
                 k = tries[n]
                 if at == _NEXT:  # skip to one the hand can lay (_TRY: paused at k)
-                    mask, wild = masks[n], counts[deck.WILD]
-                    while k < 26 and not (mask >> k & 1 and (wild or counts[k])):
-                        k += 1
-                    if k == 26:
+                    mask = masks[n]
+                    m = (mask if counts[deck.WILD] else mask & hand) >> k
+                    if not m:
                         at = _BACK
                         continue
-                    if self._due():
+                    while not m & 255:
+                        m >>= 8
+                        k += 8
+                    k += _LOWEST[m & 255]
+                    if sliced and (
+                        self.nodes >= pause
+                        or (reads and lookup.reads >= pause_reads)
+                        or self._work + _OFFER_WORK * self.candidates >= pause_work
+                    ):
                         tries[n] = k
                         at = _TRY
                         break
                 tries[n] = k + 1
                 word[n] = 97 + k
-                if not self._prefix(bytes(word[: n + 1])):
+                if n == 1 and two is not None:
+                    ok = two(word[0] - 97, k)
+                else:
+                    ok = (not n and any_first) or self._prefix(bytes(word[: n + 1]))
+                if not ok:
                     at = _NEXT
                     continue
                 wild = not counts[k]
-                counts[deck.WILD if wild else k] -= 1
+                if wild:
+                    counts[deck.WILD] -= 1
+                else:
+                    counts[k] -= 1
+                    if not counts[k]:
+                        hand &= ~(1 << k)
                 r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
                 placed.append((r, c, k, wild))
                 touched = flags[n] or masks[n] != _ALL_LETTERS
@@ -432,14 +477,22 @@ class Search:
             if at == _ENTER:
                 self._work += 1
                 at = _BODY
-                if self._due():
+                if sliced and (
+                    self.nodes >= pause
+                    or (reads and lookup.reads >= pause_reads)
+                    or self._work + _OFFER_WORK * self.candidates >= pause_work
+                ):
                     break
             if at == _BODY:
                 j = start + n
                 if j < size and letters[j] != _NONE:  # a card on the table
                     word[n] = 97 + letters[j]
                     flags[n] = _BOARD
-                    if self._prefix(bytes(word[: n + 1])):
+                    if n == 1 and two is not None:
+                        ok = two(word[0] - 97, letters[j])
+                    else:
+                        ok = (not n and any_first) or self._prefix(bytes(word[: n + 1]))
+                    if ok:
                         n += 1
                         flags[n] = _TOUCHED
                         at = _ENTER
@@ -479,9 +532,13 @@ class Search:
             n -= 1
             if not flags[n] & _BOARD:
                 cell = placed.pop()
-                counts[deck.WILD if cell[3] else cell[2]] += 1
+                if cell[3]:
+                    counts[deck.WILD] += 1
+                else:
+                    counts[cell[2]] += 1
+                    hand |= 1 << cell[2]
                 at = _NEXT
-        self._n, self._at = n, at
+        self._n, self._at, self._hand = n, at, hand
         return at == _IDLE
 
 

@@ -14,9 +14,12 @@ File layout (all built by tools/build_dict.py, see words.md next to the data):
   blocks  fixed size; 5-bit symbols, most significant bit first. Each word is
           [letters shared with the previous word] [new letters 1..26]... [0];
           every block starts afresh (shared 0) and ends with 31 or its last byte.
-A lookup seeks through the index (about eleven 12-byte reads), decodes one block
-(128 bytes, ~45 words) into a buffer of _SLOT bytes and keeps the last `cache`
-decoded blocks, because the AI asks about neighbouring prefixes over and over. The
+A lookup of 4 letters or more not in a kept block first asks the tables (no word
+begins with its first three letters: no block read), then finds its block from
+every 32nd index key, kept in RAM, and one read of the 32 keys after it, decodes
+the block (128 bytes, ~45 words; in native code where the port compiles it) into
+a buffer of _SLOT bytes and keeps the last `cache` decoded blocks, because the AI
+asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
 whole) and reused for its life: a long game's search never asks the heap for a new
 one, which a fragmented heap may not have in one piece. A
@@ -34,7 +37,10 @@ _TRIPLES_SIZE = const(2704)
 _END = const(31)
 _MAX_WORD = const(31)  # the longest a word can be in the file's 5-bit format
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
-_SLOTS = const(2)  # decoded blocks the AI's search keeps (see Dictionary.keep)
+_SLOTS = const(2)
+_STRIDE = const(
+    32
+)  # the index's keys kept in RAM: one in _STRIDE  # decoded blocks the AI's search keeps (see Dictionary.keep)
 _FILE_NAME = "words.bin"
 
 
@@ -82,6 +88,77 @@ def decode_into(data, nbits, out):
     return m
 
 
+# The same decoder for MicroPython's native code emitter (the rp2 port has it):
+# ~30 times faster than the bytecode above, which a search runs ~100 times, ~1,300
+# lines each. Compiled from source when this module loads (mpy-cross builds
+# portable .mpy files, without native code); where there is no such emitter
+# (CPython, the WebAssembly port) the bytecode decoder is used. Anything but a
+# well-formed block whose words fit `out` returns -1, and the bytecode decoder
+# does that block (and grows `out`, or raises, as it always did).
+_NATIVE = """
+@micropython.viper
+def d(data, nbits: int, out, size: int) -> int:
+    b = ptr8(data)
+    o = ptr8(out)
+    o[0] = 10
+    m = 1
+    prev = 1
+    pos = 0
+    while pos + 5 <= nbits:
+        i = pos >> 3
+        n = ((b[i] << 8 | b[i + 1]) >> (11 - (pos & 7))) & 31
+        pos += 5
+        if n == 31:
+            break
+        if m + 32 > size:
+            return -1
+        start = m
+        k = 0
+        while k < n:
+            o[m + k] = o[prev + k]
+            k += 1
+        m += n
+        while True:
+            if pos + 5 > nbits or m + 1 >= size:
+                return -1
+            i = pos >> 3
+            c = ((b[i] << 8 | b[i + 1]) >> (11 - (pos & 7))) & 31
+            pos += 5
+            if c == 0:
+                break
+            o[m] = 96 + c
+            m += 1
+        o[m] = 10
+        m += 1
+        prev = start
+    return m
+"""
+
+
+def _native():
+    """The native decoder, or None where it cannot be compiled."""
+    try:
+        import micropython
+
+        space = {"micropython": micropython}
+        exec(_NATIVE, space)
+        return space["d"]
+    except Exception:  # CPython, or a port without native code
+        return None
+
+
+_decode = _native()
+
+
+def decode_fast(data, nbits, out):
+    """decode_into, in native code where there is some."""
+    if _decode is not None:
+        m = _decode(data, nbits, out, len(out))
+        if m >= 0:
+            return m
+    return decode_into(data, nbits, out)
+
+
 def decode_block(block):
     """Every word in one block, in sorted order, as bytes: each word after a
     newline, and one at the end (b"\\nat\\nate\\n")."""
@@ -91,6 +168,8 @@ def decode_block(block):
 
 class Dictionary:
     """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
+
+    EVERY_LETTER = True  # every letter begins a word (tools/build_dict.py checks)
 
     def __init__(self, path=None, cache=2):
         self.path = path or default_path()
@@ -117,8 +196,21 @@ class Dictionary:
         self._spare = [[-1, bytearray(_SLOT), 0, b"", b""] for _ in range(_SLOTS)]
         self._raw = bytearray(self.block_size + 1)  # one block and a spare 0 byte
         self._raw_block = memoryview(self._raw)[: self.block_size]
-        self._key_buf = bytearray(self.key_size)
-        self._byte = bytearray(1)
+        # The index in RAM every _STRIDE-th key (~500 bytes), and a buffer for the
+        # _STRIDE keys after one: a block is found with one read of the index, not
+        # a binary search of ~11 seeks (each ~100 us on littlefs, as long as a
+        # block's native decode).
+        ks = self.key_size
+        self._sample = bytearray(((self.blocks + _STRIDE - 1) // _STRIDE) * ks)
+        for i in range(len(self._sample) // ks):
+            self._f.seek(self._index + i * _STRIDE * ks)
+            self._f.readinto(memoryview(self._sample)[i * ks : (i + 1) * ks])
+        self._keys = bytearray(_STRIDE * ks)
+        self._keys_view = memoryview(self._keys)
+        # The 4 bytes of the triple table last read, and where they come from:
+        # the search tries 26 letters after the same two.
+        self._tri = bytearray(4)
+        self._tri_at = -1
         self.reads = 0  # blocks decoded: a measure of flash traffic
 
     def keep(self, blocks):
@@ -136,11 +228,30 @@ class Dictionary:
             self._f.close()
             self._f = None
 
-    def _key(self, b):
-        """The index key of block b (in a buffer that the next call overwrites)."""
-        self._f.seek(self._index + b * self.key_size)
-        self._f.readinto(self._key_buf)
-        return self._key_buf
+    def _locate(self, k):
+        """The last block whose key is <= k (a padded key): the sampled keys in
+        RAM, then the _STRIDE keys after the one found, read at once."""
+        ks, sample = self.key_size, self._sample
+        lo, hi = 0, len(sample) // ks - 1
+        while lo < hi:  # last sampled key <= k
+            mid = (lo + hi + 1) >> 1
+            if sample[mid * ks : mid * ks + ks] <= k:
+                lo = mid
+            else:
+                hi = mid - 1
+        first = lo * _STRIDE
+        n = min(_STRIDE, self.blocks - first)
+        self._f.seek(self._index + first * ks)
+        self._f.readinto(self._keys_view[: n * ks])
+        keys = self._keys
+        lo, hi = 0, n - 1
+        while lo < hi:
+            mid = (lo + hi + 1) >> 1
+            if keys[mid * ks : mid * ks + ks] <= k:
+                lo = mid
+            else:
+                hi = mid - 1
+        return first + lo
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -159,7 +270,7 @@ class Dictionary:
         self._f.seek(self._data + b * self.block_size)
         self._f.readinto(self._raw_block)
         flat = entry[1]
-        end = decode_into(self._raw, self.block_size * 8, flat) - 1
+        end = decode_fast(self._raw, self.block_size * 8, flat) - 1
         self.reads += 1
         entry[0] = b
         entry[2] = end + 1
@@ -169,25 +280,27 @@ class Dictionary:
         return entry
 
     def _find(self, w):
-        """The cache entry of the block where w is or would be."""
+        """The cache entry of the block where w (4 letters or more) is or would
+        be; None when no word begins with its first three letters (the tables
+        say so for most of a cross-check's 26 words, without a block read)."""
         for entry in self._cache:
             if entry[3] <= w <= entry[4]:
                 return entry
+        if not (self._pair(0, w) and self._triple(0, w)):
+            return None
         k = w[: self.key_size]
         k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
-        lo, hi = 0, self.blocks - 1
-        while lo < hi:  # last block whose key <= k
-            mid = (lo + hi + 1) >> 1
-            if self._key(mid) <= k:
-                lo = mid
-            else:
-                hi = mid - 1
+        lo = self._locate(k)
         entry = self._block(lo)
         # Keys are cut short: a long word may sort before its block's first word.
         while lo > 0 and w < entry[3]:
             lo -= 1
             entry = self._block(lo)
         return entry
+
+    def starts2(self, a, b):
+        """has_prefix of the letters a, b (0..25): no bytes made."""
+        return (self._pairs[4 * a + (b >> 3)] >> (b & 7)) & 1 == 1
 
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
@@ -197,10 +310,12 @@ class Dictionary:
 
     def _triple(self, table, w):
         j = w[2] - 97
-        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (j >> 3)
-        self._f.seek(self._triples + (_TRIPLES_SIZE if table else 0) + at)
-        self._f.readinto(self._byte)
-        return (self._byte[0] >> (j & 7)) & 1 == 1
+        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (_TRIPLES_SIZE if table else 0)
+        if at != self._tri_at:
+            self._f.seek(self._triples + at)
+            self._f.readinto(self._tri)
+            self._tri_at = at
+        return (self._tri[j >> 3] >> (j & 7)) & 1 == 1
 
     def contains(self, word):
         w = word.encode() if isinstance(word, str) else word
@@ -211,6 +326,8 @@ class Dictionary:
         if len(w) == 3:
             return self._triple(1, w)
         entry = self._find(w)
+        if entry is None:
+            return False
         return entry[1].find(b"\n" + w + b"\n", 0, entry[2]) >= 0
 
     def has_prefix(self, prefix):
@@ -225,6 +342,8 @@ class Dictionary:
         if len(p) == 3:
             return self._triple(0, p)
         entry = self._find(p)
+        if entry is None:
+            return False
         if entry[1].find(b"\n" + p, 0, entry[2]) >= 0:
             return True
         # Past the block's last word, p may begin the next block's first word.
