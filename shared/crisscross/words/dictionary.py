@@ -135,22 +135,11 @@ def d(data, nbits: int, out, size: int) -> int:
 """
 
 
-# Compiling it takes the compiler's own heap for a moment, each time this module
-# is loaded: where less than this is free (a board whose heap is mostly taken,
-# as the 100 KB-heap soak's), the bytecode decoder is used instead. `make soak`
-# found a MemoryError in the whole word game with 100 KB free without this check.
-_NATIVE_ROOM = const(48 * 1024)
-
-
 def _native():
-    """The native decoder, or None where it cannot be compiled (or not safely)."""
+    """The native decoder, or None where it cannot be compiled."""
     try:
-        import gc
         import micropython
 
-        gc.collect()
-        if gc.mem_free() < _NATIVE_ROOM:
-            return None
         space = {"micropython": micropython}
         exec(_NATIVE, space)
         return space["d"]
