@@ -11,7 +11,6 @@ before and after the hint) on the default build, next to the same hints' CPython
 milliseconds. The RP2040 budget for the `device` level is ~100-200k lines.
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -19,6 +18,7 @@ import sys
 import time
 
 from host import ROOT  # (and shared/ on sys.path)
+from host.bench import cli
 from crisscross.dice import ai, symbols
 from crisscross.dice.digits import DigitsGame
 from crisscross.dice.symbols import SymbolsGame
@@ -239,78 +239,52 @@ def hint_cost():
 
 
 # ---- output ------------------------------------------------------------------
-def format_strength(rows):
-    out = [
-        "%-17s %-9s %6s %5s %4s %4s %4s %4s %4s %8s"
-        % ("rules", "level", "mean", "sd", "p10", "p50", "p90", "min", "max", "ms/move")
-    ]
-    for r in rows:
-        out.append(
-            "%-17s %-9s %6.2f %5.2f %4d %4d %4d %4d %4d %8.2f"
-            % (
-                r["rules"],
-                r["level"],
-                r["mean"],
-                r["sd"],
-                r["p10"],
-                r["p50"],
-                r["p90"],
-                r["min"],
-                r["max"],
-                r["ms_per_move"],
-            )
-        )
+STRENGTH_COLUMNS = (
+    ("rules", "%-17s"),
+    ("level", "%-9s"),
+    ("mean", "%6.2f"),
+    ("sd", "%5.2f"),
+    ("p10", "%4d"),
+    ("p50", "%4d"),
+    ("p90", "%4d"),
+    ("min", "%4d"),
+    ("max", "%4d"),
+    ("ms/move", "%8.2f", "ms_per_move"),
+)
+COST_COLUMNS = (
+    ("rules", "%-17s"),
+    ("moves", "%5d", "moves_played"),
+    ("level", "%-9s"),
+    ("lines", "%9d"),
+    ("mpy ms", "%8d", "mpy_ms"),
+    ("heap bytes", "%10d", "heap_bytes"),
+    ("cpy ms", "%8.2f", "cpython_ms"),
+    ("ratio", "%6s"),
+)
+
+
+def format_strength(fig):
+    out = [cli.header(STRENGTH_COLUMNS)]
+    for r in fig["results"]:
+        out.append(cli.row(STRENGTH_COLUMNS, cli.cells(STRENGTH_COLUMNS, r)))
         if "ranks" in r:
-            out.append(
-                "%28s %s"
-                % (
-                    "ranks:",
-                    ", ".join(
-                        "%s %d" % (t, r["ranks"][t]) for t in symbols.RANK_TITLES
-                    ),
-                )
-            )
+            ranks = ", ".join("%s %d" % (t, r["ranks"][t]) for t in symbols.RANK_TITLES)
+            out.append("%28s %s" % ("ranks:", ranks))
     return "\n".join(out)
 
 
 def format_cost(cost):
-    out = [
-        "hint cost in MicroPython 1.29 (WebAssembly); tables: %d bytes of heap"
-        % cost["tables_heap_bytes"],
-        "%-17s %5s %-9s %9s %8s %10s %8s %6s"
-        % (
-            "rules",
-            "moves",
-            "level",
-            "lines",
-            "mpy ms",
-            "heap bytes",
-            "cpy ms",
-            "ratio",
-        ),
-    ]
-    for r in cost["hints"]:
-        out.append(
-            "%-17s %5d %-9s %9d %8d %10d %8.2f %6s"
-            % (
-                r["rules"],
-                r["moves_played"],
-                r["level"],
-                r["lines"],
-                r["mpy_ms"],
-                r["heap_bytes"],
-                r["cpython_ms"],
-                r["ratio"],
-            )
-        )
-    return "\n".join(out)
+    title = "hint cost in MicroPython 1.29 (WebAssembly); tables: %d bytes of heap"
+    rows = [cli.cells(COST_COLUMNS, r) for r in cost["hints"]]
+    return "\n".join([title % cost["tables_heap_bytes"], cli.table(COST_COLUMNS, rows)])
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench ai",
-        description="Measure the AI levels: scores over seeded solo games, and "
+    p = cli.parser(
+        "ai",
+        "Measure the AI levels: scores over seeded solo games, and "
         "(--mpy) the cost of one hint inside MicroPython.",
+        json_help="print one JSON object",
     )
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per cell")
     p.add_argument(
@@ -332,45 +306,32 @@ def build_parser():
         action="store_true",
         help="measure one hint's lines, ms and heap in MicroPython instead",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
 
 def main(argv):
     args = build_parser().parse_args(argv)
-    levels = []
-    for item in args.levels:
-        levels += [x for x in item.split(",") if x]
-    rules = []
-    for item in args.rules:
-        rules += [x for x in item.split(",") if x]
-    for lv in levels:
-        if lv not in ai.LEVELS:
-            sys.stderr.write(
-                "bench ai: unknown level %r (choose from %s)\n"
-                % (lv, ", ".join(ai.LEVELS))
-            )
-            return 2
-    for r in rules:
-        if r not in RULES:
-            sys.stderr.write(
-                "bench ai: unknown rules %r (choose from %s)\n" % (r, ", ".join(RULES))
-            )
-            return 2
+    levels = cli.pick("ai", args.levels, ai.LEVELS, "level")
+    if levels is None:
+        return 2
+    rules = cli.pick("ai", args.rules, RULES, "rules")
+    if rules is None:
+        return 2
     if args.games < 1:
         sys.stderr.write("bench ai: --games must be at least 1\n")
         return 2
     if args.mpy:
-        try:
-            cost = hint_cost()
-        except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
-            sys.stderr.write("bench ai --mpy: %s\n" % e)
-            return 1
-        print(json.dumps(cost) if args.json else format_cost(cost))
-        return 0
-    rows = [strength(r, lv, args.games) for r in rules for lv in levels]
-    if args.json:
-        print(json.dumps({"games": args.games, "results": rows}))
-    else:
-        print(format_strength(rows))
-    return 0
+        return cli.run(
+            "ai --mpy",
+            hint_cost,
+            (RuntimeError, OSError, subprocess.TimeoutExpired),
+            args.json,
+            format_cost,
+            sort_keys=False,
+        )
+
+    def measure():
+        rows = [strength(r, lv, args.games) for r in rules for lv in levels]
+        return {"games": args.games, "results": rows}
+
+    return cli.run("ai", measure, (), args.json, format_strength, sort_keys=False)

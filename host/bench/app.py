@@ -9,17 +9,16 @@ event allocated (its burst). Figures are bytes and repeat exactly run after run.
     python3 -m host bench app [--family symbols,digits] [--json] [--steps]
 """
 
-import argparse
 import atexit
 import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from host import mpy_build
+from host.bench import cli
 
 ROOT = mpy_build.ROOT
 STEP = os.path.join(ROOT, "host", "mpy", "step.mjs")
@@ -170,37 +169,47 @@ def measure(families=FAMILIES, tree=None, word_turns=0):
         }
 
 
+COLUMNS = (
+    ("family", "%-8s"),
+    ("peak live", "%10d", "peak_live_bytes"),
+    ("max burst", "%10d", "max_burst_bytes"),
+    ("alloc/ev", "%10d", "alloc_per_event_mean"),
+    ("alloc max", "%10d", "alloc_per_event_max"),
+    ("events", "%8d"),
+)
+
+
 def format_table(figures):
-    rows = [
-        "%-8s %10s %10s %10s %10s %8s"
-        % ("family", "peak live", "max burst", "alloc/ev", "alloc max", "events")
-    ]
-    for fam in sorted(figures):
-        f = figures[fam]
-        rows.append(
-            "%-8s %10d %10d %10d %10d %8d"
-            % (
-                fam,
-                f["peak_live_bytes"],
-                f["max_burst_bytes"],
-                f["alloc_per_event_mean"],
-                f["alloc_per_event_max"],
-                f["events"],
+    rows = [[f] + cli.cells(COLUMNS[1:], figures[f]) for f in sorted(figures)]
+    return cli.table(COLUMNS, rows)
+
+
+def measure_steps(families, tree=None):
+    """{family: run} of the play script of every family (its steps one by one)."""
+    tree = tree or prepare_tree()
+    return {fam: run_layouts(["play", fam, rules], tree) for fam, rules in families}
+
+
+def format_steps(runs):
+    out = []
+    for fam, run in runs.items():
+        out.append("%s (baseline %d bytes)" % (fam, run["baseline"]))
+        for k, s in enumerate(run["steps"]):
+            live = s["live"] - run["baseline"]
+            out.append(
+                "  %4d %-8s %-8s live %7d alloc %7d"
+                % (k, s["name"], s["kind"], live, s["alloc"])
             )
-        )
-    return "\n".join(rows)
+    return "\n".join(out)
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench app", description=__doc__.split("\n")[0]
-    )
+    p = cli.parser("app", __doc__)
     p.add_argument(
         "--family",
         default=",".join(f for f, _ in FAMILIES),
         help="families, comma-separated",
     )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument(
         "--steps",
         action="store_true",
@@ -212,35 +221,18 @@ def build_parser():
 def main(argv):
     args = build_parser().parse_args(argv)
     known = dict(FAMILIES)
-    wanted = [f for f in args.family.split(",") if f]
-    for fam in wanted:
-        if fam not in known:
-            sys.stderr.write(
-                "bench app: unknown family %r (choose from %s)\n"
-                % (fam, ", ".join(known))
-            )
-            return 2
-    try:
-        tree = prepare_tree()
-        if args.steps:
-            for fam in wanted:
-                run = run_layouts(["play", fam, known[fam]], tree)
-                print("%s (baseline %d bytes)" % (fam, run["baseline"]))
-                for k, s in enumerate(run["steps"]):
-                    print(
-                        "  %4d %-8s %-8s live %7d alloc %7d"
-                        % (
-                            k,
-                            s["name"],
-                            s["kind"],
-                            s["live"] - run["baseline"],
-                            s["alloc"],
-                        )
-                    )
-            return 0
-        figures = measure([(f, known[f]) for f in wanted], tree)
-    except (BenchError, mpy_build.CompileError) as e:
-        sys.stderr.write("bench app: %s\n" % e)
-        return 1
-    print(json.dumps(figures, sort_keys=True) if args.json else format_table(figures))
-    return 0
+    wanted = cli.pick("app", [args.family], known, "family")
+    if wanted is None:
+        return 2
+    families = [(f, known[f]) for f in wanted]
+    if args.steps:
+        how, table = measure_steps, format_steps
+    else:
+        how, table = measure, format_table
+    return cli.run(
+        "app",
+        lambda: how(families),
+        (BenchError, mpy_build.CompileError),
+        args.json,
+        table,
+    )

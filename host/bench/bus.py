@@ -11,13 +11,12 @@ and every transaction adds its address byte and ~2 clocks for start and stop.
     python3 -m host bench bus [--json]
 """
 
-import argparse
 import json
 import os
 import subprocess
-import sys
 
 from host.bench import app as bench_app
+from host.bench import cli
 
 ROOT = bench_app.ROOT
 HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchbus.py")
@@ -99,15 +98,5 @@ def format_table(fig):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench bus", description=__doc__.split("\n")[0]
-    )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = p.parse_args(argv)
-    try:
-        fig = measure()
-    except bench_app.BenchError as e:
-        sys.stderr.write("bench bus: %s\n" % e)
-        return 1
-    print(json.dumps(fig, sort_keys=True) if args.json else format_table(fig))
-    return 0
+    args = cli.parser("bus", __doc__).parse_args(argv)
+    return cli.run("bus", measure, bench_app.BenchError, args.json, format_table)

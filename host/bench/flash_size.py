@@ -7,11 +7,8 @@ installs), grouped: the core every game needs (app, screens, store, AI front,
     python3 -m host bench flash [--json]
 """
 
-import argparse
-import json
-import sys
-
 from host import mpy_build
+from host.bench import cli
 
 # A family's own modules: path prefixes inside the package.
 FAMILIES = (
@@ -57,39 +54,28 @@ def measure(files=None):
     }
 
 
+# .mpy and data may be blank (the total's row), "with core" too (the core's).
+COLUMNS = (("group", "%-8s"), (".mpy", "%10s"), ("data", "%10s"), ("with core", "%12s"))
+
+
 def format_table(fig):
-    rows = ["%-8s %10s %10s %12s" % ("group", ".mpy", "data", "with core")]
-    for group in [CORE] + [f for f, _ in FAMILIES]:
-        rows.append(
-            "%-8s %10d %10d %12s"
-            % (
-                group,
-                fig["mpy_bytes"][group],
-                fig["data_bytes"][group],
-                fig["with_core"].get(group, ""),
-            )
-        )
-    rows.append("%-8s %34d" % ("total", fig["total_bytes"]))
-    return "\n".join(rows)
+    rows = [
+        (g, fig["mpy_bytes"][g], fig["data_bytes"][g], fig["with_core"].get(g, ""))
+        for g in [CORE] + [f for f, _ in FAMILIES]
+    ]
+    rows.append(("total", "", "", fig["total_bytes"]))
+    return cli.table(COLUMNS, rows)
+
+
+def format_with_files(fig):
+    """Every file's size, then the table."""
+    files = ["%8d %s" % (n, path) for path, n in fig["files"].items()]
+    return "\n".join(files + [format_table(fig)])
 
 
 def main(argv):
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench flash", description=__doc__.split("\n")[0]
-    )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = cli.parser("flash", __doc__)
     p.add_argument("--files", action="store_true", help="list every file's size")
     args = p.parse_args(argv)
-    try:
-        fig = measure()
-    except mpy_build.CompileError as e:
-        sys.stderr.write("bench flash: %s\n" % e)
-        return 1
-    if args.json:
-        print(json.dumps(fig, sort_keys=True))
-        return 0
-    if args.files:
-        for path, n in fig["files"].items():
-            print("%8d %s" % (n, path))
-    print(format_table(fig))
-    return 0
+    table = format_with_files if args.files else format_table
+    return cli.run("flash", measure, mpy_build.CompileError, args.json, table)

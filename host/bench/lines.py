@@ -11,13 +11,13 @@ cursor moves and hints (the lines of a cursor move are the mean of its moves).
     python3 -m host bench lines [--json]
 """
 
-import argparse
 import json
 import subprocess
 import sys
 
 from host import mpy_build
 from host.bench import app as bench_app
+from host.bench import cli
 
 ROOT = bench_app.ROOT
 PROBES = (
@@ -96,39 +96,35 @@ def measure(tree=None, timings=True):
     return out
 
 
+COLUMNS = (
+    ("step", "%-12s"),
+    ("lines", "%10d"),
+    ("mpy ms", "%12.2f"),
+    ("cpython ms", "%12.2f"),
+    ("ratio", "%7s"),
+)
+
+
 def format_table(fig):
-    rows = [
-        "%-12s %10s %12s %12s %7s" % ("step", "lines", "mpy ms", "cpython ms", "ratio")
-    ]
+    """A row per probe: its lines, and its times when measured."""
+    rows = []
     t = fig.get("time_ms")
     for probe, _ in PROBES:
+        r = [probe, fig["lines"][probe]]
         if t:
-            rows.append(
-                "%-12s %10d %12.2f %12.2f %7s"
-                % (
-                    probe,
-                    fig["lines"][probe],
-                    t["micropython"][probe],
-                    t["cpython"][probe],
-                    t["ratio"][probe],
-                )
-            )
-        else:
-            rows.append("%-12s %10d" % (probe, fig["lines"][probe]))
-    return "\n".join(rows)
+            r += [t["micropython"][probe], t["cpython"][probe], t["ratio"][probe]]
+        rows.append(r)
+    return cli.table(COLUMNS, rows)
 
 
 def main(argv):
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench lines", description=__doc__.split("\n")[0]
-    )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = cli.parser("lines", __doc__)
     p.add_argument("--no-time", action="store_true", help="line counts only")
     args = p.parse_args(argv)
-    try:
-        fig = measure(timings=not args.no_time)
-    except (bench_app.BenchError, OSError, subprocess.TimeoutExpired) as e:
-        sys.stderr.write("bench lines: %s\n" % e)
-        return 1
-    print(json.dumps(fig, sort_keys=True) if args.json else format_table(fig))
-    return 0
+    return cli.run(
+        "lines",
+        lambda: measure(timings=not args.no_time),
+        (bench_app.BenchError, OSError, subprocess.TimeoutExpired),
+        args.json,
+        format_table,
+    )

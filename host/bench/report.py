@@ -12,7 +12,6 @@
 Budgets and their reasons: host/bench/budgets.py. Keys: docs/performance.md.
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -21,6 +20,7 @@ import sys
 from host.bench import app as bench_app
 from host.bench import budgets as bench_budgets
 from host.bench import bus as bench_bus
+from host.bench import cli
 from host.bench import flash_size as bench_flash
 from host.bench import lines as bench_lines
 from host.bench import pico as bench_pico
@@ -153,6 +153,15 @@ PREDICTS = (
 )
 
 
+PICO_COLUMNS = (
+    ("WebAssembly", "%-34s"),
+    ("", "%10s"),
+    ("emulated Pico", "  %-34s"),
+    ("", "%10s"),
+    ("ratio", "%8.3f"),
+)
+
+
 def format_pico(results):
     """The board figures beside the WebAssembly figures that predict them."""
     pico = results.get("pico")
@@ -161,20 +170,15 @@ def format_pico(results):
     if "missing" in pico:
         return ["pico: not measured: %s" % pico["missing"]]
     flat = bench_budgets.flatten(results)
-    out = [
-        "%-34s %10s   %-34s %10s %8s"
-        % ("WebAssembly", "", "emulated Pico", "", "ratio")
-    ]
+    out = [cli.header(PICO_COLUMNS)]
     for wasm, board in PREDICTS:
         fams = [f for f, _ in bench_app.FAMILIES] if "%s" in wasm else (None,)
         for fam in fams:
             w = wasm % fam if fam else wasm
             b = board % fam if fam else board
             if w in flat and b in flat and flat[w]:
-                out.append(
-                    "%-34s %10s   %-34s %10s %8.3f"
-                    % (w, flat[w], b, flat[b], flat[b] / flat[w])
-                )
+                values = (w, flat[w], b, flat[b], flat[b] / flat[w])
+                out.append(cli.row(PICO_COLUMNS, values))
     if pico.get("not_measured"):
         out.append(
             "pico: no scripted game yet for %s" % ", ".join(pico["not_measured"])
@@ -182,13 +186,22 @@ def format_pico(results):
     return out
 
 
+# The figures beside their budgets; the mark is two spaces off.
+BUDGET_COLUMNS = (
+    ("figure", "%-38s"),
+    ("value", "%12s"),
+    ("budget", "%12s"),
+    ("", " %s"),
+)
+
+
 def format_report(results, rows, missing):
-    out = ["%-38s %12s %12s  %s" % ("figure", "value", "budget", "")]
+    out = [cli.header(BUDGET_COLUMNS)]
     for path, value, limit, ok, _ in rows:
         mark = "ok" if ok else ("OVER (pending)" if ok is None else "OVER")
-        out.append("%-38s %12s %12s  %s" % (path, value, limit, mark))
+        out.append(cli.row(BUDGET_COLUMNS, (path, value, limit, mark)))
     for pattern, _ in missing:
-        out.append("%-38s %12s %12s  MISSING" % (pattern, "-", ""))
+        out.append(cli.row(BUDGET_COLUMNS, (pattern, "-", "", "MISSING")))
     app = results.get("app", {})
     for fam in sorted(app):
         f = app[fam]
@@ -230,20 +243,26 @@ def format_report(results, rows, missing):
     return "\n".join(out)
 
 
+AI_COLUMNS = (
+    ("rules", "%-18s"),
+    ("level", "%-10s"),
+    ("mean", "%7s"),
+    ("sd", "%6s"),
+    ("p10", "%5s"),
+    ("p50", "%5s"),
+    ("p90", "%5s"),
+    ("ms_per_move", "%12s"),
+)
+
+
 def format_ai(ai):
-    rows = ["AI strength (%s seeded solo games each)" % ai.get("games")]
-    cols = ("rules", "level", "mean", "sd", "p10", "p50", "p90", "ms_per_move")
-    fmt = "%-18s %-10s %7s %6s %5s %5s %5s %12s"
-    rows.append(fmt % cols)
-    for r in ai.get("results", []):
-        rows.append(fmt % tuple(r.get(k) for k in cols))
-    return "\n".join(rows)
+    rows = [cli.cells(AI_COLUMNS, r) for r in ai.get("results", [])]
+    title = "AI strength (%s seeded solo games each)" % ai.get("games")
+    return "\n".join([title, cli.table(AI_COLUMNS, rows)])
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench all", description=__doc__.split("\n")[0]
-    )
+    p = cli.parser("all", __doc__, json_help="print the results as JSON")
     p.add_argument(
         "--check",
         action="store_true",
@@ -292,7 +311,6 @@ def build_parser():
         action="store_true",
         help="skip the emulated Pico (host/bench/pico.py)",
     )
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
     return p
 
 
