@@ -274,44 +274,37 @@ class FrameBuffer:
             if mask & _ELLIPSE_ALL:
                 self._set_checked(cx, cy, col)
             return
-        two_asquare = 2 * a * a
-        two_bsquare = 2 * b * b
-        px = a
-        py = 0
-        xchange = b * b * (1 - 2 * a)
-        ychange = a * a
+        self._ellipse_half(cx, cy, a, b, False, col, mask)
+        self._ellipse_half(cx, cy, b, a, True, col, mask)
+
+    def _ellipse_half(self, cx, cy, ru, rv, swap, col, mask):
+        """One point set of ellipse(): from (ru, 0), v rises by one at each point
+        and u falls by one where the midpoint error says so, as long as the curve
+        moves more in v than in u. (u, v) is (x, y) with radii (a, b), or with
+        swap (y, x) with radii (b, a)."""
+        two_ru2 = 2 * ru * ru
+        two_rv2 = 2 * rv * rv
+        u = ru
+        v = 0
+        uchange = rv * rv * (1 - 2 * ru)
+        vchange = ru * ru
         err = 0
-        stoppingx = two_bsquare * a
-        stoppingy = 0
-        while stoppingx >= stoppingy:
-            self._ellipse_points(cx, cy, px, py, col, mask)
-            py += 1
-            stoppingy += two_asquare
-            err += ychange
-            ychange += two_asquare
-            if 2 * err + xchange > 0:
-                px -= 1
-                stoppingx -= two_bsquare
-                err += xchange
-                xchange += two_bsquare
-        px = 0
-        py = b
-        xchange = b * b
-        ychange = a * a * (1 - 2 * b)
-        err = 0
-        stoppingx = 0
-        stoppingy = two_asquare * b
-        while stoppingx <= stoppingy:
-            self._ellipse_points(cx, cy, px, py, col, mask)
-            px += 1
-            stoppingx += two_bsquare
-            err += xchange
-            xchange += two_bsquare
-            if 2 * err + ychange > 0:
-                py -= 1
-                stoppingy -= two_asquare
-                err += ychange
-                ychange += two_asquare
+        stopping_u = two_rv2 * ru
+        stopping_v = 0
+        while stopping_u >= stopping_v:
+            if swap:
+                self._ellipse_points(cx, cy, v, u, col, mask)
+            else:
+                self._ellipse_points(cx, cy, u, v, col, mask)
+            v += 1
+            stopping_v += two_ru2
+            err += vchange
+            vchange += two_ru2
+            if 2 * err + uchange > 0:
+                u -= 1
+                stopping_u -= two_rv2
+                err += uchange
+                uchange += two_rv2
 
     def poly(self, x, y, coords, c, f=False):
         """Polygon from a buffer of x,y pairs (e.g. array('h')), outline or filled."""
