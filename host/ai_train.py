@@ -61,7 +61,7 @@ def ntables():
 
 
 def pick(pos, moves, a, b, policy):
-    """The placement a level would choose (as ai_symbols.choose does):
+    """The placement a level would choose (as ai_symbols.choose_steps does):
     policy "greedy" (afterstate values only), "device" or "strongest"."""
     scored = []
     for n in range(len(moves)):

@@ -179,17 +179,10 @@ class Search:
         out.append(total // 36)
 
 
-def choose(game, table, lookahead, width=SEARCH_WIDTH):
-    """(cell, expected final score in hundredths) for the current player."""
-    out = []
-    for _ in choose_steps(game, table, lookahead, width, out):
-        pass
-    return out[0]
-
-
 def choose_steps(game, table, lookahead, width, out):
-    """choose() appended to `out`, a step at a time (a generator: a screen runs
-    it while A is held). The same cell and value."""
+    """(cell, expected final score in hundredths) for the current player,
+    appended to `out`, a step at a time (a generator: a screen runs it while A
+    is held; ai.hint runs it at once)."""
     d = game.dice()
     s = Search(game, table)
     scored = []

@@ -576,22 +576,15 @@ def device_width(free):
     return width if width >= 2 else 0
 
 
-def choose(game, model, lookahead, width=SEARCH_WIDTH):
-    """(move, expected final score in hundredths) for the current player.
+def choose_steps(game, model, lookahead, width, out):
+    """(move, expected final score in hundredths) for the current player,
+    appended to `out`, a step at a time: a generator that yields after each
+    piece of a few ms on a board (the layout, the position, every
+    CANDIDATES_PER_STEP afterstates, each free pair of a look-ahead), so a
+    screen can search while a button is held (ai.hint runs it at once).
 
     lookahead: True for strongest (`width` candidates looked ahead); False for
     the device level, which looks ahead only as far as DEVICE_UNITS allow."""
-    out = []
-    for _ in choose_steps(game, model, lookahead, width, out):
-        pass
-    return out[0]
-
-
-def choose_steps(game, model, lookahead, width, out):
-    """choose() appended to `out`, a step at a time: a generator that yields
-    after each piece of a few ms on a board (the layout, the position, every
-    CANDIDATES_PER_STEP afterstates, each free pair of a look-ahead), so a
-    screen can search while a button is held. The same move and value."""
     yield from layout_steps(1 if model.advanced else 0)
     a, b = game.dice()
     model.keep_from(game.round + 1)
