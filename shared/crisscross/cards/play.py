@@ -19,7 +19,7 @@ with the AI's first move, one save for both (docs/performance.md).
 
 from crisscross import buttons, glyphs
 from crisscross.compat import const
-from crisscross.screens import HINT_AFTER_TAP_MS, HintScreen
+from crisscross.screens import HintScreen
 from crisscross.cards import draw as cd
 from crisscross.cards import deck, scoring
 from crisscross.cards import session as cs
@@ -58,14 +58,9 @@ def points_by_seat(lines, seats):
     return pts
 
 
-_AI = ("crisscross.cards.ai",)  # what the hint's search imports
-
-
 class CardsPlay(HintScreen):
     """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
     the menu."""
-
-    hint_start_ms = HINT_AFTER_TAP_MS  # its search fits in what is left
 
     def __init__(self, app):
         HintScreen.__init__(self, app)
@@ -231,10 +226,6 @@ class CardsPlay(HintScreen):
     def hint(self):
         self.note = ""
         HintScreen.hint(self)
-
-    def hint_modules(self):
-        """The hard AI: kept resident from the first press of A."""
-        return _AI
 
     def hint_steps(self, out):
         return self.session.hint_steps(out)
