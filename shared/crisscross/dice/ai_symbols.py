@@ -17,7 +17,7 @@ All values are integers (SCALE per point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
-from crisscross.compat import const
+from crisscross.compat import beside, const
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
@@ -639,20 +639,14 @@ def drop_tables():
         _LAYOUT[adv] = None
 
 
-def _here():
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    return here[: cut + 1] if cut >= 0 else ""
-
-
 def model(advanced):
     """The shipped tables for a rule set: ai_symbols_basic.bin or
     ai_symbols_advanced.bin beside this module (host/ai_train.table_file), its
     header read now and each table when a search first wants it."""
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
-        path = _here() + (
-            "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
+        path = beside(
+            __file__, "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
         )
         f = open(path, "rb")
         try:
