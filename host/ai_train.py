@@ -60,8 +60,16 @@ def ntables():
     return (max(CLASSES) + 1) * (max(STAGES) + 1)
 
 
+def expected_after(pos, k, a, b, swap):
+    """Expected value (hundredths) one roll after making placement (k, swap)."""
+    out = []
+    for _ in S.expected_steps(pos, k, a, b, swap, out):
+        pass
+    return out[0]
+
+
 def pick(pos, moves, a, b, policy):
-    """The placement a level would choose (as ai_symbols.choose does):
+    """The placement a level would choose (as ai_symbols.choose_steps does):
     policy "greedy" (afterstate values only), "device" or "strongest"."""
     scored = []
     for n in range(len(moves)):
@@ -78,7 +86,7 @@ def pick(pos, moves, a, b, policy):
         best = None
         for v0, n in scored[:width]:
             k, swap = moves[-n]
-            v = S.expected_after(pos, k, a, b, swap)
+            v = expected_after(pos, k, a, b, swap)
             if best is None or v > best[0]:
                 best = (v, n)
     return moves[-best[1]]
@@ -115,7 +123,8 @@ def play_game(model, rnd, policy="greedy"):
             k, swap = moves[rnd.randrange(len(moves))]
         v = pos.after(k, a, b, swap)  # the afterstate's own value, for TD
         stage = pos.stage
-        pos.play(k, a, b, swap)
+        pos.place(k, a, b, swap)
+        pos.set_stage(pos.stage + 1)
         if stage < ROUNDS:
             steps.append((v, features(pos, model, stage)))
     finals = [S.code_score(S.canon(pos.rk[l])[0], model.advanced) for l in range(11)]
@@ -150,7 +159,7 @@ def initial_tables(advanced):
     for tid in range(len(tables)):
         cls, stage = divmod(tid, nst)
         first = STAGES.index(stage, 1)
-        old = shipped.table_id_of_class(cls, first)
+        old = cls * shipped.nstages + shipped.stages[first]
         if old is None or old >= len(shipped.tables):
             continue
         b = shipped.table(old)

@@ -181,7 +181,6 @@ class Play(HintScreen):
         app = self.app
         self.session.proceed()
         save(app)
-        self.hint_done()  # what the AI seats' search built, if they played
         if self.session.phase != sess.PLACE:
             app.open_session()
         else:
