@@ -32,7 +32,7 @@ HARD = "hard"  # needs the AI's code only while it thinks
 LEVELS = (EASY, HARD)
 HINT_LEVEL = HARD
 AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
-HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
+_HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
 _FIELDS = const(11)
 _MASK = const(0xFFFFFFFF)
 # What a card game needs resident while it is played (App.unload); the AI,
@@ -196,7 +196,7 @@ class Session(protocol.Session):
 
         yield
         game = self.game
-        rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
+        rng = Rng((game.seed + _HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
         yield from ai.choose_steps(game, HINT_LEVEL, rng, out)
 
     def proceed(self):
