@@ -36,6 +36,10 @@ def next_wait(app, keys, idle, now):
 
 def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
     """Run until `frames` passes have run (-1: forever)."""
+    # The screen shown last, by id(): a reference would keep the old screen,
+    # and through its class the code of a module the app has unloaded, alive
+    # through the collection App.render makes at a change of screen (~7 KB when
+    # New game hands over to a game).
     screen = None
     while frames:
         frames -= 1
@@ -56,8 +60,8 @@ def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
         if app.render():
             display.show()
         # Between screens is when memory can be given back: a game family just left.
-        current = getattr(app, "screen", None)
-        if current is not screen:
+        current = id(getattr(app, "screen", None))
+        if current != screen:
             screen = current
             gc.collect()
         blank = idle.update(now) == BLANK
