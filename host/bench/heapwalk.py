@@ -354,6 +354,10 @@ class HeapWalk:
     CODE_TYPES = (
         "dict",  # a module's globals, a class's locals (never crossed elsewhere)
         "fun_bc",
+        "gen_wrap",  # a generator function
+        "native_gen_wrap",
+        "fun_native",
+        "fun_viper",
         "closure",
         "type",
         "tuple",
@@ -401,9 +405,6 @@ class HeapWalk:
         succ = {a: [w for w in self.refs[a] if w not in owner] for a in data}
         roots = [r for r in self.roots if r not in owner]
         roots += [a for a in self.data_roots if a not in owner]
-        for a in data:  # reached from a module's code (a default argument...)
-            for w in self.refs[a]:
-                pass
         referenced = set()
         for a in owner:
             for w in self.refs[a]:
