@@ -7,15 +7,16 @@ and the REPL, and the board stays up for `make flash` to repair it.
 import sys
 
 try:
-    from pocket import safemode
-
-    skip = safemode.active
+    from pocket.safemode import active as skip  # the module is let go later
 except Exception:
     skip = False
 
 if skip:
     print("safe mode: game skipped; the REPL is yours")
 else:
+    # The rp2 port's _boot.py leaves its `rp2` here (it mounts the flash with
+    # it); the game never uses it, and pocket.start lets the module go.
+    globals().pop("rp2", None)
     try:
         from pocket import start
 

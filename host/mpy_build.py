@@ -3,8 +3,11 @@
 
 `board_files()` is everything `host flash` installs, {path on the board: bytes}:
 the packages of PACKAGES with every .py compiled by mpy-cross (the name embedded
-is the package path, e.g. "crisscross/app.py", so tracebacks and line counters
-can tell our code from a harness), their data files (words.bin) as they are, and
+is the file's path on the board, e.g. "crisscross/app.mpy", so tracebacks and
+line counters can tell our code from a harness; it is the very text MicroPython
+interns as the module's `__file__` when it imports it, so the board keeps one
+name per module for both, not two: ~1.2 KB less heap in a game, every name of a
+loaded module staying until a restart), their data files (words.bin) as they are, and
 boot.py and main.py as source (MicroPython runs only these names). `compiled()`
 is the packages alone (what the benchmarks mount in MicroPython as /lib).
 
@@ -94,7 +97,7 @@ def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None):
     for folder, package in packages:
         for path, rel in sources(os.path.join(root, folder), package):
             if rel.endswith(".py"):
-                jobs[rel[:-3] + ".mpy"] = (path, rel)
+                jobs[rel[:-3] + ".mpy"] = (path, rel[:-3] + ".mpy")
             else:
                 with open(path, "rb") as f:
                     files[rel] = f.read()

@@ -1,7 +1,7 @@
 """Six push-buttons on GPIO pins: debounced, latched, turned into button events.
 
 Each pin reads 0 while its button is pressed (button to ground, internal pull-up).
-A level change is accepted at once and then the pin is ignored for DEBOUNCE_MS, so
+A level change is accepted at once and then the pin is ignored for _DEBOUNCE_MS, so
 contact bounce never makes a second press. An interrupt on both edges wakes the main
 loop (`pocket.wake`) and latches presses that begin and end between two scans: a tap
 shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
@@ -12,13 +12,13 @@ from micropython import const
 
 from crisscross.buttons import diff
 
-DEBOUNCE_MS = const(10)
-SAFE_MODE_SAMPLES = const(5)  # reads, 2 ms apart, that must all see a button down
+_DEBOUNCE_MS = const(10)
+_SAFE_MODE_SAMPLES = const(5)  # reads, 2 ms apart, that must all see a button down
 
 
 def any_held(pins, sleep_ms=None):
     """True if a button is held steadily (safe mode at power-on)."""
-    for _ in range(SAFE_MODE_SAMPLES):
+    for _ in range(_SAFE_MODE_SAMPLES):
         if all(p.value() for p in pins):
             return False
         if sleep_ms:
@@ -38,7 +38,7 @@ class Keys:
         n = len(pins)
         self._down = 0  # debounced state, one bit per button
         self._changed = [
-            now - DEBOUNCE_MS
+            now - _DEBOUNCE_MS
         ] * n  # when each debounced state last changed
         self._edge = [0] * n  # when the interrupt last saw a press begin
         self._latched = 0  # presses seen by the interrupt since the last scan
@@ -86,7 +86,7 @@ class Keys:
             bit = 1 << i
             down = not self.pins[i].value()
             was = bool(self._down & bit)
-            settled = diff(now, self._changed[i]) >= DEBOUNCE_MS
+            settled = diff(now, self._changed[i]) >= _DEBOUNCE_MS
             if down != was:
                 if settled:
                     self._changed[i] = now
@@ -104,7 +104,7 @@ class Keys:
                 # and pressed again (down now: a quick re-press while the game
                 # was busy). An edge within the debounce time of the last change
                 # is that change bouncing.
-                if diff(self._edge[i], self._changed[i]) >= DEBOUNCE_MS:
+                if diff(self._edge[i], self._changed[i]) >= _DEBOUNCE_MS:
                     if down:  # held from the new press on: long presses count from it
                         buttons.up(i, now)
                         buttons.down(i, self._edge[i])

@@ -18,13 +18,13 @@ from micropython import const
 from pocket.idle import BLANK
 
 HELD_MS = const(20)  # a button is down: its long press and repeats are due soon
-DEBOUNCE_RESCAN_MS = const(12)  # a change was ignored as bounce: look again after it
+_DEBOUNCE_RESCAN_MS = const(12)  # a change was ignored as bounce: look again after it
 
 
 def next_wait(app, keys, idle, now):
     """Milliseconds until the loop must run again; None: only an edge wakes it."""
     if keys.unsettled():
-        return DEBOUNCE_RESCAN_MS
+        return _DEBOUNCE_RESCAN_MS
     ms = app.next_tick(now)
     if keys.held():  # its long press and repeats are due soon, or the app's work
         return HELD_MS if ms is None or ms > HELD_MS else ms
@@ -36,6 +36,10 @@ def next_wait(app, keys, idle, now):
 
 def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
     """Run until `frames` passes have run (-1: forever)."""
+    # The screen shown last, by id(): a reference would keep the old screen,
+    # and through its class the code of a module the app has unloaded, alive
+    # through the collection App.render makes at a change of screen (~7 KB when
+    # New game hands over to a game).
     screen = None
     while frames:
         frames -= 1
@@ -48,7 +52,7 @@ def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
             if idle.event(event[0], event[1], now):
                 app.feed(event[0], event[1], now)
             event = buttons.get()
-        # A pin that just changed is settling (~DEBOUNCE_RESCAN_MS): its edge
+        # A pin that just changed is settling (~_DEBOUNCE_RESCAN_MS): its edge
         # comes first, the app's timers after it (a hint's search step would
         # make a tap's release wait for it).
         if not keys.unsettled():
@@ -56,8 +60,8 @@ def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
         if app.render():
             display.show()
         # Between screens is when memory can be given back: a game family just left.
-        current = getattr(app, "screen", None)
-        if current is not screen:
+        current = id(getattr(app, "screen", None))
+        if current != screen:
             screen = current
             gc.collect()
         blank = idle.update(now) == BLANK

@@ -12,40 +12,40 @@ import framebuf
 from micropython import const
 
 # Fundamental commands
-SET_CONTRAST = const(0x81)  # + 1 byte: 0..255
-SET_ENTIRE_ON = const(0xA4)  # follow RAM (0xA5 would light every pixel)
-SET_NORM_INV = const(0xA6)  # | 1 inverts
-SET_DISP = const(0xAE)  # | 1 = on, 0 = sleep
+_SET_CONTRAST = const(0x81)  # + 1 byte: 0..255
+_SET_ENTIRE_ON = const(0xA4)  # follow RAM (0xA5 would light every pixel)
+_SET_NORM_INV = const(0xA6)  # | 1 inverts
+_SET_DISP = const(0xAE)  # | 1 = on, 0 = sleep
 # Addressing
-SET_MEM_ADDR = const(0x20)  # + 1 byte: 0 horizontal, the mode `show()` relies on
-SET_COL_ADDR = const(0x21)  # + first, last column of the window
-SET_PAGE_ADDR = const(0x22)  # + first, last page of the window
+_SET_MEM_ADDR = const(0x20)  # + 1 byte: 0 horizontal, the mode `show()` relies on
+_SET_COL_ADDR = const(0x21)  # + first, last column of the window
+_SET_PAGE_ADDR = const(0x22)  # + first, last page of the window
 # Hardware configuration
-SET_DISP_START_LINE = const(0x40)
-SET_SEG_REMAP = const(0xA0)  # | 1 mirrors left-right
-SET_MUX_RATIO = const(0xA8)  # + rows - 1
-SET_COM_OUT_DIR = const(0xC0)  # | 8 mirrors top-bottom
-SET_DISP_OFFSET = const(0xD3)
-SET_COM_PIN_CFG = const(0xDA)
+_SET_DISP_START_LINE = const(0x40)
+_SET_SEG_REMAP = const(0xA0)  # | 1 mirrors left-right
+_SET_MUX_RATIO = const(0xA8)  # + rows - 1
+_SET_COM_OUT_DIR = const(0xC0)  # | 8 mirrors top-bottom
+_SET_DISP_OFFSET = const(0xD3)
+_SET_COM_PIN_CFG = const(0xDA)
 # Timing and driving
-SET_DISP_CLK_DIV = const(0xD5)
-SET_PRECHARGE = const(0xD9)
-SET_VCOM_DESEL = const(0xDB)
-SET_CHARGE_PUMP = const(0x8D)
+_SET_DISP_CLK_DIV = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_VCOM_DESEL = const(0xDB)
+_SET_CHARGE_PUMP = const(0x8D)
 
-CONTROL_CMD = const(0x00)  # I2C control byte: the rest are commands
-CONTROL_DATA = const(0x40)  # I2C control byte: the rest is display RAM
-DEFAULT_ADDR = const(0x3C)
+_CONTROL_CMD = const(0x00)  # I2C control byte: the rest are commands
+_CONTROL_DATA = const(0x40)  # I2C control byte: the rest is display RAM
+_DEFAULT_ADDR = const(0x3C)
 
 
 class I2CBus:
     """The panel on I2C: one transaction per command group or data run."""
 
-    def __init__(self, i2c, addr=DEFAULT_ADDR):
+    def __init__(self, i2c, addr=_DEFAULT_ADDR):
         self.i2c = i2c
         self.addr = addr
-        self._cmd = [bytes((CONTROL_CMD,)), None]  # reused: no allocation per write
-        self._data = [bytes((CONTROL_DATA,)), None]
+        self._cmd = [bytes((_CONTROL_CMD,)), None]  # reused: no allocation per write
+        self._data = [bytes((_CONTROL_DATA,)), None]
 
     def command(self, buf):
         self._cmd[1] = buf
@@ -114,29 +114,29 @@ class SSD1306(framebuf.FrameBuffer):
         self.bus.command(
             bytes(
                 (
-                    SET_DISP,
-                    SET_MEM_ADDR,
+                    _SET_DISP,
+                    _SET_MEM_ADDR,
                     0x00,
-                    SET_DISP_START_LINE,
-                    SET_SEG_REMAP | remap,
-                    SET_MUX_RATIO,
+                    _SET_DISP_START_LINE,
+                    _SET_SEG_REMAP | remap,
+                    _SET_MUX_RATIO,
                     self.height - 1,
-                    SET_COM_OUT_DIR | com_dir,
-                    SET_DISP_OFFSET,
+                    _SET_COM_OUT_DIR | com_dir,
+                    _SET_DISP_OFFSET,
                     0x00,
-                    SET_COM_PIN_CFG,
+                    _SET_COM_PIN_CFG,
                     0x02 if self.width > 2 * self.height else 0x12,
-                    SET_DISP_CLK_DIV,
+                    _SET_DISP_CLK_DIV,
                     0x80,
-                    SET_PRECHARGE,
+                    _SET_PRECHARGE,
                     0x22 if self.external_vcc else 0xF1,
-                    SET_VCOM_DESEL,
+                    _SET_VCOM_DESEL,
                     0x30,
-                    SET_CONTRAST,
+                    _SET_CONTRAST,
                     0xFF,
-                    SET_ENTIRE_ON,
-                    SET_NORM_INV,
-                    SET_CHARGE_PUMP,
+                    _SET_ENTIRE_ON,
+                    _SET_NORM_INV,
+                    _SET_CHARGE_PUMP,
                     0x10 if self.external_vcc else 0x14,
                 )
             )
@@ -147,16 +147,16 @@ class SSD1306(framebuf.FrameBuffer):
 
     def poweroff(self):
         """Sleep: the panel goes dark (~10 uA) and keeps its RAM."""
-        self.bus.command(bytes((SET_DISP,)))
+        self.bus.command(bytes((_SET_DISP,)))
 
     def poweron(self):
-        self.bus.command(bytes((SET_DISP | 0x01,)))
+        self.bus.command(bytes((_SET_DISP | 0x01,)))
 
     def contrast(self, value):
-        self.bus.command(bytes((SET_CONTRAST, value & 0xFF)))
+        self.bus.command(bytes((_SET_CONTRAST, value & 0xFF)))
 
     def invert(self, on):
-        self.bus.command(bytes((SET_NORM_INV | (1 if on else 0),)))
+        self.bus.command(bytes((_SET_NORM_INV | (1 if on else 0),)))
 
     def refresh(self):
         """Send the whole frame (after a panel reset, or if its RAM is in doubt)."""
@@ -165,10 +165,10 @@ class SSD1306(framebuf.FrameBuffer):
 
     def _send(self, page, first, last):
         w = self._window
-        w[0] = SET_COL_ADDR
+        w[0] = _SET_COL_ADDR
         w[1] = first
         w[2] = last
-        w[3] = SET_PAGE_ADDR
+        w[3] = _SET_PAGE_ADDR
         w[4] = page
         w[5] = page
         start = page * self.width
@@ -187,7 +187,7 @@ class SSD1306(framebuf.FrameBuffer):
         if not self._synced:
             # One window over the whole panel: one command run and one data write.
             self._window[:] = bytes(
-                (SET_COL_ADDR, 0, w - 1, SET_PAGE_ADDR, 0, self.pages - 1)
+                (_SET_COL_ADDR, 0, w - 1, _SET_PAGE_ADDR, 0, self.pages - 1)
             )
             self.bus.command(self._window)
             self.bus.data(self._mv)

@@ -82,10 +82,23 @@ def wait_for_a(pins):
         time.sleep_ms(WAIT_POLL_MS)
 
 
-def main():
-    from pocket import boards, hw
+def board_profile():
+    """The board's profile (pocket.boards.load). Telling the board is done once
+    here: the detection code is let go with safe mode's (boot.py ran it) and the
+    rp2 port's `rp2` module, which its _boot.py imports to mount the flash and
+    the game never uses (~2.5 KB of heap for the game; their names stay)."""
+    from crisscross.compat import forget
+    from pocket import boards
 
     profile = boards.load()
+    forget(("pocket.boards", "pocket.safemode", "rp2"))
+    return profile
+
+
+def main():
+    from pocket import hw
+
+    profile = board_profile()
     display = hw.display(profile)
     pins = hw.buttons(profile)
     while True:

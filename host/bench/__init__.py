@@ -1,7 +1,7 @@
 """`python3 -m host bench WHAT`: benchmarks, one module per subject.
 
     python3 -m host bench ai [--games N] [--levels ...] [--json] [--mpy]
-    python3 -m host bench app|lines|flash|bus|pico [--json]   (docs/performance.md)
+    python3 -m host bench app|lines|flash|bus|pico|heap [--json]   (docs/performance.md)
     python3 -m host bench all [--check]                  (make bench, bench-check)
 """
 
@@ -23,6 +23,11 @@ BENCHES = (
         "pico",
         "host.bench.pico",
         "the real rp2 firmware on an emulated Pico: ms, idle CPU, heap",
+    ),
+    (
+        "heap",
+        "host.bench.heapmap",
+        "each module's bytes in RAM on the emulated Pico (code and names)",
     ),
     (
         "all",

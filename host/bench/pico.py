@@ -14,7 +14,8 @@ code skips it. Then scripted sessions, each from power-on on a copy of that flas
   acts when it is let go: from the release to the last display byte, the save
   included), hints (from the long press, 600 ms after the edge, to the hint drawn),
   display bytes per cursor move, flash bytes programmed per placement;
-- a whole game of symbols, digits and cards against one AI seat, a hint every
+- a whole game of symbols, digits and cards against one AI seat, started at
+  START_AT_MS (the same deal or dice on every version of the code), a hint every
   turn (cards: two hand moves, the hint, A puts the hinted card): the largest
   heap live after any collection (needs MICROPYTHON_ELF), collections per game,
   each hint's and AI turn's time.
@@ -44,6 +45,11 @@ IDLE_MS = 4000  # emulated ms of idle measured
 QUIET_MS = 200  # no display write and an idle CPU this long: the response is over
 FLASH_TIMEOUT_S = 900
 HINT_TIMEOUT_MS = 20000
+# The game is dealt (or its dice seeded) from the clock at Start: the script
+# presses it at this emulated instant, whatever the boot and the menus took, so
+# the same script plays the same game on every version of the code (the seed
+# is the same as long as the app counts as many events before it).
+START_AT_MS = 10000
 
 
 class PicoError(Exception):
@@ -158,10 +164,10 @@ def title_frame():
 class Driver:
     """A board from power-on with timed presses and the response of each."""
 
-    def __init__(self, image):
+    def __init__(self, image, heap_snapshot=False):
         from host.emu.board import Board
 
-        self.board = Board(flash_path=image, save=False)
+        self.board = Board(flash_path=image, save=False, heap_snapshot=heap_snapshot)
         self.moves = []  # ms from a cursor press to its last display byte
         self.events = {}  # kind -> [ms]
 
@@ -303,6 +309,10 @@ def new_game(d, family, ais=1):
         raise PicoError("new game: cannot set %d AI foes:\n%s" % (ais, _screen_dump(d)))
     for _ in range(4):  # up from row 3 past row 0 wraps to Start
         d.tap("up")
+    wait = START_AT_MS - d.board.now_ms()
+    if wait < 0:
+        raise PicoError("Start reached %.0f ms after START_AT_MS" % -wait)
+    d.board.run_ms(wait)
     d.tap("a")
 
 
@@ -527,11 +537,13 @@ def _max(xs):
     return round(max(xs), 1) if xs else None
 
 
-def session(image, family, check_title=True, log=None, word_turns=None):
+def session(image, family, check_title=True, log=None, word_turns=None, heap_map=False):
     """One power-on: boot, idle on the title, a whole game of `family` against one
     AI seat (idle on its play screen first); the figures of that run. The word
-    game stops after `word_turns` turns of the human when given (bench-check)."""
-    d = Driver(image)
+    game stops after `word_turns` turns of the human when given (bench-check).
+    heap_map: also `heap_map`, the lines of host/bench/heapwalk.py's report of
+    the heap at its largest (needs MICROPYTHON_ELF)."""
+    d = Driver(image, heap_snapshot=heap_map)
     out = {}
     try:
         b = d.board
@@ -572,11 +584,31 @@ def session(image, family, check_title=True, log=None, word_turns=None):
         out["peak_at"] = fig.get("peak_at", "before the game")
         out["memory_errors"] = s1.get("memory_errors")
         out["busy_s"] = round(s1["busy_cycles"] / s1["clk_sys"], 2)
+        if heap_map:
+            out["heap_map"] = _heap_map(d, out, family)
     finally:
         d.close()
     if log:
         log("bench pico: %s session done" % family)
     return out
+
+
+def _heap_map(d, out, family):
+    """The report of what the heap held right after its largest collection."""
+    from host.bench.heapwalk import HeapWalk
+
+    snap = d.board.peak_snapshot()
+    if snap is None:
+        return ["no heap snapshot (MICROPYTHON_ELF not set)"]
+    walk = HeapWalk(snap[0], snap[1], d.board.elf)
+    path = os.path.join(OUT, "heap-peak-%s.bin" % family)
+    walk.save(path)
+    head = "largest heap live: %s bytes, at %s (SRAM saved in %s)" % (
+        out["heap_live_max"],
+        out["peak_at"],
+        os.path.relpath(path, ROOT),
+    )
+    return [head] + walk.report(min_bytes=512, max_depth=4)
 
 
 # bench-check plays the first turns of the word game only: the whole game takes
@@ -586,14 +618,15 @@ def session(image, family, check_title=True, log=None, word_turns=None):
 CHECK_WORD_TURNS = 8
 
 
-def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None):
+def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=False):
     """The `pico` section of bench/results.json (the word game cut short after
-    `word_turns` turns of the human when given: `words_turns_only` says so)."""
+    `word_turns` turns of the human when given: `words_turns_only` says so).
+    heap_map: each family's report of the heap at its largest, in `heap_map`."""
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
     # One board at a time: the emulator is CPU-bound, and two boards driven from
     # threads of one process lost their way in the menus (not understood yet).
-    runs = {f: session(image, f, check, log, word_turns) for f in families}
+    runs = {f: session(image, f, check, log, word_turns, heap_map) for f in families}
     sym = runs.get("symbols") or runs[families[0]]
     out = {
         "firmware": "MicroPython rp2 (RPI_PICO), emulated RP2040 at 125 MHz",
@@ -618,6 +651,8 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None):
     }
     if word_turns and "words" in runs:
         out["words_turns_only"] = word_turns
+    if heap_map:
+        out["heap_map"] = {f: r["heap_map"] for f, r in runs.items()}
     # Every family's own (the figures above are the symbol game's).
     out["cursor_move_ms_max_of"] = {f: _max(r["move"]) for f, r in runs.items()}
     out["placement_ms_mean_of"] = {f: _mean(r["place"]) for f, r in runs.items()}
@@ -673,6 +708,12 @@ def build_parser():
         help="stop the word game after N turns of the human (bench-check: %d)"
         % CHECK_WORD_TURNS,
     )
+    p.add_argument(
+        "--heap-map",
+        action="store_true",
+        help="also print what the heap held at its largest in each game "
+        "(host/bench/heapwalk.py; needs MICROPYTHON_ELF)",
+    )
     return p
 
 
@@ -688,11 +729,15 @@ def main(argv):
             tuple(args.families.split(",")),
             log=lambda m: sys.stderr.write(m + "\n"),
             word_turns=args.word_turns,
+            heap_map=args.heap_map,
         )
     except PicoError as e:
         sys.stderr.write("bench pico: %s\n" % e)
         return 1
+    maps = pico.pop("heap_map", {})
     print(
         json.dumps(pico, indent=1, sort_keys=True) if args.json else format_table(pico)
     )
+    for family, lines in maps.items():
+        sys.stderr.write("\n%s: %s\n" % (family, "\n".join(lines)))
     return 0

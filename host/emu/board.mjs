@@ -153,6 +153,11 @@ export class Board {
     this.mallocFail = this.heap ? this.heap.m_malloc_fail & ~1 : -1;
     this.gcReturn = -1;
     this.gcReturnSp = 0;
+    // opts.heap_snapshot: keep a copy of SRAM at each new peak of the live heap
+    // (host/bench/heapwalk.py reads it: what the heap held at its largest)
+    this.snapshotPeak = !!opts.heap_snapshot;
+    this.peakSnapshot = null;
+    this.peakSnapshotSp = 0;
   }
 
   // What the ROM's flash boot ends with: the 256-byte second stage (boot2) from the
@@ -452,6 +457,10 @@ export class Board {
         const live = this.heapUsed();
         st.heap_live_after_gc = live;
         if (live !== null) {
+          if (this.snapshotPeak && live > (st.heap_peak_live_after_gc || 0)) {
+            this.peakSnapshot = Uint8Array.from(mcu.sram);
+            this.peakSnapshotSp = core.registers[13] >>> 0;
+          }
           st.heap_peak_live_after_gc = Math.max(st.heap_peak_live_after_gc || 0, live);
         }
       } else if (pc === this.mallocFail) {
@@ -539,6 +548,10 @@ function handle(msg) {
       for (let i = 0; i < msg.len; i++) bytes.push(board.mcu.readUint8(msg.addr + i));
       return { data: Buffer.from(bytes).toString('hex') };
     }
+    case 'peak_snapshot':
+      // SRAM as it was right after the collection that left the most heap live
+      if (!board.peakSnapshot) return { data: '' };
+      return { data: Buffer.from(board.peakSnapshot).toString('hex'), sp: board.peakSnapshotSp };
     case 'regs': {
       const c = board.mcu.core;
       return {

@@ -146,7 +146,14 @@ class Board:
     """
 
     def __init__(
-        self, uf2=None, flash_path=None, elf=None, pty=False, save=True, rom=None
+        self,
+        uf2=None,
+        flash_path=None,
+        elf=None,
+        pty=False,
+        save=True,
+        rom=None,
+        heap_snapshot=False,
     ):
         self.uf2 = os.path.abspath(uf2) if uf2 else uf2_path()
         problem = missing_firmware(self.uf2) or node_missing()
@@ -161,6 +168,7 @@ class Board:
             self.elf = elf_path()
         else:
             self.elf = os.path.abspath(elf) if elf else None
+        self.heap_snapshot = heap_snapshot  # peak_snapshot() (needs the ELF)
         self.heap_symbols = None
         if self.elf:
             self.heap_symbols = _heap_symbols(self.elf, self.uf2)
@@ -276,6 +284,7 @@ class Board:
             )
             if self.heap_symbols:
                 msg["heap"] = self.heap_symbols
+                msg["heap_snapshot"] = self.heap_snapshot
             self._call(**msg)
             self._on = True
             self._held = set(pins)
@@ -482,6 +491,15 @@ class Board:
         return binascii.unhexlify(
             self._call(cmd="read", addr=address, len=length)["data"]
         )
+
+    def peak_snapshot(self):
+        """(SRAM bytes, stack pointer) right after the collection that left the
+        most heap live since power-on, or None: with heap_snapshot=True and the
+        ELF (host/bench/heapwalk.py reads it)."""
+        data = self._call(cmd="peak_snapshot")
+        if not data.get("data"):
+            return None
+        return binascii.unhexlify(data["data"]), data["sp"]
 
     def flash_image(self):
         """The 2 MiB flash as it is now."""

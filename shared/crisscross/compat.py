@@ -10,6 +10,14 @@ except ImportError:  # CPython
 
 import sys
 
+
+def beside(module_file, name):
+    """The path of data file `name` beside the module whose __file__ is
+    `module_file`, on the board and on a PC alike."""
+    cut = max(module_file.rfind("/"), module_file.rfind("\\"))
+    return (module_file[: cut + 1] if cut >= 0 else "") + name
+
+
 if sys.implementation.name == "micropython":
     from gc import collect as gc_collect
 

@@ -14,9 +14,9 @@ from crisscross.compat import const
 from crisscross.savefile import RECORDS, SETTINGS
 
 HIGH_SCORES = const(5)  # entries kept per game key
-RANKS = const(5)  # rank counts per game key (rank index 0..4)
+_RANKS = const(5)  # rank counts per game key (rank index 0..4)
 LAST_SCORES = const(20)  # recent scores kept per game key
-MAX_KEY_LENGTH = const(24)
+_MAX_KEY_LENGTH = const(24)
 
 _KEY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 
@@ -26,7 +26,7 @@ def _is_int(x):
 
 
 def _is_key(key):
-    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH:
+    if not isinstance(key, str) or not 0 < len(key) <= _MAX_KEY_LENGTH:
         return False
     for c in key:
         if c not in _KEY_CHARS:
@@ -51,7 +51,7 @@ def _valid_high(entry):
     if not isinstance(entry, list) or len(entry) != 4:
         return False
     score, rank, date, code = entry
-    if rank is not None and not (_is_int(rank) and 0 <= rank < RANKS):
+    if rank is not None and not (_is_int(rank) and 0 <= rank < _RANKS):
         return False
     return _is_int(score) and isinstance(date, str) and isinstance(code, str)
 
@@ -74,7 +74,7 @@ def _valid_entry(entry):
         and entry["played"] >= 0
         and _is_int(entry["total"])
         and (best is None or _is_int(best))
-        and _int_list(entry["ranks"], length=RANKS)
+        and _int_list(entry["ranks"], length=_RANKS)
         and _int_list(entry["last"], most=LAST_SCORES)
     )
 
@@ -111,12 +111,12 @@ def record(store, key, score, rank, date, share_code, done):
     """Store.record_result and finish_game: add a result, return its place or None."""
     if not _is_key(key):
         raise ValueError(
-            "game key must be 1-%d of a-z 0-9 -: %r" % (MAX_KEY_LENGTH, key)
+            "game key must be 1-%d of a-z 0-9 -: %r" % (_MAX_KEY_LENGTH, key)
         )
     if not _is_int(score):
         raise ValueError("score must be an int: %r" % (score,))
-    if rank is not None and not (_is_int(rank) and 0 <= rank < RANKS):
-        raise ValueError("rank must be None or 0..%d: %r" % (RANKS - 1, rank))
+    if rank is not None and not (_is_int(rank) and 0 <= rank < _RANKS):
+        raise ValueError("rank must be None or 0..%d: %r" % (_RANKS - 1, rank))
     if not isinstance(date, str) or not isinstance(share_code, str):
         raise ValueError("date and share code must be strings")
     records = _copy(store.data(RECORDS))
@@ -128,7 +128,7 @@ def record(store, key, score, rank, date, share_code, done):
             "played": 0,
             "total": 0,
             "best": None,
-            "ranks": [0] * RANKS,
+            "ranks": [0] * _RANKS,
             "last": [],
         }
         keys[key] = entry
@@ -176,7 +176,7 @@ def stats(store, key):
             "total": 0,
             "best": None,
             "mean10": None,
-            "ranks": [0] * RANKS,
+            "ranks": [0] * _RANKS,
             "last": [],
         }
     played = entry["played"]

@@ -18,9 +18,9 @@ dates in the years 1..9999 share a seed.
 from crisscross.compat import const
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-BASE = const(31)  # len(ALPHABET), a prime: see the module docstring
-DATA_CHARS = const(6)
-CODE_LENGTH = const(7)  # DATA_CHARS + the check character
+_BASE = const(31)  # len(ALPHABET), a prime: see the module docstring
+_DATA_CHARS = const(6)
+CODE_LENGTH = const(7)  # _DATA_CHARS + the check character
 SEED_BITS = const(24)
 SEEDS = const(1 << 24)  # seeds per variant: 0..SEEDS-1
 VARIANTS = const(52)  # variants 0..51: 52 * 2**24 <= 31**6
@@ -41,7 +41,7 @@ def _check_char(values):
     for i in range(len(values)):
         total += (i + 1) * values[i]
     # Solve total + CODE_LENGTH * c == 0 (mod 31) for the check value c.
-    return ALPHABET[(-total * _INVERSE_LENGTH) % BASE]
+    return ALPHABET[(-total * _INVERSE_LENGTH) % _BASE]
 
 
 def encode(seed, variant=0):
@@ -51,10 +51,10 @@ def encode(seed, variant=0):
     if not (type(variant) is int and 0 <= variant < VARIANTS):
         raise ValueError("variant must be an int in 0..%d" % (VARIANTS - 1))
     value = variant * SEEDS + seed
-    values = [0] * DATA_CHARS
-    for i in range(DATA_CHARS - 1, -1, -1):
-        values[i] = value % BASE
-        value //= BASE
+    values = [0] * _DATA_CHARS
+    for i in range(_DATA_CHARS - 1, -1, -1):
+        values[i] = value % _BASE
+        value //= _BASE
     return "".join(ALPHABET[v] for v in values) + _check_char(values)
 
 
@@ -85,13 +85,13 @@ def decode_variant(code):
                 % (i + 1, text[i])
             )
         values.append(v)
-    if _check_char(values[:DATA_CHARS]) != text[DATA_CHARS]:
+    if _check_char(values[:_DATA_CHARS]) != text[_DATA_CHARS]:
         raise ValueError(
             "share code check failed: a character is wrong or two are swapped"
         )
     value = 0
-    for v in values[:DATA_CHARS]:
-        value = value * BASE + v
+    for v in values[:_DATA_CHARS]:
+        value = value * _BASE + v
     if value >= VARIANTS * SEEDS:
         raise ValueError("this share code is not one this version makes")
     return value // SEEDS, value % SEEDS

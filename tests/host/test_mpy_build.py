@@ -37,10 +37,11 @@ def test_flash_and_the_benchmarks_get_the_same_bytes_from_one_cache(
     sizes = flash_size.measure()["files"]
     assert sizes == {k: len(v) for k, v in board.items() if k.startswith("crisscross/")}
 
-    # The bytes are the cache's own file for that source, name and flags.
+    # The bytes are the cache's own file for that source, name and flags: the
+    # name is the file's path on the board, the text its __file__ is.
     src = os.path.join(mpy_build.ROOT, "shared", "crisscross", "app.py")
     with open(src, "rb") as f:
-        cached = mpy_build.cache_path(f.read(), "crisscross/app.py")
+        cached = mpy_build.cache_path(f.read(), "crisscross/app.mpy")
     with open(cached, "rb") as f:
         assert f.read() == board["crisscross/app.mpy"]
 

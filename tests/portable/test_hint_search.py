@@ -124,17 +124,31 @@ def test_cards_tap_picks_a_card_and_a_hold_shows_the_hard_hint():
     assert scr.mode == 1 and len(s.game.history) == n
 
 
-def test_digits_start_the_search_after_a_tap_and_the_modules_stay_for_the_next():
-    from crisscross import screens
+def test_digits_start_the_search_after_a_tap_as_their_session_says():
+    from crisscross import protocol
 
     d = symbols(7, "right")  # digits
     scr = d.screen
-    assert scr.hint_start_ms == screens.HINT_AFTER_TAP_MS
+    s = d.app.session
+    assert s.hint_start_ms() == protocol.HINT_AFTER_TAP_MS
     d.down("a").wait(80)
     assert scr.search is not None and not scr.search.loaded  # a tap: none run
-    d.wait(screens.HINT_AFTER_TAP_MS)
+    d.wait(protocol.HINT_AFTER_TAP_MS)
     assert scr.search.loaded  # held on: the search has begun
     d.up("a")
     assert scr.search is None
-    for name in scr.hint_modules():  # resident while the play screen stays
-        assert name in scr.needs()
+
+
+def test_each_session_says_when_its_hint_starts_and_what_it_imports():
+    from crisscross import protocol
+    from crisscross.cards import session as cards_session
+
+    d = symbols(7)
+    s = d.app.session
+    assert s.hint_start_ms() == 0  # symbols: the whole long press is its own
+    assert s.hint_modules() == sess.SEARCH["symbols"]
+    for name in s.hint_modules():  # resident: a tap never imports it
+        assert name in s.resident()
+    cs_ = cards_session.Session
+    assert cs_.HINT_START_MS == protocol.HINT_AFTER_TAP_MS
+    assert cs_.HINT_MODULES == cards_session.SEARCH

@@ -1,7 +1,7 @@
 """Computer opponents for the card game: 'easy' and 'hard'.
 
 easy: plays the card and place that score it the most points now (ties broken at
-random), but one turn in EASY_WANDER it plays any legal move instead.
+random), but one turn in _EASY_WANDER it plays any legal move instead.
 hard: scores every move as its own points minus the best reply it leaves any
 opponent (one ply of look-ahead). Opponents' hands are hidden, so a reply may use
 any card of their colour not yet on the table. A reply that ends the game with a
@@ -19,8 +19,8 @@ from crisscross.cards.table import CELLS, EMPTY, SIZE
 EASY = "easy"
 HARD = "hard"
 LEVELS = (EASY, HARD)
-EASY_WANDER = const(4)
-WIN = const(1000)  # beyond any points a single move can make
+_EASY_WANDER = const(4)
+_WIN = const(1000)  # beyond any points a single move can make
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 _REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
 
@@ -91,7 +91,7 @@ def _pick(keys, game, rng):
 
 
 def _easy(game, n, rng):
-    if rng.below(EASY_WANDER) == 0:
+    if rng.below(_EASY_WANDER) == 0:
         return _nth(game, rng.below(n))
     me = game.turn
     hand = game.hands[me]
@@ -119,7 +119,7 @@ def _easy(game, n, rng):
 
 class _Replies:
     """Best replies of one opponent: its value for a cell is the most it can gain
-    over this seat by playing there, or WIN when that ends the game with this seat
+    over this seat by playing there, or _WIN when that ends the game with this seat
     not ahead. Values of 0 or less are not kept: a reply elsewhere costs nothing."""
 
     def __init__(self, game, me, opp):
@@ -166,7 +166,7 @@ class _Replies:
             g, ends = scoring.card_gains(pot, c, opp, game.rules, game.seats)
             v = g[opp] - g[me]
             if ends and _behind(game, g, me):
-                v = WIN
+                v = _WIN
             if v > best:
                 best = v
         return best
@@ -269,7 +269,7 @@ def _hard_steps(game, rng, out):
                 if s != me and g[me] - g[s] < lead:
                     lead = g[me] - g[s]
             if ends:
-                v = (-WIN if _behind(game, g, me) else WIN) + lead
+                v = (-_WIN if _behind(game, g, me) else _WIN) + lead
             else:
                 below = scratch.top[i]
                 mark = scratch.mark()

@@ -9,8 +9,8 @@ from crisscross.compat import const
 
 # Colours (kingdoms), in the rules' high-card order: Sun beats Mountain beats ...
 SUN = const(0)
-MOUNTAIN = const(1)
-FOREST = const(2)
+_MOUNTAIN = const(1)
+_FOREST = const(2)
 OCEAN = const(3)
 # Items, also in high-card order: Key beats Axe beats Shield beats Coin.
 KEY = const(0)
@@ -20,8 +20,8 @@ COIN = const(3)
 
 COLOURS = const(4)
 ITEMS = const(4)
-NUMBERS = const(4)
-PER_COLOUR = const(16)
+_NUMBERS = const(4)
+_PER_COLOUR = const(16)
 DECK_SIZE = const(64)
 
 # Attribute indexes; attribute a of a card is (card >> (2 * a)) & 3.
@@ -66,7 +66,7 @@ def rank(card):
 
 def colour_cards(c):
     """The 16 cards of colour `c`, in a fixed order."""
-    return list(range(c * PER_COLOUR, (c + 1) * PER_COLOUR))
+    return list(range(c * _PER_COLOUR, (c + 1) * _PER_COLOUR))
 
 
 def short(card):

@@ -15,7 +15,7 @@ from crisscross.cards.table import SIZE
 from crisscross.compat import const
 
 PITCH = const(15)  # cell pitch on the table and in the hand
-INNER = const(14)  # drawable pixels inside a cell
+_INNER = const(14)  # drawable pixels inside a cell
 VIEW = const(4)  # the table shows the 4x4 window every card must fit in
 
 _ITEM_ROWS = (  # 8 wide, 7 high: the shapes differ in outline, not in detail
@@ -112,7 +112,7 @@ def card(c, cd, x, y, inverse=False, depth=1, number_box=False, mark_box=False):
     `mark_box` the kingdom mark alone (the card played last)."""
     fg = 1
     if inverse:
-        c.fill_rect(x, y, INNER, INNER, 1)
+        c.fill_rect(x, y, _INNER, _INNER, 1)
         fg = 0
     if number_box:
         c.fill_rect(x, y, 8, 9, 1)

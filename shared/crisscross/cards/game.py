@@ -24,7 +24,7 @@ from crisscross.cards import deck, scoring
 from crisscross.cards.table import Table
 
 HAND_SIZE = const(4)
-MIN_PLAYERS = const(2)
+_MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 VARIANTS = ("joker", "strict", "joker-strict")
 END_COLOUR = "colour"
@@ -55,7 +55,7 @@ class Game:
     FAMILY = "cards"
 
     def __init__(self, players=2, seed=0, variant=None, colours=None, legacy=False):
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if not _MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("players must be 2 to 4")
         if variant is not None and variant not in VARIANTS:
             raise ValueError("unknown variant: %s" % variant)

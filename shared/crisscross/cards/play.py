@@ -10,7 +10,7 @@ between the squares where it may go (a dot on an empty square; the number
 inverted on a card it may stack on), A plays it and B puts it back. Hold A for the hard AI's hint, hold B
 for the game menu. A player who cannot play passes with A.
 Each move is saved at once. Lines that score are shown inverted for FLASH_MS;
-each AI move is shown for AI_MS. The AI moves one move per tick, so the screen
+each AI move is shown for _AI_MS. The AI moves one move per tick, so the screen
 never stops answering; A or B skips what is being shown. A human's move that
 hands the turn to an AI is shown first and the AI moves from the next tick on,
 so the key press does not also pay for the AI's thinking; that move is saved
@@ -19,26 +19,26 @@ with the AI's first move, one save for both (docs/performance.md).
 
 from crisscross import buttons, glyphs
 from crisscross.compat import const
-from crisscross.screens import HINT_AFTER_TAP_MS, HintScreen
+from crisscross.screens import HintScreen
 from crisscross.cards import draw as cd
 from crisscross.cards import deck, scoring
 from crisscross.cards import session as cs
 from crisscross.cards.game import PASS
 from crisscross.cards.table import CENTRE, EMPTY, SIZE
 
-HAND = const(0)  # choosing a card
+_HAND = const(0)  # choosing a card
 TARGET = const(1)  # choosing its square
 X0 = const(0)  # the table grid's top-left corner
 Y0 = const(1)
 PX = const(64)  # left edge of the panel
-SLOT = const(16)  # width of one seat's score slot
-HAND_Y = const(20)  # top line of the hand's grid
-LINE1 = const(38)
-LINE2 = const(47)
-LINE3 = const(56)
-AI_MS = const(900)
+_SLOT = const(16)  # width of one seat's score slot
+_HAND_Y = const(20)  # top line of the hand's grid
+_LINE1 = const(38)
+_LINE2 = const(47)
+_LINE3 = const(56)
+_AI_MS = const(900)
 FLASH_MS = const(1200)
-HANDOFF_MS = const(1)  # a move handing over to the AI: shown until the next tick
+_HANDOFF_MS = const(1)  # a move handing over to the AI: shown until the next tick
 _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
 
 
@@ -58,20 +58,15 @@ def points_by_seat(lines, seats):
     return pts
 
 
-_AI = ("crisscross.cards.ai",)  # what the hint's search imports
-
-
 class CardsPlay(HintScreen):
     """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
     the menu."""
-
-    hint_start_ms = HINT_AFTER_TAP_MS  # its search fits in what is left
 
     def __init__(self, app):
         HintScreen.__init__(self, app)
         self.session = app.session
         self.game = app.session.game
-        self.mode = HAND
+        self.mode = _HAND
         self.sel = 0  # index in the hand
         self.cx = CENTRE  # the target cursor on the table frame
         self.cy = CENTRE
@@ -99,7 +94,7 @@ class CardsPlay(HintScreen):
             if s.phase != cs.AI_TURN:
                 self.app.tidy()  # a human moves next: the AI's code not kept
             save(self.app)
-            self._show(entry, AI_MS)
+            self._show(entry, _AI_MS)
         elif s.phase != cs.PLAY:
             self.app.open_session()
 
@@ -115,7 +110,7 @@ class CardsPlay(HintScreen):
         """Show a move for `ms` (longer when it scored)."""
         self.show = entry
         self.until = self.app.now + (FLASH_MS if entry[4] else ms)
-        self.mode = HAND
+        self.mode = _HAND
         self.app.dirty = True
 
     def can_play(self):
@@ -162,7 +157,7 @@ class CardsPlay(HintScreen):
                 self.session.pass_turn()
                 self._moved(None)
             return
-        if self.mode == HAND:
+        if self.mode == _HAND:
             if b == buttons.LEFT or b == buttons.RIGHT:
                 n = len(self.hand())
                 self.sel = (self.sel + (1 if b == buttons.RIGHT else -1)) % n
@@ -175,7 +170,7 @@ class CardsPlay(HintScreen):
         elif b == buttons.A:
             self._put()
         elif b == buttons.B:
-            self.mode = HAND
+            self.mode = _HAND
 
     def _pick(self):
         """Pick up the chosen card: the cursor goes to its nearest square."""
@@ -211,7 +206,7 @@ class CardsPlay(HintScreen):
             self.app.toast("Not there")  # the cursor only stops on legal squares
             return
         lines = self.session.play(card, self.cx, self.cy)
-        self.mode = HAND
+        self.mode = _HAND
         self._moved(lines)
 
     def _moved(self, lines):
@@ -222,7 +217,7 @@ class CardsPlay(HintScreen):
             if lines:
                 self._show(self.game.history[-1], FLASH_MS)
         else:
-            self._show(self.game.history[-1], HANDOFF_MS)  # FLASH_MS if it scored
+            self._show(self.game.history[-1], _HANDOFF_MS)  # FLASH_MS if it scored
 
     def can_hint(self):
         """Whether the menu offers a hint: a human's move, none on show."""
@@ -231,10 +226,6 @@ class CardsPlay(HintScreen):
     def hint(self):
         self.note = ""
         HintScreen.hint(self)
-
-    def hint_modules(self):
-        """The hard AI: kept resident from the first press of A."""
-        return _AI
 
     def hint_steps(self, out):
         return self.session.hint_steps(out)
@@ -325,10 +316,10 @@ class CardsPlay(HintScreen):
     def _scores(self, c, seat):
         game = self.game
         for s in range(game.seats):
-            sx = PX + s * SLOT
+            sx = PX + s * _SLOT
             fg = 1
             if s == seat:
-                c.fill_rect(sx, 0, SLOT, 9, 1)
+                c.fill_rect(sx, 0, _SLOT, 9, 1)
                 fg = 0
             cd.mark(c, game.colours[s], sx + 2, 2, fg == 0)
             glyphs.mini_text(c, str(game.scores[s]), sx + 9, 2, fg)
@@ -345,62 +336,62 @@ class CardsPlay(HintScreen):
     def _hand(self, c, targeting):
         game = self.game
         hand = self.hand()
-        cd.grid(c, PX, HAND_Y, 4, 1)
+        cd.grid(c, PX, _HAND_Y, 4, 1)
         can = self.can_play()
-        for k in range(len(hand)):  # cells as cd.cell_xy(k, 0, PX, HAND_Y)
+        for k in range(len(hand)):  # cells as cd.cell_xy(k, 0, PX, _HAND_Y)
             cd.card(
-                c, hand[k], PX + 1 + k * cd.PITCH, HAND_Y + 1, can and k == self.sel
+                c, hand[k], PX + 1 + k * cd.PITCH, _HAND_Y + 1, can and k == self.sel
             )
         if not can:
-            c.text("No move", PX, LINE1)
-            c.text("A:pass", PX, LINE3)
+            c.text("No move", PX, _LINE1)
+            c.text("A:pass", PX, _LINE3)
             return
         card = self.picked()
-        c.text(card_name(card), PX, LINE1)
+        c.text(card_name(card), PX, _LINE1)
         if targeting:
             awarded = game.preview(card, self.cx, self.cy)
             g, ends = scoring.gains(awarded, game.seats)
-            c.text("+%d" % g[game.turn], PX, LINE2)
+            c.text("+%d" % g[game.turn], PX, _LINE2)
             if ends:
-                c.text("end", PX + 24, LINE2)
+                c.text("end", PX + 24, _LINE2)
             elif self.note:
-                c.text(self.note, PX + 24, LINE2)
-            if not self.draw_mark(c, PX, LINE3):
-                c.text("A:put", PX, LINE3)
+                c.text(self.note, PX + 24, _LINE2)
+            if not self.draw_mark(c, PX, _LINE3):
+                c.text("A:put", PX, _LINE3)
         else:
             jokers = game.jokers()
             if jokers is not None:
-                c.text("Joker", PX, LINE2)
-                cd.item(c, jokers[game.turn], PX + 45, LINE2)
+                c.text("Joker", PX, _LINE2)
+                cd.item(c, jokers[game.turn], PX + 45, _LINE2)
             else:
-                c.text("Pile %d" % len(game.piles[game.turn]), PX, LINE2)
-            if not self.draw_mark(c, PX, LINE3):
-                c.text("A:pick", PX, LINE3)
+                c.text("Pile %d" % len(game.piles[game.turn]), PX, _LINE2)
+            if not self.draw_mark(c, PX, _LINE3):
+                c.text("A:pick", PX, _LINE3)
 
     def _shown(self, c, entry):
         """The panel under a move being shown: the card, the points it made."""
         seat, card, _, _, lines = entry
         if card == PASS:
-            c.text("passes", PX, HAND_Y + 4)
+            c.text("passes", PX, _HAND_Y + 4)
             return
-        cd.grid(c, PX, HAND_Y, 1, 1)
-        x, y = cd.cell_xy(0, 0, PX, HAND_Y)
+        cd.grid(c, PX, _HAND_Y, 1, 1)
+        x, y = cd.cell_xy(0, 0, PX, _HAND_Y)
         cd.card(c, card, x, y)
-        c.text("plays", PX + 20, HAND_Y + 4)
+        c.text("plays", PX + 20, _HAND_Y + 4)
         if not lines:
             return
         pts = points_by_seat(lines, self.game.seats)
-        c.text("+%d P%d" % (pts[seat], seat + 1), PX, LINE1)
-        line = LINE2
+        c.text("+%d P%d" % (pts[seat], seat + 1), PX, _LINE1)
+        line = _LINE2
         for ln in lines:
             if ln.kind == scoring.COLOUR:
                 c.text("Own four", PX, line)
-                line = LINE3
+                line = _LINE3
                 break
         for s in range(self.game.seats):
-            if s != seat and pts[s] and line <= LINE3:
+            if s != seat and pts[s] and line <= _LINE3:
                 c.text("+%d P%d" % (pts[s], s + 1), PX, line)
-                line += LINE3 - LINE2
+                line += _LINE3 - _LINE2
 
 
 SCREEN = CardsPlay

@@ -16,9 +16,9 @@ from crisscross.cards.game import END_BLOCKED, END_COLOUR, PASS
 from crisscross.cards.session import HUMAN
 
 SUMMARY = const(0)
-TABLE = const(1)
-ROW_Y = const(11)  # first ranking row
-KEYS_Y = const(56)  # the keys' line at the bottom
+_TABLE = const(1)
+_ROW_Y = const(11)  # first ranking row
+_KEYS_Y = const(56)  # the keys' line at the bottom
 PX = const(64)
 
 
@@ -70,11 +70,11 @@ class CardsResults(Screen):
     def key(self, b, kind):
         if kind != buttons.PRESS:
             return
-        if self.page == TABLE:
+        if self.page == _TABLE:
             if b == buttons.A or b == buttons.B:
                 self.page = SUMMARY
         elif b == buttons.A:
-            self.page = TABLE
+            self.page = _TABLE
         elif b == buttons.B:
             self.app.session = None
             self.app.show("title")
@@ -91,7 +91,7 @@ class CardsResults(Screen):
         ui.bar(c, "GAME OVER")
         for k in range(game.seats):
             place, seat = self.order[k]
-            y = ROW_Y + k * 9
+            y = _ROW_Y + k * 9
             colour = game.colours[seat]
             human = s.is_human(seat)
             c.text("%d %s" % (place, "P%d" % (seat + 1) if human else "AI"), 2, y)
@@ -101,16 +101,16 @@ class CardsResults(Screen):
         # Under the ranking, above the keys: why it ended, then the record or
         # the code (four seats leave room for one of them: the record first).
         record = self._record_text()
-        if (KEYS_Y - ROW_Y - game.seats * 9) // 9 >= 2:
+        if (_KEYS_Y - _ROW_Y - game.seats * 9) // 9 >= 2:
             lines = (end_text(game), record)
         else:
             lines = (record or end_text(game),)
-        y = KEYS_Y - 9 * len(lines)
+        y = _KEYS_Y - 9 * len(lines)
         for text in lines:
             if text:
                 ui.center(c, text, y)
             y += 9
-        ui.center(c, "A:table B:menu", KEYS_Y)
+        ui.center(c, "A:table B:menu", _KEYS_Y)
 
     def _record_text(self):
         """A new best or a high score of a game the human won; else the code."""

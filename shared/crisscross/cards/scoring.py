@@ -3,10 +3,10 @@
 A line is a run of consecutive cells (row, column or diagonal) through the played
 card whose top cards all share its number, its item or its colour. Because every
 card fits a 4x4 grid, a run is at most 4 long. The run that counts is the longest
-one through the played card: 3 scores THREE_POINTS, 4 scores FOUR_POINTS (a four
+one through the played card: 3 scores _THREE_POINTS, 4 scores _FOUR_POINTS (a four
 does not also count the threes inside it). Number and item runs are separate lines,
 so three "2 Key" cards in a row score for both. A run of 4 in the card's colour (the
-player's own) scores COLOUR_POINTS and ends the game. A line scores only when the play
+player's own) scores _COLOUR_POINTS and ends the game. A line scores only when the play
 makes it match in a way it did not match before: a card stacked on another scores no
 line of an attribute the covered card shared with it (its number always; its item
 when equal), as that line was already there. `Rules.restack` (saves of version 1)
@@ -19,11 +19,11 @@ The AI scores many cards at one cell that way; the game uses the same two calls.
 from crisscross.compat import const
 from crisscross.cards.table import EMPTY, SIZE
 
-THREE_POINTS = const(1)
-FOUR_POINTS = const(2)
-COLOUR_POINTS = const(3)
-RUN_MIN = const(3)  # shortest run that scores
-RUN_MAX = const(4)
+_THREE_POINTS = const(1)
+_FOUR_POINTS = const(2)
+_COLOUR_POINTS = const(3)
+_RUN_MIN = const(3)  # shortest run that scores
+_RUN_MAX = const(4)
 
 # Kinds of scoring line: the first three equal the deck's attribute indexes.
 NUMBER = const(0)
@@ -97,7 +97,7 @@ def profile(table, x, y):
                     v2 = (c >> 4) & 3
                     live = 7  # bit a: attribute a's run goes on
                     m = 1
-                    while live and m < RUN_MAX - 1:
+                    while live and m < _RUN_MAX - 1:
                         cx += sx
                         cy += sy
                         if not (0 <= cx < SIZE and 0 <= cy < SIZE):
@@ -144,7 +144,7 @@ def could_score(prof):
                 n = left + right
             else:
                 n = left if left > right else right
-            if n + 1 >= RUN_MIN:
+            if n + 1 >= _RUN_MIN:
                 return True
     return False
 
@@ -166,13 +166,13 @@ def award(prof, card, seat, rules):
             left = counts[k + a] if values[k + a] == v else 0
             right = counts[k + 3 + a] if values[k + 3 + a] == v else 0
             run = 1 + left + right
-            if run < RUN_MIN:
+            if run < _RUN_MIN:
                 continue
             if a == COLOUR:
-                if run >= RUN_MAX:
-                    out.append((COLOUR, d, left, right, COLOUR_POINTS, seat))
+                if run >= _RUN_MAX:
+                    out.append((COLOUR, d, left, right, _COLOUR_POINTS, seat))
                 continue
-            points = FOUR_POINTS if run >= RUN_MAX else THREE_POINTS
+            points = _FOUR_POINTS if run >= _RUN_MAX else _THREE_POINTS
             if a == NUMBER and rules.strict:
                 continue
             out.append((a, d, left, right, points, seat))
@@ -198,11 +198,11 @@ def potentials(prof, rules):
         for a in range(_ATTRS):
             left = counts[k + a]
             right = counts[k + 3 + a]
-            if left + right + 1 < RUN_MIN:
+            if left + right + 1 < _RUN_MIN:
                 continue  # no value runs long enough here
             lv = values[k + a]
             rv = values[k + 3 + a]
-            # Only a neighbour's value can make a run of RUN_MIN: lv, and rv
+            # Only a neighbour's value can make a run of _RUN_MIN: lv, and rv
             # when it differs (a side without a card counts 0 either way).
             for j in range(2):
                 v = lv if j == 0 else rv
@@ -211,13 +211,13 @@ def potentials(prof, rules):
                 if under != EMPTY and ((under >> (2 * a)) & 3) == v:
                     continue
                 run = 1 + (left if lv == v else 0) + (right if rv == v else 0)
-                if run < RUN_MIN:
+                if run < _RUN_MIN:
                     continue
                 if a == COLOUR:
-                    if run >= RUN_MAX:
+                    if run >= _RUN_MAX:
                         four[v] = True
                     continue
-                points = FOUR_POINTS if run >= RUN_MAX else THREE_POINTS
+                points = _FOUR_POINTS if run >= _RUN_MAX else _THREE_POINTS
                 if a == NUMBER:
                     by_number[v] += points
                 else:
@@ -235,7 +235,7 @@ def card_gains(pot, card, seat, rules, seats):
         mine += by_number[card & 3]
     ends = four[card >> 4]
     if ends:
-        mine += COLOUR_POINTS
+        mine += _COLOUR_POINTS
     g[seat] = mine
     if by_item[item]:
         for s in range(seats):

@@ -24,6 +24,7 @@ LEGACY_VERSION = "1"  # before the colour choice: seat i colour i, legacy rules
 # The phases and seat kinds of every family (crisscross.protocol).
 from crisscross import protocol
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
+from crisscross.protocol import HINT_AFTER_TAP_MS
 
 RULES = ("", "joker", "strict", "joker-strict")
 EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
@@ -31,11 +32,14 @@ HARD = "hard"  # needs the AI's code only while it thinks
 LEVELS = (EASY, HARD)
 HINT_LEVEL = HARD
 AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
-HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
+_HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
 _FIELDS = const(11)
 _MASK = const(0xFFFFFFFF)
 # What a card game needs resident while it is played (App.unload); the AI,
-# crisscross.cards.ai, only while it thinks.
+# crisscross.cards.ai (SEARCH), only while it thinks: the hint's search starts
+# after a tap (HINT_AFTER_TAP_MS) and fits with its import in what is left of
+# the long press (docs/performance.md).
+SEARCH = ("crisscross.cards.ai",)
 RESIDENT = (
     "crisscross.cards.session",
     "crisscross.cards.game",
@@ -75,6 +79,9 @@ def new_session(seed, humans, ais, rules, level, code="", daily="", colours=()):
 
 
 class Session(protocol.Session):
+    HINT_MODULES = SEARCH
+    HINT_START_MS = HINT_AFTER_TAP_MS
+
     def __init__(
         self,
         seed,
@@ -189,7 +196,7 @@ class Session(protocol.Session):
 
         yield
         game = self.game
-        rng = Rng((game.seed + HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
+        rng = Rng((game.seed + _HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
         yield from ai.choose_steps(game, HINT_LEVEL, rng, out)
 
     def proceed(self):

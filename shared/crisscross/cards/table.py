@@ -12,7 +12,7 @@ from crisscross.compat import const
 SIZE = const(7)
 CELLS = const(49)
 CENTRE = const(3)
-WINDOW = const(4)  # all cards must fit in a WINDOW x WINDOW grid
+_WINDOW = const(4)  # all cards must fit in a _WINDOW x _WINDOW grid
 EMPTY = const(255)
 
 
@@ -56,7 +56,7 @@ class Table:
             return x == CENTRE and y == CENTRE
         w = max(self.x1, x) - min(self.x0, x)
         h = max(self.y1, y) - min(self.y0, y)
-        return w < WINDOW and h < WINDOW
+        return w < _WINDOW and h < _WINDOW
 
     def can_place(self, card, x, y):
         """The placement rules: an empty cell that fits, or a stack whose top card has

@@ -3,8 +3,10 @@
 Order does not matter in a digits line, so a line is its multiset of digits, kept
 as the key sum(6 ** d) over its filled cells (placing d adds 6 ** d). A full line
 is scored exactly; a line with holes is looked up in a learned table (expected
-final score under self-play, from host/ai_train_digits.py, in ai_digits_table),
-by binary search over sorted bytes so the table costs no heap.
+final score under self-play, from host/ai_train.py --rules digits): the file
+ai_digits.bin beside this module, read when a search first wants it, one signed
+16-bit value per line of at most 4 digits at the line's rank() (2 KB: every
+such line has its entry, so no key is stored).
 
 The sheet's value follows the variant: rows + columns; "cc" the lower of the two
 (ties go to the higher sum); "versus" the seat's own lines minus the opponent's.
@@ -13,7 +15,7 @@ opponent places it, minimising our worth) for their best candidates:
 `strongest` for SEARCH_WIDTH of them, `device` for DEVICE_WIDTH.
 """
 
-from crisscross.compat import const
+from crisscross.compat import beside, const
 from crisscross.dice.grid import ROWS, COLS
 from crisscross.dice.digits import GROUP_POINTS, SEQUENCE_POINTS, ROUNDS
 
@@ -24,7 +26,7 @@ ODDS = (3, 2, 2, 2, 3, 4, 5, 6, 5, 4)
 SEQUENCES = (0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x3C1)
 SEARCH_WIDTH = const(8)  # strongest: candidates that get the look-ahead
 DEVICE_WIDTH = const(3)  # device: ~25k executed lines per hint at most
-ENTRY = const(6)  # table bytes per entry: 4 key, 2 value (little-endian)
+TABLE_FILE = "ai_digits.bin"
 # For each cell: (row line, column line); lines 0-4 rows, 5-9 columns.
 CELL_LINES = tuple((i // 5, 5 + i % 5) for i in range(25))
 LINES = ROWS + COLS
@@ -61,22 +63,45 @@ def line_key(cells, line):
     return key, n
 
 
+def _choose():
+    """C(x, k + 1) at k * 14 + x, for k < 4 and x < 14 (Pascal's triangle)."""
+    row = [1] + [0] * 14  # C(x, 0)... built up a row of x at a time
+    out = [0] * 56
+    for x in range(14):
+        for k in range(4):
+            out[k * 14 + x] = row[k + 1]
+        for k in range(14, 0, -1):
+            row[k] += row[k - 1]
+    return tuple(out)
+
+
+_C = _choose()
+
+
+def rank(key):
+    """The table index of the line of at most 4 digits whose key is `key`: its
+    digits in order, then 10s up to four, a <= b <= c <= d, are the combination
+    (a, b + 1, c + 2, d + 3) of 14 numbers, ranked C(a, 1) + C(b + 1, 2) +
+    C(c + 2, 3) + C(d + 3, 4): 0 to 1000, each line its own."""
+    r = 0
+    k = 0
+    for d in range(10):
+        n = (key // POW6[d]) % 6
+        while n:
+            r += _C[k * 14 + d + k]
+            k += 1
+            n -= 1
+    while k < 4:
+        r += _C[k * 15 + 10]
+        k += 1
+    return r
+
+
 def table_value(table, key):
-    """Binary search of the sorted table; a key it lacks is worth its score now."""
-    lo = 0
-    hi = len(table) // ENTRY
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        i = mid * ENTRY
-        k = table[i] | (table[i + 1] << 8) | (table[i + 2] << 16) | (table[i + 3] << 24)
-        if k == key:
-            v = table[i + 4] | (table[i + 5] << 8)
-            return v - 0x10000 if v >= 0x8000 else v
-        if k < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return key_score(key) * SCALE
+    """The learned value of the line of at most 4 digits whose key is `key`."""
+    i = rank(key) << 1
+    v = table[i] | (table[i + 1] << 8)
+    return v - 0x10000 if v >= 0x8000 else v
 
 
 class Lines:
@@ -211,9 +236,12 @@ _TABLE = [None]
 
 
 def table():
-    """The shipped line table (bytes; imported once)."""
+    """The shipped line table, bytes read from ai_digits.bin (host/ai_train.py
+    write_digits_table) the first time; kept while this module is."""
     if _TABLE[0] is None:
-        from crisscross.dice.ai_digits_table import TABLE
-
-        _TABLE[0] = TABLE
+        f = open(beside(__file__, TABLE_FILE), "rb")
+        try:
+            _TABLE[0] = f.read()
+        finally:
+            f.close()
     return _TABLE[0]

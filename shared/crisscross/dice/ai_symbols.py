@@ -4,7 +4,7 @@ A sheet's worth is the sum, over its tuples (the scoring lines and the 2x2
 squares), of a learned table entry: an n-tuple value function. A tuple's key is
 its cells relabelled in order of appearance (/ X X . . and O # # . . look alike);
 tables are split by the tuple's class and the stage of the game. Empty cells
-that can no longer be filled (no empty neighbour) are marked BLOCKED here, so a
+that can no longer be filled (no empty neighbour) are marked _BLOCKED here, so a
 line knows it has a hole for good. Full lines are scored exactly. The tables come
 from TD self-play (host/ai_train.py) and live in the files ai_symbols_basic.bin
 and ai_symbols_advanced.bin, read a table at a time; docs/ai.md has the figures.
@@ -17,11 +17,11 @@ All values are integers (SCALE per point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
-from crisscross.compat import const
+from crisscross.compat import beside, const
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
-BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
+_BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
 SCALE = const(100)  # table values are hundredths of a point
 LINES = ROWS + COLS + (DIAG,)
 DIAG_LINE = const(10)
@@ -39,64 +39,74 @@ def _square(r, c):
 
 SQUARES = tuple(_square(r, c) for r in range(4) for c in range(4))
 TUPLES = LINES + SQUARES  # everything valued: 11 lines (0-10), 16 squares
-NTUPLES = const(27)
-FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
+_NTUPLES = const(27)
+_FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
 # The 21 distinct rolls of two symbol dice and their weights out of 36.
 ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
-# device: look ahead for DEVICE_UNITS // (free pairs) candidates; one candidate
+# device: look ahead for _DEVICE_UNITS // (free pairs) candidates; one candidate
 # costs up to ~11,000 executed lines per free pair (bench ai --mpy).
-DEVICE_UNITS = const(13)
-MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
-MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
-# The steps of a search (choose_steps): a yield after STEP_MISSES values missed
+_DEVICE_UNITS = const(13)
+_MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
+_MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
+# The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
 # in the memo (~150 lines each: canon and a table's bisection) or after
-# CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
+# _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
 # look-ahead's free pair. Small, as a tap's release of A waits for the step in
 # progress (the search runs from the press edge: HintScreen).
-STEP_MISSES = const(5)
-CANDIDATES_PER_STEP = const(4)
+_STEP_MISSES = const(5)
+_CANDIDATES_PER_STEP = const(4)
 
 
 def _used(advanced):
     """The tuples valued under a rule set: the diagonal only in advanced."""
-    return tuple(t for t in range(NTUPLES) if advanced or t != DIAG_LINE)
+    return tuple(t for t in range(_NTUPLES) if advanced or t != DIAG_LINE)
 
 
 def _cell_lines(advanced):
-    """For each cell: ((tuple, bit shift), ...) of the valued tuples through it."""
+    """For each cell: the valued tuples through it, each as t << 4 | shift (the
+    bit shift of the cell in the tuple's key: 3 bits a cell). Ints, not pairs:
+    ~2 KB less heap in a search (a pair is an object of its own)."""
     lines = [[] for _ in range(25)]
     # In tuple order, then cell order within a tuple: each cell's list comes out
     # as scanning every tuple for it would make it, in ~120 steps instead of ~3,000.
     for t in _used(advanced):
         cells = TUPLES[t]
         for k in range(len(cells)):
-            lines[cells[k]].append((t, 3 * k))
+            lines[cells[k]].append(t << 4 | 3 * k)
     return tuple(tuple(x) for x in lines)
 
 
-def _pair_info(cell_lines):
-    """Per adjacent pair: (p, q, lines through p or q, cells next to p or q)."""
+def _pair_lines(cell_lines):
+    """Per adjacent pair (PAIRS' order): the tuples through either cell."""
     out = []
     for p, q in PAIRS:
         lines = []
-        for l, _ in cell_lines[p] + cell_lines[q]:
-            if l not in lines:
-                lines.append(l)
-        near = [n for n in NEIGHBOURS[p] + NEIGHBOURS[q] if n != p and n != q]
-        out.append((p, q, tuple(lines), tuple(near)))
+        for e in cell_lines[p] + cell_lines[q]:
+            if e >> 4 not in lines:
+                lines.append(e >> 4)
+        out.append(tuple(lines))
     return tuple(out)
 
 
-# Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair info), built
-# on the first search of that rule set only, until drop_tables() (the play screen
-# calls it after each hint: ~7 KB of heap not kept between hints). A game is
-# played under one rule set: building both took ~0.2 s on a Pico.
+def _pair_near():
+    """Per adjacent pair: the cells next to either cell."""
+    out = []
+    for p, q in PAIRS:
+        out.append(tuple(n for n in NEIGHBOURS[p] + NEIGHBOURS[q] if n != p and n != q))
+    return tuple(out)
+
+
+# Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair lines, pair
+# neighbours), built on the first search of that rule set only, until
+# drop_tables() (the play screen calls it after each hint: ~4 KB of heap not
+# kept between hints). A game is played under one rule set.
 _LAYOUT = [None, None]
 
 
 def layout(adv):
-    """(USED, CELL_LINES, PAIR_INFO) of rule set `adv` (0 basic, 1 advanced)."""
+    """(USED, CELL_LINES, PAIR_LINES, PAIR_NEAR) of rule set `adv` (0 basic, 1
+    advanced)."""
     if _LAYOUT[adv] is None:
         for _ in layout_steps(adv):
             pass
@@ -108,13 +118,18 @@ def layout_steps(adv):
     if _LAYOUT[adv] is None:
         cell_lines = _cell_lines(adv == 1)
         yield
-        _LAYOUT[adv] = (_used(adv == 1), cell_lines, _pair_info(cell_lines))
+        _LAYOUT[adv] = (
+            _used(adv == 1),
+            cell_lines,
+            _pair_lines(cell_lines),
+            _pair_near(),
+        )
         yield
 
 
 def canon(raw, size=5):
     """A tuple's cells (3 bits each) relabelled: symbols become 1, 2, ... in order
-    of appearance; 0 (empty) and BLOCKED stay. Returns (code, complete)."""
+    of appearance; 0 (empty) and _BLOCKED stay. Returns (code, complete)."""
     seen = [0, 0, 0, 0, 0, 0, 0, 0]
     code = 0
     n = 0
@@ -123,7 +138,7 @@ def canon(raw, size=5):
         v = (raw >> (3 * k)) & 7
         if v == 0:
             complete = False
-        elif v != BLOCKED:
+        elif v != _BLOCKED:
             if not seen[v]:
                 n += 1
                 seen[v] = n
@@ -139,7 +154,7 @@ def code_score(code, advanced):
     run = 0
     for k in range(5):
         v = (code >> (3 * k)) & 7
-        if v == BLOCKED:
+        if v == _BLOCKED:
             v = 0
         if v and v == prev:
             run += 1
@@ -176,9 +191,6 @@ class Model:
 
     def table_id(self, t, rounds_done):
         return self.classes[t] * self.nstages + self.stages[rounds_done]
-
-    def table_id_of_class(self, cls, rounds_done):
-        return cls * self.nstages + self.stages[rounds_done]
 
     def table(self, tid):
         """Table `tid`, read from the file the first time it is wanted."""
@@ -233,20 +245,20 @@ class Model:
 
 
 class Position:
-    """One sheet being searched: cells (with BLOCKED marks), each line's raw
+    """One sheet being searched: cells (with _BLOCKED marks), each line's raw
     3-bit key and value, and each cell's count of empty neighbours.
 
     Lines are valued as of `stage` rounds done: the round count after the next
     placement, so after() values afterstates; at ROUNDS the values are final.
     """
 
-    def __init__(self, model, cells, stage, memo_limit=MEMO_LIMIT, later=False):
+    def __init__(self, model, cells, stage, memo_limit=_MEMO_LIMIT, later=False):
         """later: leave the lines unvalued until stage_steps(stage) has run."""
         self.model = model
-        self.misses = 0  # memo misses since a search's last step (STEP_MISSES)
+        self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
         self.memo_limit = memo_limit
         self.adv = 1 if model.advanced else 0
-        self.used, self.cell_lines, self.pairs = layout(self.adv)
+        self.used, self.cell_lines, self.pair_lines, self.near = layout(self.adv)
         # The diagonal counts twice in advanced and not at all in basic.
         self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
         self.memo = {}
@@ -257,7 +269,7 @@ class Position:
                     if not c[n]:
                         break
                 else:
-                    c[i] = BLOCKED
+                    c[i] = _BLOCKED
         self.cells = c
         self.en = bytearray(25)
         for i in range(25):
@@ -266,8 +278,8 @@ class Position:
                 if not c[n]:
                     k += 1
             self.en[i] = k
-        self.rk = [0] * NTUPLES
-        for t in range(NTUPLES):
+        self.rk = [0] * _NTUPLES
+        for t in range(_NTUPLES):
             cells_t = TUPLES[t]
             r = 0
             for k in range(len(cells_t)):
@@ -283,23 +295,23 @@ class Position:
             pass
 
     def stage_steps(self, stage):
-        """set_stage(stage) as a generator: a yield every STEP_MISSES misses."""
+        """set_stage(stage) as a generator: a yield every _STEP_MISSES misses."""
         self.stage = stage
         self.final = stage >= ROUNDS
         # Memo key of a tuple's value: its raw cells | (its table << 15).
         if self.final:
             # Squares get their own tag: a square's 12 raw bits can equal a line's.
-            self.tkey = [FINAL_TABLE << 15] * 11 + [(FINAL_TABLE - 1) << 15] * 16
+            self.tkey = [_FINAL_TABLE << 15] * 11 + [(_FINAL_TABLE - 1) << 15] * 16
         else:
             table_id = self.model.table_id
-            self.tkey = [table_id(t, stage) << 15 for t in range(NTUPLES)]
-        self.lv = [0] * NTUPLES
+            self.tkey = [table_id(t, stage) << 15 for t in range(_NTUPLES)]
+        self.lv = [0] * _NTUPLES
         total = 0
         for t in self.used:
             v = self.value(t, self.rk[t])
             self.lv[t] = v
             total += self.weights[t] * v
-            if self.misses >= STEP_MISSES:
+            if self.misses >= _STEP_MISSES:
                 self.misses = 0
                 yield
         self.total = total
@@ -340,24 +352,25 @@ class Position:
     def after(self, k, x, y, swap):
         """Value of the sheet once x goes into one cell of pair k and y into the
         other (x into the lower cell unless swap)."""
-        p, q, lines, near = self.pairs[k]
+        p, q = PAIRS[k]
         if swap:
             p, q = q, p
         cells = self.cells
         en = self.en
         cl = self.cell_lines
         nr = self.rk[:]
-        for l, sh in cl[p]:
-            nr[l] += x << sh
-        for l, sh in cl[q]:
-            nr[l] += y << sh
-        touched = lines
-        for n in near:
+        for e in cl[p]:
+            nr[e >> 4] += x << (e & 15)
+        for e in cl[q]:
+            nr[e >> 4] += y << (e & 15)
+        lines = touched = self.pair_lines[k]
+        for n in self.near[k]:
             if not cells[n] and en[n] == 1:
                 if touched is lines:
                     touched = list(lines)
-                for l, sh in cl[n]:
-                    nr[l] += BLOCKED << sh
+                for e in cl[n]:
+                    l = e >> 4
+                    nr[l] += _BLOCKED << (e & 15)
                     if l not in touched:
                         touched.append(l)
         total = self.total
@@ -373,17 +386,13 @@ class Position:
             total += w[t] * (v - lv[t])
         return total
 
-    def play(self, k, x, y, swap):
-        """Make the placement and move to the next stage; returns undo() data."""
-        saved = self.place(k, x, y, swap)
-        self.set_stage(self.stage + 1)
-        return saved
-
     def place(self, k, x, y, swap):
-        """play() without valuing the lines (stage_steps(stage + 1) does)."""
-        p, q, lines, near = self.pairs[k]
+        """Make the placement (then stage_steps(stage + 1) values the lines);
+        returns what restore() takes to undo it."""
+        p, q = PAIRS[k]
         if swap:
             p, q = q, p
+        near = self.near[k]
         saved = (self.cells[:], self.en[:], self.rk[:], self.stage)
         cells = self.cells
         en = self.en
@@ -394,18 +403,18 @@ class Position:
                 en[n] -= 1
         for n in near:
             if not cells[n] and en[n] == 0:
-                cells[n] = BLOCKED
+                cells[n] = _BLOCKED
         for c in (p, q) + near:
             if cells[c]:
-                for l, sh in self.cell_lines[c]:
+                for e in self.cell_lines[c]:
+                    l = e >> 4
+                    sh = e & 15
                     self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
         return saved
 
-    def undo(self, saved):
-        self.set_stage(self.restore(saved))
-
     def restore(self, saved):
-        """undo() without valuing the lines: returns the stage to value them at."""
+        """Undo a place() without valuing the lines: returns the stage to value
+        them at."""
         self.cells, self.en, self.rk, stage = saved
         return stage
 
@@ -425,32 +434,9 @@ def as_move(k, swap):
     return (q, p) if swap else (p, q)
 
 
-def best_reply_value(pos, x, y):
-    """The best afterstate value over placements of the roll (x, y)."""
-    best = None
-    for k in pos.free_pairs():
-        v = pos.after(k, x, y, False)
-        if best is None or v > best:
-            best = v
-        if x != y:
-            v = pos.after(k, x, y, True)
-            if v > best:
-                best = v
-    return best
-
-
-def reply_values(pos):
-    """best_reply_value(pos, x, y) for every roll (x, y, _) of ROLLS (reply_steps
-    run at once)."""
-    best = [None] * 21
-    for _ in reply_steps(pos, best):
-        pass
-    return best
-
-
 def reply_steps(pos, best):
-    """Fills `best` (21 Nones) with reply_values(pos), yielding after each free
-    pair (a generator: a screen runs it between key presses). In one pass
+    """Fills `best` (21 Nones) with the best afterstate value of each roll (x,
+    y, _) of ROLLS over every placement of it, yielding after each free pair (a generator: a screen runs it between key presses). In one pass
     over the free pairs. A placement's change of value splits over its tuples:
     those through the first cell only depend on its symbol (6 values), through
     the second only on the other's (6), through both on the two (36), through
@@ -464,24 +450,25 @@ def reply_steps(pos, best):
     w = pos.weights
     tkey = pos.tkey
     total = pos.total
-    shp = [-1] * NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
-    shq = [-1] * NTUPLES
+    shp = [-1] * _NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
+    shq = [-1] * _NTUPLES
     for k in pos.free_pairs():
-        p, q, lines, near = pos.pairs[k]
+        p, q = PAIRS[k]
         nr = pos.rk[:]
-        touched = lines
-        for n in near:
+        lines = touched = pos.pair_lines[k]
+        for n in pos.near[k]:
             if not cells[n] and en[n] == 1:
                 if touched is lines:
                     touched = list(lines)
-                for l, sh in cl[n]:
-                    nr[l] += BLOCKED << sh
+                for e in cl[n]:
+                    l = e >> 4
+                    nr[l] += _BLOCKED << (e & 15)
                     if l not in touched:
                         touched.append(l)
-        for l, sh in cl[p]:
-            shp[l] = sh
-        for l, sh in cl[q]:
-            shq[l] = sh
+        for e in cl[p]:
+            shp[e >> 4] = e & 15
+        for e in cl[q]:
+            shq[e >> 4] = e & 15
         base = total
         fp = [0] * 7  # by the symbol in p: the change of the tuples through p only
         fq = [0] * 7
@@ -521,11 +508,11 @@ def reply_steps(pos, best):
                             v = pos.value(t, ry)
                             memo = pos.memo
                         pq[i + y] += wt * (v - old)
-                    if pos.misses >= STEP_MISSES:  # 36 values can all be misses
+                    if pos.misses >= _STEP_MISSES:  # 36 values can all be misses
                         pos.misses = 0
                         yield
                 pos.misses += 2  # 36 lookups: as long as ~2 misses, hits or not
-            if pos.misses >= STEP_MISSES:
+            if pos.misses >= _STEP_MISSES:
                 pos.misses = 0
                 yield
         for i in range(21):
@@ -541,16 +528,9 @@ def reply_steps(pos, best):
         yield
 
 
-def expected_after(pos, k, a, b, swap):
-    """Expected value (hundredths) one roll after making placement (k, swap)."""
-    out = []
-    for _ in expected_steps(pos, k, a, b, swap, out):
-        pass
-    return out[0]
-
-
 def expected_steps(pos, k, a, b, swap, out):
-    """expected_after() appended to `out`, a step at a time (a generator)."""
+    """The expected value (hundredths) one roll after making placement (k,
+    swap), appended to `out`, a step at a time (a generator)."""
     if pos.final:
         out.append(pos.after(k, a, b, swap))
         return
@@ -572,7 +552,7 @@ def expected_steps(pos, k, a, b, swap, out):
 
 def device_width(free):
     """How many candidates the device level can afford to look ahead for."""
-    width = DEVICE_UNITS // max(free, 1)
+    width = _DEVICE_UNITS // max(free, 1)
     return width if width >= 2 else 0
 
 
@@ -580,15 +560,15 @@ def choose_steps(game, model, lookahead, width, out):
     """(move, expected final score in hundredths) for the current player,
     appended to `out`, a step at a time: a generator that yields after each
     piece of a few ms on a board (the layout, the position, every
-    CANDIDATES_PER_STEP afterstates, each free pair of a look-ahead), so a
+    _CANDIDATES_PER_STEP afterstates, each free pair of a look-ahead), so a
     screen can search while a button is held (ai.hint runs it at once).
 
     lookahead: True for strongest (`width` candidates looked ahead); False for
-    the device level, which looks ahead only as far as DEVICE_UNITS allow."""
+    the device level, which looks ahead only as far as _DEVICE_UNITS allow."""
     yield from layout_steps(1 if model.advanced else 0)
     a, b = game.dice()
     model.keep_from(game.round + 1)
-    limit = MEMO_LIMIT_LOOKAHEAD if lookahead else MEMO_LIMIT
+    limit = _MEMO_LIMIT_LOOKAHEAD if lookahead else _MEMO_LIMIT
     pos = Position(model, game.sheet(), game.round + 1, limit, True)
     yield
     yield from pos.stage_steps(game.round + 1)
@@ -601,8 +581,8 @@ def choose_steps(game, model, lookahead, width, out):
         k, swap = moves[n]
         scored.append((pos.after(k, a, b, swap), -n))
         if (
-            pos.misses >= STEP_MISSES
-            or n % CANDIDATES_PER_STEP == CANDIDATES_PER_STEP - 1
+            pos.misses >= _STEP_MISSES
+            or n % _CANDIDATES_PER_STEP == _CANDIDATES_PER_STEP - 1
         ):
             pos.misses = 0
             yield
@@ -632,20 +612,14 @@ def drop_tables():
         _LAYOUT[adv] = None
 
 
-def _here():
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    return here[: cut + 1] if cut >= 0 else ""
-
-
 def model(advanced):
     """The shipped tables for a rule set: ai_symbols_basic.bin or
     ai_symbols_advanced.bin beside this module (host/ai_train.table_file), its
     header read now and each table when a search first wants it."""
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
-        path = _here() + (
-            "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
+        path = beside(
+            __file__, "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
         )
         f = open(path, "rb")
         try:

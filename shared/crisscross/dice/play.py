@@ -6,10 +6,12 @@ order), A places. Digits: one cell; B opens the menu. Hold A for a hint, hold B
 for the menu. After placing, A rolls on and B takes the placement back.
 """
 
+import sys
+
 from crisscross import buttons, glyphs, ui
 from crisscross.dice import sheetdraw
 from crisscross.dice.grid import PAIRS, count_isolated
-from crisscross.screens import HINT_AFTER_TAP_MS, HintScreen
+from crisscross.screens import HintScreen
 from crisscross.dice import session as sess
 
 X0 = 0  # the sheet's top-left corner
@@ -47,15 +49,6 @@ def _lone_made(cells, p, q):
     return after - before
 
 
-# What the hint's search imports (HintScreen.hint_modules).
-_SYMBOLS_AI = ("crisscross.dice.ai", "crisscross.dice.ai_symbols")
-_DIGITS_AI = (
-    "crisscross.dice.ai",
-    "crisscross.dice.ai_digits",
-    "crisscross.dice.ai_digits_table",
-)
-
-
 class Play(HintScreen):
     """Hold A: hint (searched from the moment A goes down: HintScreen); hold B:
     the menu."""
@@ -65,8 +58,6 @@ class Play(HintScreen):
         self.session = app.session
         self.game = app.session.game
         self.symbols = self.game.FAMILY == "symbols"
-        if not self.symbols:  # the digit search fits in what is left
-            self.hint_start_ms = HINT_AFTER_TAP_MS
         self.cursor = 12
         self.dir = 0
         self.asking = None  # a placement waiting for "leaves a lone cell" consent
@@ -204,22 +195,20 @@ class Play(HintScreen):
         self.asking = None
         HintScreen.hint(self)
 
-    def hint_modules(self):
-        """The device's search: kept resident from the first press of A."""
-        return _SYMBOLS_AI if self.symbols else _DIGITS_AI
-
     def hint_steps(self, out):
         """The device's hint (crisscross.dice.ai.hint_steps), imported by the
-        search's first step (load_hint)."""
+        search's first step (load_hint: the session's hint_modules())."""
         from crisscross.dice import ai
 
         yield from ai.hint_steps(self.game, self.session.level, out)
 
     def hint_done(self):
-        if self.symbols:  # its tables and layout: ~10 KB not kept between hints
-            from crisscross.dice import ai_symbols
-
-            ai_symbols.drop_tables()
+        """What a symbol search built (its tables and layout) is not kept
+        between searches, though its module is (the session's resident())."""
+        if self.symbols:
+            ai_symbols = sys.modules.get("crisscross.dice.ai_symbols")
+            if ai_symbols is not None:
+                ai_symbols.drop_tables()
 
     def tick(self, now):
         self.search_tick(now)

@@ -14,21 +14,32 @@ from crisscross.compat import const
 # move is a placement here.
 from crisscross import protocol
 from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED  # noqa: F401
+from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.protocol import PLAY as PLACE
 
 SAVE_VERSION = const(1)
 # What a dice game needs resident while it is played (App.unload), with its
-# rules' module (GAME_MODULES); the AI only while it thinks.
+# rules' module (GAME_MODULES).
 RESIDENT = (
     "crisscross.dice.session",
     "crisscross.dice.sheetgame",
     "crisscross.dice.grid",
     "crisscross.rng",
 )
+# The search of the hint and of the AI seats (crisscross.dice.ai), by family.
+SEARCH = {
+    "symbols": ("crisscross.dice.ai", "crisscross.dice.ai_symbols"),
+    "digits": ("crisscross.dice.ai", "crisscross.dice.ai_digits"),
+}
+# The symbol search starts when A goes down and a tap runs some of it: it is
+# resident until the game is over, so a tap never imports it (docs/performance.md).
+# The digit search starts after a tap (HINT_AFTER_TAP_MS) and fits in what is
+# left of the long press with its import: imported when it runs.
 GAME_MODULES = {
-    "symbols": RESIDENT + ("crisscross.dice.symbols",),
+    "symbols": RESIDENT + ("crisscross.dice.symbols",) + SEARCH["symbols"],
     "digits": RESIDENT + ("crisscross.dice.digits",),
 }
+HINT_START_MS = {"symbols": 0, "digits": HINT_AFTER_TAP_MS}
 
 
 def new_game(family, seed, humans, ais, rules, starts=None):
@@ -139,9 +150,17 @@ class Session(protocol.Session):
     SCREENS = ("dice.play", "dice.play", "handover", "dice.results", "dice.play")
 
     def resident(self):
-        """The modules a dice game needs resident; the AI's search is not kept
-        between turns (the screen that ran it calls App.tidy)."""
+        """The modules a dice game needs resident (GAME_MODULES); a search not
+        named there is not kept after it ran (App.tidy), nor any at the end."""
+        if self.phase == OVER:
+            return RESIDENT
         return GAME_MODULES[self.game.FAMILY]
+
+    def hint_modules(self):
+        return SEARCH[self.game.FAMILY]
+
+    def hint_start_ms(self):
+        return HINT_START_MS[self.game.FAMILY]
 
     # ---- saving -----------------------------------------------------------
     def to_text(self):

@@ -12,12 +12,12 @@ from crisscross.rng import Rng
 from crisscross.dice.sheetgame import SheetGame
 
 EMPTY = const(0)
-SLASH = const(1)
+_SLASH = const(1)
 CROSS = const(2)
-CIRCLE = const(3)
-TRIANGLE = const(4)
-BARS = const(5)
-HASH = const(6)
+_CIRCLE = const(3)
+_TRIANGLE = const(4)
+_BARS = const(5)
+_HASH = const(6)
 NAMES = ("", "slash", "cross", "circle", "triangle", "bars", "hash")
 CHARS = "./XO^=#"  # notation, indexed by symbol
 
@@ -146,7 +146,7 @@ class SymbolsGame(SheetGame):
         if len(starts) != players:
             raise ValueError("one start symbol per player")
         for k, s in enumerate(starts):
-            if not SLASH <= s <= HASH:
+            if not _SLASH <= s <= _HASH:
                 raise ValueError("start symbol must be 1..6")
             if s in starts[:k]:
                 raise ValueError("each player needs a different start symbol")

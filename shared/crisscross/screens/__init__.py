@@ -52,19 +52,9 @@ class Screen:
         pass
 
 
-# After A goes down on a play screen: when the hint's search starts. The long
-# press comes LONG_MS after the edge, so a search started at once has that long
-# before anyone waits for it; a tap abandons it when A is let go, and its
-# release waits for the step under way and pays for its garbage. A screen whose
-# search is short enough starts it after a tap instead (HINT_AFTER_TAP_MS: most
-# taps are shorter), so a tap runs none of it.
-HINT_START_MS = 0
-HINT_AFTER_TAP_MS = 150
-
-
 class Search:
     """A hint's search run a step at a time. Its first step only imports what
-    the search needs (`load()`; nothing to do, nothing allocated once those
+    the search needs (`load()`; nothing to do, nothing allocated when those
     modules are resident), its second makes the generator `make(out)`, which
     yields after each piece of work of a few ms on a board and appends its
     result to `out`. step() runs one piece (from `at`, an app time, on),
@@ -111,37 +101,33 @@ class Search:
 
 class HintScreen(Screen):
     """A play screen whose long A shows a hint. Its search starts when A goes down
-    (held) and runs between key presses a step at a time (search_tick, a few ms
-    each), so the hint is usually found by the time the press is long; letting go
-    of A before that abandons it (a tap acts as before). A long press that comes
-    first shows a mark (thinking) while the rest is searched at once.
+    (held), or the session's hint_start_ms() after it, and runs between key
+    presses a step at a time (search_tick, a few ms each), so the hint is
+    usually found by the time the press is long; letting go of A before that
+    abandons it (a tap acts as before). A long press that comes first shows a
+    mark (thinking) while the rest is searched at once.
 
-    The search's modules (hint_modules()) stay resident from the first press
-    of A on while the screen stays (its `resident`: App.unload), so a tap does
-    not import them again, and a hint or another AI turn finds them loaded.
+    What the search imports is the session's hint_modules(), its first step;
+    whether they stay between searches is the session's resident() (App.unload),
+    as for every other module.
 
-    A subclass gives hint_modules() (what the search imports), hint_steps(out)
-    (a generator of the search) and show_hint(result), calls search_tick/search_tick_in from its timers,
+    A subclass gives hint_steps(out) (a generator of the search) and
+    show_hint(result), calls search_tick/search_tick_in from its timers,
     drop_search() on any other key, and draws its mark where thinking says."""
 
     long_keys = LONG_AB  # hold A: hint; hold B: the menu
     search = None  # the hint's Search while A is held or its hint is awaited
     kept = None  # the screen's one Search, restarted at each press of A
-    hint_start_ms = HINT_START_MS  # after A goes down: when the search starts
     thinking = False  # the long press came first: the mark is shown
     marked = False  # the mark has been drawn: the rest of the search may run
 
     def can_hint(self):
         return False
 
-    def hint_modules(self):
-        """The names of the modules the hint's search imports (App.unload)."""
-        return ()
-
     def load_hint(self):
-        """The search's first step: import hint_modules() (at once when they are
-        resident)."""
-        for name in self.hint_modules():
+        """The search's first step: import the session's hint_modules() (at
+        once when they are resident)."""
+        for name in self.app.session.hint_modules():
             __import__(name)
 
     def hint_steps(self, out):
@@ -149,26 +135,25 @@ class HintScreen(Screen):
 
     def hint_done(self):
         """A search that imported its modules ended (found or abandoned): let go
-        of what it built that those resident modules would otherwise hold."""
+        of what it built that those modules (resident, maybe) would hold."""
 
     def show_hint(self, result):
         pass
 
     def held(self, button):
         if button == buttons.A and self.can_hint():
-            self._start(self.hint_start_ms)
+            self._start(self.app.session.hint_start_ms())
 
     def _start(self, after_ms):
         s = self.kept
-        if s is None:  # the first press on this screen: its modules stay
+        if s is None:  # the first press on this screen
             s = self.kept = Search(self.hint_steps, self.load_hint)
-            self.resident = self.resident + self.hint_modules()
         s.start(self.app.now + after_ms)
         self.search = s
 
     def drop_search(self):
         """Abandon a search under way (a key other than the long A came); its
-        modules are resident, its frames garbage."""
+        frames are garbage."""
         if self.search is not None:
             if self.search.loaded:
                 self.hint_done()
@@ -192,7 +177,7 @@ class HintScreen(Screen):
         result = self.search.out.pop()
         self.hint_done()
         self.search.start(0)
-        self.search = None  # the search's frames go; its modules stay resident
+        self.search = None  # the search's frames go
         self.thinking = False
         self.app.tidy()
         self.show_hint(result)
