@@ -50,44 +50,64 @@ def choose_steps(game, level, rng, out):
 
 
 # The moves are game.legal_moves(): every card of the hand in turn, each on its
-# spots row by row. The searches walk them cell by cell instead, each cell's
-# profile made once and let go, with no list of every move (~40 bytes a move,
-# 200 moves on a bare table) nor of every profile (~160 bytes a cell): a move's
-# rank in legal_moves() order is its key, card * CELLS + cell, and the tied best
-# moves are put back in that order before one is picked.
+# spots row by row. The searches walk them cell by cell instead (_moves), each
+# cell's profile made once and let go, with no list of every move (~40 bytes a
+# move, 200 moves on a bare table) nor of every profile (~160 bytes a cell): a
+# move is its key, card * CELLS + cell (its rank in legal_moves() order), and the
+# tied best moves are put back in that order before one is picked.
+def _moves(game, prof=None, only=-1):
+    """The legal moves of the seat to play, cell by cell (row by row), each
+    cell's cards in hand order, or hand index `only` alone: yields each move's
+    key j * CELLS + i (hand index j, cell i), so a move makes no object. With
+    `prof`, a list of one: prof[0] is the cell's scoring.profile when one of its
+    moves is yielded, made once per cell."""
+    t = game.table
+    hand = game.hands[game.turn]
+    first = 0 if only < 0 else only
+    stop = len(hand) if only < 0 else only + 1
+    for i in range(CELLS):
+        x = i % SIZE
+        y = i // SIZE
+        made = prof is None
+        for j in range(first, stop):
+            if t.can_place(hand[j], x, y):
+                if not made:
+                    prof[0] = scoring.profile(t, x, y)
+                    made = True
+                yield j * CELLS + i
+
+
 def _count(game):
     """len(game.legal_moves()), without the list."""
     if game.over:
         return 0
-    t = game.table
     n = 0
-    for card in game.hands[game.turn]:
-        for i in range(CELLS):
-            if t.can_place(card, i % SIZE, i // SIZE):
-                n += 1
+    for _ in _moves(game):
+        n += 1
     return n
 
 
 def _nth(game, k):
-    """game.legal_moves()[k], without the list."""
-    t = game.table
-    for card in game.hands[game.turn]:
-        for i in range(CELLS):
-            x = i % SIZE
-            y = i // SIZE
-            if t.can_place(card, x, y):
-                if not k:
-                    return (card, x, y)
-                k -= 1
+    """game.legal_moves()[k], without the list: card by card, cell by cell."""
+    for j in range(len(game.hands[game.turn])):
+        for key in _moves(game, None, j):
+            if not k:
+                return _move(game, key)
+            k -= 1
     return None
+
+
+def _move(game, key):
+    """The move (card, x, y) of a key."""
+    i = key % CELLS
+    return (game.hands[game.turn][key // CELLS], i % SIZE, i // SIZE)
 
 
 def _pick(keys, game, rng):
     """One of the tied best moves (their keys), as picking from them in
     legal_moves() order would."""
     keys.sort()
-    k = keys[rng.below(len(keys))]
-    return (game.hands[game.turn][k // CELLS], k % CELLS % SIZE, k % CELLS // SIZE)
+    return _move(game, keys[rng.below(len(keys))])
 
 
 def _easy(game, n, rng):
@@ -95,25 +115,17 @@ def _easy(game, n, rng):
         return _nth(game, rng.below(n))
     me = game.turn
     hand = game.hands[me]
-    t = game.table
     best = None
     pool = []
-    for i in range(CELLS):
-        x = i % SIZE
-        y = i // SIZE
-        prof = None
-        for j in range(len(hand)):
-            card = hand[j]
-            if not t.can_place(card, x, y):
-                continue
-            if prof is None:
-                prof = scoring.profile(t, x, y)
-            g, _ = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
-            if best is None or g[me] > best:
-                best = g[me]
-                pool = [j * CELLS + i]
-            elif g[me] == best:
-                pool.append(j * CELLS + i)
+    prof = [None]
+    for key in _moves(game, prof):
+        award = scoring.award(prof[0], hand[key // CELLS], me, game.rules)
+        g, _ = scoring.gains(award, game.seats)
+        if best is None or g[me] > best:
+            best = g[me]
+            pool = [key]
+        elif g[me] == best:
+            pool.append(key)
     return _pick(pool, game, rng)
 
 
@@ -252,42 +264,38 @@ def _hard_steps(game, rng, out):
     scratch = table.copy()  # each candidate move is placed here and taken back
     best = None
     pool = []
-    for i in range(CELLS):
+    prof = [None]
+    for key in _moves(game, prof):
+        card = hand[key // CELLS]
+        i = key % CELLS
         x = i % SIZE
         y = i // SIZE
-        prof = None
-        for j in range(len(hand)):
-            card = hand[j]
-            if not table.can_place(card, x, y):
-                continue
-            if prof is None:
-                prof = scoring.profile(table, x, y)
-            award = scoring.award(prof, card, me, game.rules)
-            g, ends = scoring.gains(award, game.seats)
-            lead = g[me]
-            for s in range(game.seats):
-                if s != me and g[me] - g[s] < lead:
-                    lead = g[me] - g[s]
-            if ends:
-                v = (-WIN if _behind(game, g, me) else WIN) + lead
-            else:
-                below = scratch.top[i]
-                mark = scratch.mark()
-                scratch.place(card, x, y)
-                changed = _changed(scratch, x, y, table.last)
-                threat = 0
-                for r in opponents:
-                    t = r.after(scratch, changed)
-                    if t > threat:
-                        threat = t
-                    yield  # a step per opponent's replies: ~3,000 lines at most
-                scratch.take_back(x, y, below, mark)
-                v = lead - threat
-            if best is None or v > best:
-                best = v
-                pool = [j * CELLS + i]
-            elif v == best:
-                pool.append(j * CELLS + i)
-            if ends or not opponents:  # no replies looked at: a step of its own
-                yield
+        award = scoring.award(prof[0], card, me, game.rules)
+        g, ends = scoring.gains(award, game.seats)
+        lead = g[me]
+        for s in range(game.seats):
+            if s != me and g[me] - g[s] < lead:
+                lead = g[me] - g[s]
+        if ends:
+            v = (-WIN if _behind(game, g, me) else WIN) + lead
+        else:
+            below = scratch.top[i]
+            mark = scratch.mark()
+            scratch.place(card, x, y)
+            changed = _changed(scratch, x, y, table.last)
+            threat = 0
+            for r in opponents:
+                t = r.after(scratch, changed)
+                if t > threat:
+                    threat = t
+                yield  # a step per opponent's replies: ~3,000 lines at most
+            scratch.take_back(x, y, below, mark)
+            v = lead - threat
+        if best is None or v > best:
+            best = v
+            pool = [key]
+        elif v == best:
+            pool.append(key)
+        if ends or not opponents:  # no replies looked at: a step of its own
+            yield
     out.append(_pick(pool, game, rng))
