@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "shared"))
 
 from crisscross.rng import Rng  # noqa: E402
-from crisscross.cards import ai  # noqa: E402
+from crisscross.cards import ai, scoring  # noqa: E402
 from crisscross.cards.game import Game, move_code  # noqa: E402
 
 FILE = os.path.join(HERE, "cards_ai_moves.txt")
@@ -101,3 +101,25 @@ def test_a_choice_made_in_steps_is_the_choice():
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     with open(FILE, "w") as f:
         f.write("\n".join(lines()) + "\n")
+
+
+def test_the_quick_skip_agrees_with_the_profile_everywhere():
+    # ai._could_score reads the cells; scoring.could_score reads a profile.
+    checked = 0
+    for k in range(12):
+        g = Game(2 + k % 3, 77 * k + 5, VARIANTS[k % len(VARIANTS)])
+        walk = Rng(k + 1)
+        while not g.over:
+            t = g.table
+            for i in range(49):
+                x = i % 7
+                y = i // 7
+                want = scoring.could_score(scoring.profile(t, x, y))
+                assert ai._could_score(t.top, x, y) == want, (k, x, y)
+                checked += want
+            moves = g.legal_moves()
+            if moves:
+                g.play(*moves[walk.below(len(moves))])
+            else:
+                g.pass_turn()
+    assert checked > 1000

@@ -241,3 +241,24 @@ def test_one_card_making_two_colour_fours_scores_both():
         ),
         2,
     ) == ([total(lines, 0), 0], True)
+
+
+def test_potentials_count_two_colour_fours_as_award_does():
+    # The AI scores its own moves and the replies from potentials: a card that
+    # closes two colour fours at once scores both there too (6 points, not 3).
+    placed = [
+        ("Y1K", 3, 3),
+        ("Y2A", 4, 3),
+        ("Y3S", 5, 3),
+        ("Y1C", 6, 0),
+        ("Y3K", 6, 1),
+        ("Y2C", 6, 2),
+    ]
+    prof = scoring.profile(_table(placed), 6, 3)
+    for rules in (Rules(2), Rules(2, True), Rules(2, False, (deck.AXE, deck.KEY))):
+        pot = scoring.potentials(prof, rules)
+        for name in ("Y4A", "Y4C", "Y1S"):
+            card = deck.parse(name)
+            slow = scoring.gains(scoring.award(prof, card, 0, rules), 2)
+            assert slow[0][0] >= 6 and slow[1]
+            assert scoring.card_gains(pot, card, 0, rules, 2) == slow

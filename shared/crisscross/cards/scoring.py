@@ -185,14 +185,15 @@ def award(prof, card, seat, rules):
 
 def potentials(prof, rules):
     """What any card would score at the profiled cell, by attribute value: points of
-    number lines by number-1, of item lines by item, and whether each colour would
-    make a four. The same sums as `award`, without building lines (for the AI)."""
+    number lines by number-1, of item lines by item, and how many fours each colour
+    would make (two directions can make two at once). The same sums as `award`,
+    without building lines (for the AI)."""
     values, counts, under = prof
     if rules.restack:
         under = EMPTY
     by_number = [0, 0, 0, 0]
     by_item = [0, 0, 0, 0]
-    four = [False, False, False, False]
+    four = [0, 0, 0, 0]
     for d in range(4):
         k = d * 6
         for a in range(_ATTRS):
@@ -215,7 +216,7 @@ def potentials(prof, rules):
                     continue
                 if a == COLOUR:
                     if run >= RUN_MAX:
-                        four[v] = True
+                        four[v] += 1
                     continue
                 points = FOUR_POINTS if run >= RUN_MAX else THREE_POINTS
                 if a == NUMBER:
@@ -233,9 +234,10 @@ def card_gains(pot, card, seat, rules, seats):
     mine = by_item[item]
     if not rules.strict:
         mine += by_number[card & 3]
-    ends = four[card >> 4]
+    fours = four[card >> 4]
+    ends = fours > 0
     if ends:
-        mine += COLOUR_POINTS
+        mine += COLOUR_POINTS * fours
     g[seat] = mine
     if by_item[item]:
         for s in range(seats):
