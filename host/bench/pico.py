@@ -442,14 +442,16 @@ def cards_game(d, fig, tour_turns=3, max_steps=400):
             _note_peak(d, fig, "turn %d hint" % turns)
             if has_text(d.frame(), "A:put"):
                 s0 = d.stats()
-                n = len(d.board.display_updates)
-                fig["place"].append(d.tap("a"))
-                # The card on the glass: the first write after A is let go
-                # (the AI's reply and the save of both come after it).
-                later = d.board.display_updates[n:]
-                if later and fig["place"][-1] is not None:
-                    t_up = later[-1][1] - fig["place"][-1]
-                    fig["shown"].append(min(e for _, e, _ in later) - t_up)
+                t = _tap_edge(d, "a")
+                # The play: A let go -> the card on the glass, its save done
+                # before it is drawn (the first frame after the release). The
+                # AI seat's reply follows from the next tick: its own figure,
+                # from that frame to the reply's last one.
+                bursts = _bursts(d, t)
+                if bursts:
+                    fig["place"].append(round(bursts[0][1] - t, 1))
+                    if len(bursts) > 1:
+                        fig["reply"].append(round(bursts[-1][1] - bursts[0][1], 1))
                 s1 = d.stats()
                 fig["place_flash"].append(
                     s1["flash_bytes_programmed"] - s0["flash_bytes_programmed"]
@@ -604,7 +606,7 @@ def session(image, family, check_title=True, log=None, word_turns=None):
                 "place",
                 "place_flash",
                 "roll",
-                "shown",
+                "reply",
                 "ai",
             )
         }
@@ -677,8 +679,9 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None):
     if ai:  # an AI seat's move, from the frame before it to its own (words)
         out["ai_turn_ms_mean"] = {f: _mean(xs) for f, xs in ai.items()}
         out["ai_turn_ms_max"] = {f: _max(xs) for f, xs in ai.items()}
-    if "cards" in runs:  # the human's card drawn, before the AI's reply
-        out["card_shown_ms_mean"] = _mean(runs["cards"]["shown"])
+    if "cards" in runs and runs["cards"]["reply"]:  # after the human's card
+        out["card_reply_ms_mean"] = _mean(runs["cards"]["reply"])
+        out["card_reply_ms_max"] = _max(runs["cards"]["reply"])
     if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
         out["heap_live_max_bytes"] = {}  # no MICROPYTHON_ELF: no heap figures
     return out
