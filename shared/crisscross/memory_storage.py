@@ -7,7 +7,7 @@ this module: they save in files (storage.FolderStorage).
 from crisscross.storage import _check_name
 
 
-def _joined(data):
+def joined(data):
     """The bytes of a write: bytes-like (the store's buffer, used again by the
     next save: copied) or a tuple of them (MicroPython's bytes.join takes
     bytes only)."""
@@ -34,7 +34,7 @@ class MemoryStorage:
 
     def write(self, name, data):
         _check_name(name)
-        self.files[name] = _joined(data)
+        self.files[name] = joined(data)
 
     def rename(self, old, new):
         _check_name(old)
@@ -107,7 +107,7 @@ class FaultyStorage:
 
     def write(self, name, data):
         self._step()
-        data = _joined(data)
+        data = joined(data)
         limit = self.fail_after_bytes
         if limit is not None and self.bytes_written + len(data) > limit:
             kept = limit - self.bytes_written

@@ -7,7 +7,7 @@ import sys
 from appdriver import Driver
 from crisscross import buttons, ui
 from crisscross.app import toast_lines
-from crisscross.memory_storage import MemoryStorage
+from crisscross.memory_storage import MemoryStorage, joined
 from crisscross.savefile import GAME, HEAD_ROOM, game_mark, pack, pack_game, plain
 from crisscross.store import Store
 from crisscross.storeload import unpack
@@ -41,13 +41,7 @@ def _cuts(text):
 
 def _file(seq, text, room):
     """pack_game's file, packed into a buffer of `room` bytes."""
-    out = pack_game(memoryview(bytearray(room)), seq, text)
-    if not isinstance(out, tuple):
-        return bytes(out)
-    data = bytearray()
-    for part in out:
-        data += part
-    return bytes(data)
+    return joined(pack_game(memoryview(bytearray(room)), seq, text))
 
 
 def test_a_game_save_is_the_file_pack_writes():
