@@ -5,6 +5,7 @@ and level; prints mean, standard deviation, p10/p50/p90, min/max and, for symbol
 the rank titles reached. Seeds are 0..N-1, so runs are repeatable.
 
 Cost (--mpy): one hint per level and position inside real MicroPython 1.29
+(symbols and digits; and the card hint on `bench pico`'s deal)
 (WebAssembly): executed Python lines via sys.settrace (the `settrace` build,
 deterministic), milliseconds and heap growth (gc.mem_alloc() after a collection,
 before and after the hint) on the default build, next to the same hints' CPython
@@ -40,6 +41,11 @@ COST_POSITIONS = (
 )
 COST_LEVELS = (ai.DEVICE, ai.STRONGEST)
 COST_SEED = 3
+# The card hint (the hard level) on the deal `bench pico` plays (its share code
+# C9AAAAA): the human (seat 0) plays the hint, the easy AI seat its move, up to
+# the position after that many moves. 2 is the deal's longest hint.
+CARD_SEED = 1077852
+CARD_POSITIONS = (2, 4, 8)
 RUNNER = os.path.join(ROOT, "host", "mpy", "run.mjs")
 
 
@@ -112,6 +118,8 @@ from crisscross.dice.digits import DigitsGame
 POSITIONS = %(positions)r
 LEVELS = %(levels)r
 SEED = %(seed)d
+CARD_SEED = %(card_seed)d
+CARD_POSITIONS = %(card_positions)r
 MODE = %(mode)r
 
 def ticks():
@@ -163,6 +171,40 @@ for rules, moves in POSITIONS:
             ms = ticks() - t0
             grow = (gc.mem_alloc() - before) if hasattr(gc, "mem_alloc") else 0
             out.append([rules, moves, level, 0, ms, grow, str(move)])
+
+from crisscross.cards import session as cards_session
+
+def card_position(moves):
+    s = cards_session.new_session(CARD_SEED, 1, 1, "", "easy", colours=[0])
+    while len(s.game.history) < moves:
+        if s.phase == cards_session.AI_TURN:
+            s.ai_step()
+        else:
+            mv = s.hint()
+            if mv is None:
+                s.pass_turn()
+            else:
+                s.play(mv[0], mv[1], mv[2])
+    return s
+
+for moves in CARD_POSITIONS:
+    s = card_position(moves)
+    gc.collect()
+    if MODE == "lines":
+        count[0] = 0
+        sys.settrace(tracer)
+        move = s.hint()
+        sys.settrace(None)
+        out.append(["cards", moves, "hard", count[0], 0, 0, str(move)])
+    else:
+        s.hint()  # warm-up: the AI's import is not the hint
+        gc.collect()
+        before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+        t0 = ticks()
+        move = s.hint()
+        ms = ticks() - t0
+        grow = (gc.mem_alloc() - before) if hasattr(gc, "mem_alloc") else 0
+        out.append(["cards", moves, "hard", 0, ms, grow, str(move)])
 print("COST " + json.dumps({"tables": tables, "rows": out}))
 """
 
@@ -172,6 +214,8 @@ def cost_script(mode):
         "positions": COST_POSITIONS,
         "levels": COST_LEVELS,
         "seed": COST_SEED,
+        "card_seed": CARD_SEED,
+        "card_positions": CARD_POSITIONS,
         "mode": mode,
     }
 

@@ -7,6 +7,18 @@ this module: they save in files (storage.FolderStorage).
 from crisscross.storage import _check_name
 
 
+def joined(data):
+    """The bytes of a write: bytes-like (the store's buffer, used again by the
+    next save: copied) or a tuple of them (MicroPython's bytes.join takes
+    bytes only)."""
+    if not isinstance(data, tuple):
+        return bytes(data)
+    out = bytearray()
+    for part in data:
+        out += part
+    return bytes(out)
+
+
 class MemoryStorage:
     """Files in a dict: name -> bytes. Renames replace, like littlefs and POSIX."""
 
@@ -22,7 +34,7 @@ class MemoryStorage:
 
     def write(self, name, data):
         _check_name(name)
-        self.files[name] = b"".join(data) if isinstance(data, tuple) else bytes(data)
+        self.files[name] = joined(data)
 
     def rename(self, old, new):
         _check_name(old)
@@ -95,8 +107,7 @@ class FaultyStorage:
 
     def write(self, name, data):
         self._step()
-        if isinstance(data, tuple):
-            data = b"".join(data)
+        data = joined(data)
         limit = self.fail_after_bytes
         if limit is not None and self.bytes_written + len(data) > limit:
             kept = limit - self.bytes_written

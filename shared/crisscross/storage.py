@@ -4,7 +4,9 @@ A storage holds small named files in one flat folder:
 
     read(name)        -> bytes, or None when the file is missing or cannot be opened
     write(name, data)    plain write (not atomic: a power loss may leave a prefix);
-                         data is bytes, or a tuple of bytes written in order
+                         data is bytes-like (a memoryview of the store's buffer,
+                         which the next save writes over: keep a copy, never
+                         it), or a tuple of them written in order
     rename(old, new)     replaces `new` if it exists
     remove(name)         no error if the file is missing
     names()           -> sorted list of the file names present

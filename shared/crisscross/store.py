@@ -48,6 +48,12 @@ from crisscross.savefile import (
     plain,
 )
 
+# A game save is packed into a buffer the store keeps (made at the first save),
+# so a save makes no header nor file image: a card or dice game's whole file fits
+# (the longest seen: ~520 and ~340 bytes); a longer one, the word game's, is
+# written as the header from the buffer, then its text's parts.
+BUFFER = 512
+
 
 def _same_game(saved, code):
     """Whether the text `code` (a str or a tuple of them, joined) is `saved` (a
@@ -80,6 +86,8 @@ class Store:
         self._main = {}  # NAME's state: OK, MISSING, storeload.DAMAGED, NEWER, FOREIGN
         self._source = {}  # MAIN, TMP, storeload.BAK, or None for defaults
         self._seq = {}
+        self._buf = None  # a memoryview of the game save's buffer, once made
+        self._spare = None  # a game body dict no longer held, for the next save
         # The loading code runs once here; the app unloads it (not resident in play).
         from crisscross.storeload import load
 
@@ -144,8 +152,11 @@ class Store:
                 self._main[kind] = OK
                 self._source[kind] = MAIN
             text = obj.get("game") if kind == GAME else None
-            if text is not None and plain(text):  # a str or a tuple of them
-                data = pack_game(self._seq[kind] + 1, text)
+            # A tuple is plain (save_game joins any other); a str is checked.
+            if text is not None and (isinstance(text, tuple) or plain(text)):
+                if self._buf is None:
+                    self._buf = memoryview(bytearray(BUFFER))
+                data = pack_game(self._buf, self._seq[kind] + 1, text)
             else:
                 data = pack(kind, self._seq[kind] + 1, obj)
             if self._main[kind] == OK and getattr(self.storage, "atomic", False):
@@ -178,13 +189,25 @@ class Store:
             for part in code:
                 if not isinstance(part, str):
                     raise ValueError("save_game needs the game's encode() string")
-            if not plain(code):
-                code = "".join(code)  # JSON must escape it: the general way
         elif not isinstance(code, str):
             raise ValueError("save_game needs the game's encode() string")
         if _same_game(self._data[GAME]["game"], code):
             return True
-        return self.commit(GAME, {"game": code})
+        if isinstance(code, tuple) and not plain(code):
+            code = "".join(code)  # JSON must escape it: the general way
+        # The body: a dict the store held before and let go, not a new one.
+        obj = self._spare
+        self._spare = None
+        if obj is None:
+            obj = {}
+        obj["game"] = code
+        held = self._data[GAME]
+        if not self.commit(GAME, obj):
+            self._spare = obj  # not held
+            return False
+        if len(held) == 1:  # only "game": no other key to carry along
+            self._spare = held
+        return True
 
     def load_game(self):
         """The saved game's string, or None when there is none."""

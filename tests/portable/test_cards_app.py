@@ -8,7 +8,8 @@ from crisscross.cards.play import FLASH_MS, CardsPlay
 from crisscross.cards.results import CardsResults, ranking
 from crisscross.screens.handover import Handover
 from crisscross.screens.title import Title
-from crisscross.memory_storage import MemoryStorage
+from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss
+from crisscross.store import Store
 
 WAIT = "wait:%d" % (FLASH_MS + 100)  # longer than any move is shown
 
@@ -141,20 +142,58 @@ def test_every_move_is_saved_and_continue_restores_the_same_position():
     assert r.game.turn == s.game.turn and is_a(d.screen, CardsPlay)
 
 
-def test_a_move_handing_over_to_the_ai_is_saved_with_the_ai_move():
+def test_a_move_handing_over_to_the_ai_is_saved_before_the_ai_moves():
     d = Driver(seed=8)
     s = start(d)
     settle(d)
-    before = d.app.store.load_game()
     d.press("a a")
     assert s.phase == cs.AI_TURN and d.screen.show is s.game.history[-1]
-    assert d.app.store.load_game() == before  # one save for both moves...
+    saved = d.app.store.load_game()  # the human's move, on flash at once...
+    assert saved == text(s)
+    assert len(saved.split("|")[-1].split(",")) == len(s.game.history)
     d.press("wait:1")
     assert d.screen.show[0] == 1
-    saved = d.app.store.load_game()  # ...at the AI's move, which it holds
-    assert saved == text(s) and len(saved.split("|")[-1].split(",")) == len(
-        s.game.history
-    )
+    later = d.app.store.load_game()  # ...then the AI's move, in its own save
+    assert later != saved and later == text(s)
+    assert len(later.split("|")[-1].split(",")) == len(s.game.history)
+
+
+def test_a_power_cut_while_the_ai_replies_keeps_the_human_move():
+    # The human's card hands the turn to the AI; the power goes anywhere in the
+    # save of the AI's reply (every operation, every 7th byte): the game loads
+    # with the human's move, or with the reply too, never from before them.
+    for atomic in (False, True):
+        cut = 0
+        while True:
+            inner = MemoryStorage()
+            faulty = FaultyStorage(inner, atomic=atomic)
+            d = Driver(seed=8, storage=faulty)
+            s = start(d)
+            settle(d)
+            d.press("a a")
+            assert s.phase == cs.AI_TURN
+            human = text(s)
+            ops, written = faulty.ops, faulty.bytes_written
+            if cut < 3:  # before each of the save's operations (in place: one)
+                faulty.fail_at_op = ops + cut
+            else:
+                faulty.fail_after_bytes = written + (cut - 3) * 7
+            try:
+                d.press("wait:1")  # the AI's reply and its save
+            except PowerLoss:
+                pass
+            cut += 1
+            if not faulty.dead:  # the save went through whole: no cut left
+                assert d.screen.show[0] == 1
+                if cut > 3:
+                    break
+                continue
+            after = Store(inner).load_game()
+            assert after == human or after == text(s), (atomic, cut)
+            back = Driver(seed=8, storage=inner)
+            back.press("a")  # Continue
+            r = back.app.session
+            assert len(r.game.history) >= len(human.split("|")[-1].split(","))
 
 
 def test_the_save_text_kept_between_moves_matches_a_fresh_one():

@@ -192,7 +192,20 @@ def test_could_score_never_misses_a_line():
     assert some > 0
 
 
+# Sun cards along row 3 (x 3-5) and column 6 (y 0-2): Y at (6, 3) closes both.
+TWO_FOURS = [
+    ("Y1K", 3, 3),
+    ("Y2A", 4, 3),
+    ("Y3S", 5, 3),
+    ("Y1C", 6, 0),
+    ("Y3K", 6, 1),
+    ("Y2C", 6, 2),
+]
+
+
 def test_potentials_give_the_same_gains_as_award():
+    # The AI scores its moves and the replies from potentials. On the second
+    # table a card closes two colour fours at once: 6 points there too.
     placed = [
         ("Y2K", 3, 3),
         ("R2K", 4, 3),
@@ -204,34 +217,29 @@ def test_potentials_give_the_same_gains_as_award():
         ("B4S", 3, 4),  # a stack: its covered card decides what is new
         ("R2A", 3, 3),
     ]
-    t = _table(placed)
     variants = (
         Rules(4),
         Rules(4, restack=True),
         Rules(4, True),
         Rules(4, False, (deck.KEY, deck.SHIELD, deck.AXE, deck.COIN)),
     )
-    for rules in variants:
-        for y in range(7):
-            for x in range(7):
-                prof = scoring.profile(t, x, y)
-                pot = scoring.potentials(prof, rules)
-                for card in range(64):
-                    seat = deck.colour(card)
-                    slow = scoring.gains(scoring.award(prof, card, seat, rules), 4)
-                    assert scoring.card_gains(pot, card, seat, rules, 4) == slow
+    most = 0
+    for t in (_table(placed), _table(TWO_FOURS)):
+        for rules in variants:
+            for y in range(7):
+                for x in range(7):
+                    prof = scoring.profile(t, x, y)
+                    pot = scoring.potentials(prof, rules)
+                    for card in range(64):
+                        seat = deck.colour(card)
+                        slow = scoring.gains(scoring.award(prof, card, seat, rules), 4)
+                        assert scoring.card_gains(pot, card, seat, rules, 4) == slow
+                        most = max(most, slow[0][seat])
+    assert most >= 6  # the two fours
 
 
 def test_one_card_making_two_colour_fours_scores_both():
-    # Sun cards along row 3 (x 3-5) and column 6 (y 0-2): Y at (6, 3) closes both.
-    placed = [
-        ("Y1K", 3, 3),
-        ("Y2A", 4, 3),
-        ("Y3S", 5, 3),
-        ("Y1C", 6, 0),
-        ("Y3K", 6, 1),
-        ("Y2C", 6, 2),
-    ]
+    placed = TWO_FOURS
     lines = play(placed, "Y4A", 6, 3, players=2)
     colour = [ln for ln in lines if ln.kind == COLOUR]
     assert len(colour) == 2 and total(colour, 0) == 6

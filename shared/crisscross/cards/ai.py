@@ -20,7 +20,7 @@ EASY = "easy"
 HARD = "hard"
 LEVELS = (EASY, HARD)
 _EASY_WANDER = const(4)
-_WIN = const(1000)  # beyond any points a single move can make
+WIN = const(1000)  # beyond any points a single move can make
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 _REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
 
@@ -50,44 +50,65 @@ def choose_steps(game, level, rng, out):
 
 
 # The moves are game.legal_moves(): every card of the hand in turn, each on its
-# spots row by row. The searches walk them cell by cell instead, each cell's
-# profile made once and let go, with no list of every move (~40 bytes a move,
-# 200 moves on a bare table) nor of every profile (~160 bytes a cell): a move's
-# rank in legal_moves() order is its key, card * CELLS + cell, and the tied best
-# moves are put back in that order before one is picked.
+# spots row by row. The searches walk them cell by cell instead (_moves), what
+# any card scores at a cell worked out once and let go, with no list of every
+# move (~40 bytes a move, 200 moves on a bare table) nor of every cell's profile
+# (~160 bytes a cell): a move is its key, card * CELLS + cell (its rank in
+# legal_moves() order), and the tied best moves are put back in that order
+# before one is picked.
+def _moves(game, pot=None, only=-1):
+    """The legal moves of the seat to play, cell by cell (row by row), each
+    cell's cards in hand order, or hand index `only` alone: yields each move's
+    key j * CELLS + i (hand index j, cell i), so a move makes no object. With
+    `pot`, a list of one: pot[0] is what any card scores at the cell
+    (scoring.potentials) when one of its moves is yielded, made once per cell."""
+    t = game.table
+    hand = game.hands[game.turn]
+    first = 0 if only < 0 else only
+    stop = len(hand) if only < 0 else only + 1
+    for i in range(CELLS):
+        x = i % SIZE
+        y = i // SIZE
+        made = pot is None
+        for j in range(first, stop):
+            if t.can_place(hand[j], x, y):
+                if not made:
+                    pot[0] = scoring.potentials(scoring.profile(t, x, y), game.rules)
+                    made = True
+                yield j * CELLS + i
+
+
 def _count(game):
     """len(game.legal_moves()), without the list."""
     if game.over:
         return 0
-    t = game.table
     n = 0
-    for card in game.hands[game.turn]:
-        for i in range(CELLS):
-            if t.can_place(card, i % SIZE, i // SIZE):
-                n += 1
+    for _ in _moves(game):
+        n += 1
     return n
 
 
 def _nth(game, k):
-    """game.legal_moves()[k], without the list."""
-    t = game.table
-    for card in game.hands[game.turn]:
-        for i in range(CELLS):
-            x = i % SIZE
-            y = i // SIZE
-            if t.can_place(card, x, y):
-                if not k:
-                    return (card, x, y)
-                k -= 1
+    """game.legal_moves()[k], without the list: card by card, cell by cell."""
+    for j in range(len(game.hands[game.turn])):
+        for key in _moves(game, None, j):
+            if not k:
+                return _move(game, key)
+            k -= 1
     return None
+
+
+def _move(game, key):
+    """The move (card, x, y) of a key."""
+    i = key % CELLS
+    return (game.hands[game.turn][key // CELLS], i % SIZE, i // SIZE)
 
 
 def _pick(keys, game, rng):
     """One of the tied best moves (their keys), as picking from them in
     legal_moves() order would."""
     keys.sort()
-    k = keys[rng.below(len(keys))]
-    return (game.hands[game.turn][k // CELLS], k % CELLS % SIZE, k % CELLS // SIZE)
+    return _move(game, keys[rng.below(len(keys))])
 
 
 def _easy(game, n, rng):
@@ -95,25 +116,18 @@ def _easy(game, n, rng):
         return _nth(game, rng.below(n))
     me = game.turn
     hand = game.hands[me]
-    t = game.table
     best = None
     pool = []
-    for i in range(CELLS):
-        x = i % SIZE
-        y = i // SIZE
-        prof = None
-        for j in range(len(hand)):
-            card = hand[j]
-            if not t.can_place(card, x, y):
-                continue
-            if prof is None:
-                prof = scoring.profile(t, x, y)
-            g, _ = scoring.gains(scoring.award(prof, card, me, game.rules), game.seats)
-            if best is None or g[me] > best:
-                best = g[me]
-                pool = [j * CELLS + i]
-            elif g[me] == best:
-                pool.append(j * CELLS + i)
+    pot = [None]
+    for key in _moves(game, pot):
+        g, _ = scoring.card_gains(
+            pot[0], hand[key // CELLS], me, game.rules, game.seats
+        )
+        if best is None or g[me] > best:
+            best = g[me]
+            pool = [key]
+        elif g[me] == best:
+            pool.append(key)
     return _pick(pool, game, rng)
 
 
@@ -152,27 +166,43 @@ class _Replies:
                 return 0
         elif i == t.last:
             return 0
-        prof = scoring.profile(t, x, y)
-        if not scoring.could_score(prof):
+        if not _could_score(t.top, x, y):
             return 0
         game = self.game
-        pot = scoring.potentials(prof, game.rules)
-        me = self.me
-        opp = self.opp
+        rules = game.rules
+        pot = scoring.potentials(scoring.profile(t, x, y), rules)
+        by_number, by_item, four = pot
+        # scoring.card_gains(...)[opp] - [me] without its list: the reply's own
+        # lines and the jokers' bonus for the item lines (the whole gains only
+        # when the reply ends the game, for _behind).
+        strict = rules.strict
+        mine = rules.jokers[self.me]
+        theirs = rules.jokers[self.opp]
         best = 0
         for c in self.cards:
             if top != EMPTY and (top & 3) != (c & 3):
                 continue
-            g, ends = scoring.card_gains(pot, c, opp, game.rules, game.seats)
-            v = g[opp] - g[me]
-            if ends and _behind(game, g, me):
-                v = _WIN
+            item = (c >> 2) & 3
+            lines = by_item[item]
+            v = lines if strict else lines + by_number[c & 3]
+            if lines:
+                if theirs == item:
+                    v += lines
+                if mine == item:
+                    v -= lines
+            if four[c >> 4]:
+                g, _ = scoring.card_gains(pot, c, self.opp, rules, game.seats)
+                if _behind(game, g, self.me):
+                    v = _WIN
+                else:
+                    v += scoring.COLOUR_POINTS * four[c >> 4]
             if v > best:
                 best = v
         return best
 
-    def after(self, t, changed):
-        """The best reply on table `t` (after a move) given the cells `changed` by it."""
+    def after(self, t, changed, cap):
+        """The best reply on table `t` (after a move) given the cells `changed` by
+        it; once one is found above `cap`, that one (the move is out anyway)."""
         best = 0
         for v, i in self.ranked:
             if i in changed:
@@ -182,11 +212,47 @@ class _Replies:
             if t.top[i] != EMPTY or t.fits(x, y):
                 best = v
                 break
+        if best > cap:
+            return best
         for i in changed:
             v = self.value(t, i % SIZE, i // SIZE)
             if v > best:
                 best = v
+                if best > cap:
+                    return best
         return best
+
+
+def _share(a, b):
+    """Do cards `a` and `b` (EMPTY: no card) share a number, item or colour?"""
+    if a == EMPTY or b == EMPTY:
+        return False
+    z = a ^ b
+    return not (z & 3) or not (z & 12) or not (z & 48)
+
+
+def _could_score(top, x, y):
+    """scoring.could_score(scoring.profile(t, x, y)) from the cells `top` of
+    table t, without the profile: in some direction the two cards next to
+    (x, y) on one side, or the one on each side, share a number, item or
+    colour (a card at (x, y) could make a run of 3). Most cells a candidate
+    move changes can score nothing: this tells them apart in ~1/6 of the lines."""
+    for dx, dy in scoring.DIRS:
+        a = _top(top, x + dx, y + dy)
+        b = _top(top, x - dx, y - dy)
+        if a != EMPTY:
+            if _share(a, b) or _share(a, _top(top, x + dx + dx, y + dy + dy)):
+                return True
+        if b != EMPTY and _share(b, _top(top, x - dx - dx, y - dy - dy)):
+            return True
+    return False
+
+
+def _top(top, x, y):
+    """Table.at from its cells."""
+    if 0 <= x < SIZE and 0 <= y < SIZE:
+        return top[y * SIZE + x]
+    return EMPTY
 
 
 def _behind(game, g, me):
@@ -252,42 +318,48 @@ def _hard_steps(game, rng, out):
     scratch = table.copy()  # each candidate move is placed here and taken back
     best = None
     pool = []
-    for i in range(CELLS):
+    pot = [None]
+    cell = -1
+    changed = None
+    for key in _moves(game, pot):
+        card = hand[key // CELLS]
+        i = key % CELLS
         x = i % SIZE
         y = i // SIZE
-        prof = None
-        for j in range(len(hand)):
-            card = hand[j]
-            if not table.can_place(card, x, y):
-                continue
-            if prof is None:
-                prof = scoring.profile(table, x, y)
-            award = scoring.award(prof, card, me, game.rules)
-            g, ends = scoring.gains(award, game.seats)
-            lead = g[me]
-            for s in range(game.seats):
-                if s != me and g[me] - g[s] < lead:
-                    lead = g[me] - g[s]
-            if ends:
-                v = (-_WIN if _behind(game, g, me) else _WIN) + lead
-            else:
-                below = scratch.top[i]
-                mark = scratch.mark()
-                scratch.place(card, x, y)
+        if i != cell:  # the cells a move changes depend on the cell alone
+            cell = i
+            changed = None
+        g, ends = scoring.card_gains(pot[0], card, me, game.rules, game.seats)
+        lead = g[me]
+        for s in range(game.seats):
+            if s != me and g[me] - g[s] < lead:
+                lead = g[me] - g[s]
+        if ends:
+            v = (-_WIN if _behind(game, g, me) else _WIN) + lead
+        else:
+            below = scratch.top[i]
+            mark = scratch.mark()
+            scratch.place(card, x, y)
+            if changed is None:
                 changed = _changed(scratch, x, y, table.last)
-                threat = 0
-                for r in opponents:
-                    t = r.after(scratch, changed)
-                    if t > threat:
-                        threat = t
-                    yield  # a step per opponent's replies: ~3,000 lines at most
-                scratch.take_back(x, y, below, mark)
-                v = lead - threat
-            if best is None or v > best:
-                best = v
-                pool = [j * CELLS + i]
-            elif v == best:
-                pool.append(j * CELLS + i)
-            if ends or not opponents:  # no replies looked at: a step of its own
-                yield
+            # A move whose threat goes above `cap` is worse than the best so
+            # far: its search stops there (the same choice, found sooner).
+            cap = _WIN + _WIN if best is None else lead - best
+            threat = 0
+            for r in opponents:
+                t = r.after(scratch, changed, cap)
+                if t > threat:
+                    threat = t
+                yield  # a step per opponent's replies: ~3,000 lines at most
+                if threat > cap:
+                    break
+            scratch.take_back(x, y, below, mark)
+            v = lead - threat
+        if best is None or v > best:
+            best = v
+            pool = [key]
+        elif v == best:
+            pool.append(key)
+        if ends or not opponents:  # no replies looked at: a step of its own
+            yield
     out.append(_pick(pool, game, rng))

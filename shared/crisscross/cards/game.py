@@ -36,19 +36,21 @@ ROWS = "1234567"
 PASS_CODE = "-"
 
 
-def move_code(entry):
-    """One history entry as `move_codes` writes it: 'Y3Kd4', or '-' for a pass."""
+def move_code(entry, before=None):
+    """One history entry as `move_codes` writes it: 'Y3Kd4', or '-' for a pass;
+    with `before`, that text, a comma and the code, as one string (a save
+    appends each move's code to the moves so far: no string of the code alone)."""
     card = entry[1]
     if card == PASS:
-        return PASS_CODE
-    # deck.short(card) and the square in one string (a save encodes every move)
-    return "%s%d%s%s%s" % (
-        deck.COLOUR_LETTERS[deck.colour(card)],
-        deck.number(card),
-        deck.ITEM_LETTERS[deck.item(card)],
-        COLUMNS[entry[2]],
-        ROWS[entry[3]],
-    )
+        return PASS_CODE if before is None else before + "," + PASS_CODE
+    # deck.short(card) and the square in one string
+    colour = deck.COLOUR_LETTERS[deck.colour(card)]
+    item = deck.ITEM_LETTERS[deck.item(card)]
+    x = COLUMNS[entry[2]]
+    y = ROWS[entry[3]]
+    if before is None:
+        return "%s%d%s%s%s" % (colour, deck.number(card), item, x, y)
+    return "%s,%s%d%s%s%s" % (before, colour, deck.number(card), item, x, y)
 
 
 class Game:

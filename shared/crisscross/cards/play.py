@@ -12,9 +12,9 @@ for the game menu. A player who cannot play passes with A.
 Each move is saved at once. Lines that score are shown inverted for FLASH_MS;
 each AI move is shown for _AI_MS. The AI moves one move per tick, so the screen
 never stops answering; A or B skips what is being shown. A human's move that
-hands the turn to an AI is shown first and the AI moves from the next tick on,
-so the key press does not also pay for the AI's thinking; that move is saved
-with the AI's first move, one save for both (docs/performance.md).
+hands the turn to an AI is saved and shown first and the AI moves from the next
+tick on, so the key press does not also pay for the AI's thinking; the AI's
+move has its own save (docs/performance.md).
 """
 
 from crisscross import buttons, glyphs
@@ -211,9 +211,10 @@ class CardsPlay(HintScreen):
 
     def _moved(self, lines):
         """After a human's move (`lines` it scored; None for a pass): saved now,
-        or, when an AI moves next, shown and saved with the AI's move (tick)."""
+        then drawn; when an AI moves next, it moves from the next tick (its move
+        has its own save), so the card is on the glass before it thinks."""
+        save(self.app)
         if self.session.phase != cs.AI_TURN:
-            save(self.app)
             if lines:
                 self._show(self.game.history[-1], FLASH_MS)
         else:

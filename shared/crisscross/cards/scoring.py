@@ -6,7 +6,7 @@ card fits a 4x4 grid, a run is at most 4 long. The run that counts is the longes
 one through the played card: 3 scores _THREE_POINTS, 4 scores _FOUR_POINTS (a four
 does not also count the threes inside it). Number and item runs are separate lines,
 so three "2 Key" cards in a row score for both. A run of 4 in the card's colour (the
-player's own) scores _COLOUR_POINTS and ends the game. A line scores only when the play
+player's own) scores COLOUR_POINTS and ends the game. A line scores only when the play
 makes it match in a way it did not match before: a card stacked on another scores no
 line of an attribute the covered card shared with it (its number always; its item
 when equal), as that line was already there. `Rules.restack` (saves of version 1)
@@ -21,7 +21,7 @@ from crisscross.cards.table import EMPTY, SIZE
 
 _THREE_POINTS = const(1)
 _FOUR_POINTS = const(2)
-_COLOUR_POINTS = const(3)
+COLOUR_POINTS = const(3)
 _RUN_MIN = const(3)  # shortest run that scores
 _RUN_MAX = const(4)
 
@@ -170,7 +170,7 @@ def award(prof, card, seat, rules):
                 continue
             if a == COLOUR:
                 if run >= _RUN_MAX:
-                    out.append((COLOUR, d, left, right, _COLOUR_POINTS, seat))
+                    out.append((COLOUR, d, left, right, COLOUR_POINTS, seat))
                 continue
             points = _FOUR_POINTS if run >= _RUN_MAX else _THREE_POINTS
             if a == NUMBER and rules.strict:
@@ -185,14 +185,15 @@ def award(prof, card, seat, rules):
 
 def potentials(prof, rules):
     """What any card would score at the profiled cell, by attribute value: points of
-    number lines by number-1, of item lines by item, and whether each colour would
-    make a four. The same sums as `award`, without building lines (for the AI)."""
+    number lines by number-1, of item lines by item, and how many fours each colour
+    would make (two directions can make two at once). The same sums as `award`,
+    without building lines (for the AI)."""
     values, counts, under = prof
     if rules.restack:
         under = EMPTY
     by_number = [0, 0, 0, 0]
     by_item = [0, 0, 0, 0]
-    four = [False, False, False, False]
+    four = [0, 0, 0, 0]
     for d in range(4):
         k = d * 6
         for a in range(_ATTRS):
@@ -215,7 +216,7 @@ def potentials(prof, rules):
                     continue
                 if a == COLOUR:
                     if run >= _RUN_MAX:
-                        four[v] = True
+                        four[v] += 1
                     continue
                 points = _FOUR_POINTS if run >= _RUN_MAX else _THREE_POINTS
                 if a == NUMBER:
@@ -233,9 +234,10 @@ def card_gains(pot, card, seat, rules, seats):
     mine = by_item[item]
     if not rules.strict:
         mine += by_number[card & 3]
-    ends = four[card >> 4]
+    fours = four[card >> 4]
+    ends = fours > 0
     if ends:
-        mine += _COLOUR_POINTS
+        mine += COLOUR_POINTS * fours
     g[seat] = mine
     if by_item[item]:
         for s in range(seats):

@@ -127,6 +127,8 @@ class Session(protocol.Session):
         self._states = None  # the AI states in its first part
         self.phase = PLAY
         self._update()
+        # Built now, with the game: a save in play only appends a move's code.
+        self.to_text()
 
     @property
     def humans(self):
@@ -256,8 +258,10 @@ class Session(protocol.Session):
             self._codes = ""
             self._coded = 0
         while self._coded < len(history):
-            code = move_code(history[self._coded])
-            self._codes = "%s,%s" % (self._codes, code) if self._coded else code
+            entry = history[self._coded]
+            self._codes = (
+                move_code(entry, self._codes) if self._coded else move_code(entry)
+            )
             self._coded += 1
         saved = self._saved
         rngs = self.rngs
