@@ -20,7 +20,7 @@ EASY = "easy"
 HARD = "hard"
 LEVELS = (EASY, HARD)
 _EASY_WANDER = const(4)
-WIN = const(1000)  # beyond any points a single move can make
+_WIN = const(1000)  # beyond any points a single move can make
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 _REACH = const(3)  # a scoring run is at most 4 long, so 3 cells either side
 
