@@ -70,8 +70,6 @@ PICO_BUDGETS = (
 PENDING = (
     "app.words.peak_live_bytes",
     "app.words.alloc_per_event_mean",
-    "pico.placement_ms_mean_of.cards",
-    "pico.hint_ms_max.cards",
     "pico.placement_ms_mean_of.words",
     "pico.hint_ms_max.words",
     "pico.ai_turn_ms_max.words",

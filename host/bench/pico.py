@@ -15,10 +15,12 @@ code skips it. Then scripted sessions, each from power-on on a copy of that flas
   included), hints (from the long press, 600 ms after the edge, to the hint drawn),
   display bytes per cursor move, flash bytes programmed per placement;
 - a whole game of symbols, digits and cards against one AI seat, started at
-  START_AT_MS (the same deal or dice on every version of the code), a hint every
-  turn (cards: two hand moves, the hint, A puts the hinted card): the largest
-  heap live after any collection (needs MICROPYTHON_ELF), collections per game,
-  each hint's and AI turn's time.
+  START_AT_MS (the same dice or deal on every version of the code), a hint every
+  turn (cards: two hand moves, the hint, A puts the hinted card: timed to the
+  card on the glass with its save, the AI seat's reply apart; the card game on
+  the deal of share code CARDS_CODE, typed on New game): the largest heap live
+  after any collection (needs MICROPYTHON_ELF), collections per game, each
+  hint's and AI turn's time.
 
 Every figure comes from emulated time and cycle counts: the same firmware, code and
 inputs give the same figures on any machine, however busy.
@@ -431,8 +433,9 @@ def dice_game(d, family, fig, tour_rounds=3, max_steps=200):
 
 def cards_game(d, fig, tour_turns=3, max_steps=400):
     """A whole card game against one AI seat: each turn two hand moves (in the
-    first turns), a hint, then A puts the hinted card; the AI's turns and the
-    moves on show go by with the clock."""
+    first turns), a hint, then A puts the hinted card (`place`: to the card on
+    the glass, saved before it is drawn; `reply`: the AI seat's move after it);
+    the AI's turns and the moves on show go by with the clock."""
     turns = 0
     for _ in range(max_steps):
         f = d.frame()
