@@ -87,9 +87,12 @@ def plain(text):
         return True
     if not text:
         return True
-    return (
-        " " <= min(text) and max(text) <= "~" and '"' not in text and "\\" not in text
-    )
+    # Scanned as bytes (MicroPython: the str's own, not a copy): min() and max()
+    # of a str step through it a character at a time, ~60 us each on the Pico (a
+    # word game's save of 3 KB took 0.2 s); of bytes, ~2 us. Non-ASCII text has
+    # bytes over 127.
+    raw = text.encode()
+    return 32 <= min(raw) and max(raw) <= 126 and b'"' not in raw and b"\\" not in raw
 
 
 def pack_game(seq, text):

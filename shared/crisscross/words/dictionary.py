@@ -166,10 +166,36 @@ def decode_block(block):
     return bytes(out[: decode_into(bytes(block) + b"\0", len(block) * 8, out)])
 
 
+def _key_le(keys, at, ks, k):
+    """Whether the key of ks bytes at keys[at] is <= k: its first two letters
+    compared as a number, the whole key only when they are k's (a slice of the
+    keys is a new bytes)."""
+    c = keys[at] << 8 | keys[at + 1]
+    d = k[0] << 8 | k[1]
+    return c < d or (c == d and keys[at : at + ks] <= k)
+
+
+def _last_le(keys, ks, n, k):
+    """The last of the n sorted keys of ks bytes in `keys` that is <= k (0 when
+    none is)."""
+    d = k[0] << 8 | k[1]
+    lo, hi = 0, n - 1
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        at = mid * ks
+        c = keys[at] << 8 | keys[at + 1]  # as _key_le, inline
+        if c < d or (c == d and keys[at : at + ks] <= k):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 class Dictionary:
     """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
 
     EVERY_LETTER = True  # every letter begins a word (tools/build_dict.py checks)
+    _win = -1  # which _STRIDE keys _keys holds (a sampled key's number), -1: none
 
     def __init__(self, path=None, cache=2):
         self.path = path or default_path()
@@ -230,28 +256,24 @@ class Dictionary:
 
     def _locate(self, k):
         """The last block whose key is <= k (a padded key): the sampled keys in
-        RAM, then the _STRIDE keys after the one found, read at once."""
+        RAM, then the _STRIDE keys after the one found, read at once (kept: the
+        search asks about the same stretch of the list again and again)."""
         ks, sample = self.key_size, self._sample
-        lo, hi = 0, len(sample) // ks - 1
-        while lo < hi:  # last sampled key <= k
-            mid = (lo + hi + 1) >> 1
-            if sample[mid * ks : mid * ks + ks] <= k:
-                lo = mid
-            else:
-                hi = mid - 1
+        last = len(sample) // ks - 1
+        lo = self._win
+        if not (
+            lo >= 0
+            and _key_le(sample, lo * ks, ks, k)
+            and (lo == last or not _key_le(sample, (lo + 1) * ks, ks, k))
+        ):
+            lo = _last_le(sample, ks, last + 1, k)
+            self._f.seek(self._index + lo * _STRIDE * ks)
+            self._f.readinto(
+                self._keys_view[: min(_STRIDE, self.blocks - lo * _STRIDE) * ks]
+            )
+            self._win = lo
         first = lo * _STRIDE
-        n = min(_STRIDE, self.blocks - first)
-        self._f.seek(self._index + first * ks)
-        self._f.readinto(self._keys_view[: n * ks])
-        keys = self._keys
-        lo, hi = 0, n - 1
-        while lo < hi:
-            mid = (lo + hi + 1) >> 1
-            if keys[mid * ks : mid * ks + ks] <= k:
-                lo = mid
-            else:
-                hi = mid - 1
-        return first + lo
+        return first + _last_le(self._keys, ks, min(_STRIDE, self.blocks - first), k)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -288,6 +310,10 @@ class Dictionary:
                 return entry
         if not (self._pair(0, w) and self._triple(0, w)):
             return None
+        return self._seek(w)
+
+    def _seek(self, w):
+        """The block where w is or would be, decoded (none of those kept)."""
         k = w[: self.key_size]
         k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
         lo = self._locate(k)
@@ -298,9 +324,22 @@ class Dictionary:
             entry = self._block(lo)
         return entry
 
-    def starts2(self, a, b):
-        """has_prefix of the letters a, b (0..25): no bytes made."""
-        return (self._pairs[4 * a + (b >> 3)] >> (b & 7)) & 1 == 1
+    def after(self, a):
+        """The letters that may follow letter a (0..25) at a word's beginning, as
+        bit k for letter k: the pair table's entry (the AI's 2-letter beginnings)."""
+        p = self._pairs
+        i = 4 * a
+        return p[i] | p[i + 1] << 8 | p[i + 2] << 16 | p[i + 3] << 24
+
+    def after2(self, a, b):
+        """The same after letters a, b: bit k, some word begins with a, b, k."""
+        at = 4 * (a * 26 + b)
+        if at != self._tri_at:
+            self._f.seek(self._triples + at)
+            self._f.readinto(self._tri)
+            self._tri_at = at
+        t = self._tri
+        return t[0] | t[1] << 8 | t[2] << 16 | t[3] << 24
 
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
@@ -330,6 +369,46 @@ class Dictionary:
             return False
         return entry[1].find(b"\n" + w + b"\n", 0, entry[2]) >= 0
 
+    def across(self, w, here, letters):
+        """Bit k set for each letter k of the mask `letters` that makes a word of
+        the bytearray w put at w[here]: contains() of each (the AI's cross-check),
+        without a call and a new bytes per letter. w is left as it was."""
+        n = len(w)
+        if n < 2 or n > self.longest:
+            return 0
+        keep = w[here]
+        out = 0
+        # The word's first three letters are on the table: no word begins with
+        # them, no letter makes one (the tables say so without a block read).
+        fixed = here >= 3
+        if n > 3 and fixed and not (self._pair(0, w) and self._triple(0, w)):
+            return 0
+        pat = bytearray(n + 2)  # "\nword\n", as the decoded blocks hold words
+        pat[0] = pat[n + 1] = 10
+        pat[1 : n + 1] = w
+        for k in range(26):
+            if not letters >> k & 1:
+                continue
+            w[here] = 97 + k
+            if n == 2:
+                ok = self._pair(1, w)
+            elif n == 3:
+                ok = self._triple(1, w)
+            elif fixed or (self._pair(0, w) and self._triple(0, w)):
+                for entry in self._cache:
+                    if entry[3] <= w <= entry[4]:
+                        break
+                else:
+                    entry = self._seek(w)
+                pat[here + 1] = 97 + k
+                ok = entry[1].find(pat, 0, entry[2]) >= 0
+            else:
+                ok = False
+            if ok:
+                out |= 1 << k
+        w[here] = keep
+        return out
+
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""
         p = prefix.encode() if isinstance(prefix, str) else prefix
@@ -344,6 +423,20 @@ class Dictionary:
         entry = self._find(p)
         if entry is None:
             return False
+        return self._starts(entry, p)
+
+    def begins(self, p):
+        """has_prefix(p) for bytes of 4 letters or more whose first three begin a
+        word (the AI's search knows they do): the tables are not asked again."""
+        if len(p) > self.longest:
+            return False
+        for entry in self._cache:
+            if entry[3] <= p <= entry[4]:
+                return self._starts(entry, p)
+        return self._starts(self._seek(p), p)
+
+    def _starts(self, entry, p):
+        """Whether a word begins with p, which is in block `entry` or after it."""
         if entry[1].find(b"\n" + p, 0, entry[2]) >= 0:
             return True
         # Past the block's last word, p may begin the next block's first word.
