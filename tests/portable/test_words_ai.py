@@ -152,6 +152,8 @@ class _Logged:
     def reads(self):
         return getattr(self.inner, "reads", 0)
 
+    FIRSTS = Dictionary.FIRSTS
+
     def has_prefix(self, w):
         self.asked.append(b"p" + bytes(w))
         return self.inner.has_prefix(w)
@@ -159,6 +161,21 @@ class _Logged:
     def contains(self, w):
         self.asked.append(b"w" + bytes(w))
         return self.inner.contains(w)
+
+    def begins(self, w):
+        self.asked.append(b"b" + bytes(w))
+        return self.inner.begins(w)
+
+    def after(self, a):
+        return self.inner.after(a)  # the pair table in RAM: no question
+
+    def after2(self, a, b):
+        self.asked.append(b"3" + bytes((97 + a, 97 + b)))
+        return self.inner.after2(a, b)
+
+    def across(self, w, here, letters):
+        self.asked.append(b"x%d %d " % (here, letters) + bytes(w))
+        return self.inner.across(w, here, letters)
 
 
 def _run(game, budget, lookups=None, reads=None):

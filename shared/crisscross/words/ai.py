@@ -161,20 +161,19 @@ class Search:
         self._masks = [0] * (_MAX_WORD + 2)  # the letters depth n may take
         self.laid = 0  # cards laid from the hand in the word so far
         self._counts_reads = hasattr(lookup, "reads")
-        # A word list that says every letter begins a word (the dictionary's
-        # EVERY_LETTER) is not asked about 1-letter beginnings: the same answer.
-        self._any_first = getattr(lookup, "EVERY_LETTER", False)
-        # The dictionary's tables of 2- and 3-letter beginnings as bit masks.
-        self._after = getattr(lookup, "after", None)
-        self._after2 = getattr(lookup, "after2", None)
-        # ...and has_prefix for 4 letters or more whose first three begin a word.
-        self._begins = getattr(lookup, "begins", None) or lookup.has_prefix
-        # ...and a cross-check's lookups asked at once.
-        self._across = getattr(lookup, "across", None)
+        # What the search asks: the dictionary's tables as bit masks (FIRSTS,
+        # after, after2), begins and across; any other word list through
+        # crisscross.words.wordset.Tables.
+        if not hasattr(lookup, "after2"):
+            from crisscross.words.wordset import Tables
+
+            lookup = Tables(lookup)
+        self._tables = lookup
         self._at = _START
         self._n = 0  # depth: letters in the word so far
         self._wfrom = 0  # nodes when this walk began, less its cross-checks'
         self._full = False  # this walk reached its limit of cards laid
+        self._t3 = -1  # the walk's after2 mask at depth 2, -1: not read yet
         self._opening = False  # an empty table: words from the hand alone
 
     # --- running -----------------------------------------------------------------
@@ -232,7 +231,7 @@ class Search:
         if self._opening:
             # One walk from the hand alone along an empty row 0 from column 0, up
             # to the whole hand: every word of _min_len letters or more is valued
-            # (_offer_opening), with no cross-checks.
+            # (_offer), with no cross-checks.
             self._data = self._skips = None
             self._dir, self._fixed, self._lo = ACROSS, 0, 0
             self._base = self._sbase = self._first = self._lead = self._inner = 0
@@ -402,9 +401,11 @@ class Search:
                     out.append((pos + i, fixed, word[i] - 97, wild))
         return out
 
-    def _offer(self, n):
-        """The word of n letters ends here: the play's value, if it has one."""
-        self.candidates += 1
+    def _offer(self, n, counted=True):
+        """The word of n letters ends here: the play's value, if it has one (an
+        opening's is not counted among the candidates)."""
+        if counted:
+            self.candidates += 1
         value = self._plain_value(n)
         if value == -2:  # a card laid beside the cards across: ask the rules
             cells = self._cells(n)
@@ -454,25 +455,6 @@ class Search:
             return -1
         return points * n * 10 + self._value_bonus(laid)
 
-    def _offer_opening(self, n):
-        """An opening word: valued here, scored by the rules only once chosen."""
-        cells = self._cells(n)
-        points = 0
-        wild = junk = False
-        for cell in cells:
-            if cell[3]:
-                wild = True
-            else:
-                points += deck.SV[cell[2]]
-            if deck.ALPHABET[cell[2]] in deck.JUNK:
-                junk = True
-        if wild and junk and self.options.junk_ban:
-            return  # rule 6.2 would exchange the wild card: no play
-        value = points * n * 10 + self._value_bonus(n)
-        if value > self.best_value:
-            self.best_value = value
-            self.best_cells = cells
-
     def _check(self, j):
         """Bit mask of the letters (of those the hand holds) that make a word
         across position j of the current line, an anchor; kept in _cross."""
@@ -497,7 +479,6 @@ class Search:
         while q in cells:
             across.append(97 + (cells[q] & LETTER_MASK))
             q += side
-        mask = 0
         counts = self.counts
         wild = counts[_WILD]
         letters = 0
@@ -505,26 +486,11 @@ class Search:
             if counts[c] or wild:
                 letters |= 1 << c
         counted = len(across) > 2  # words of 1-2 letters: a table in RAM
-        many = self._across
-        if many is not None and self.deadline is None:
-            # Each letter's lookup counted, all asked at once.
-            if counted:
-                for c in range(26):
-                    if letters >> c & 1:
-                        self.nodes += 1
-                if self.nodes > self.budget:
-                    self.nodes = self.budget + 1
-                    raise _OutOfBudget()
-            mask = many(across, here, letters)
-        else:
-            contains = self.lookup.contains
+        if counted:  # each letter's lookup counted, all asked at once
             for c in range(26):
                 if letters >> c & 1:
-                    if counted:
-                        self._tick()
-                    across[here] = 97 + c
-                    if contains(bytes(across)):
-                        mask |= 1 << c
+                    self._tick()
+        mask = self._tables.across(across, here, letters)
         v = self._data[self._base + j]
         if v != _SOLO:
             self._cross[self._first + v - _ANCHOR] = mask
@@ -541,9 +507,10 @@ class Search:
         tries, flags, masks = self._tries, self._flags, self._masks
         counts, hand, laid = self.counts, self._hand, self.laid
         limit, opening = self._limit, self._opening
-        any_first, after, after2 = self._any_first, self._after, self._after2
+        tables = self._tables
+        firsts, after, after2 = tables.FIRSTS, tables.after, tables.after2
         lookup = self.lookup
-        has_prefix, begins = lookup.has_prefix, self._begins
+        begins = tables.begins
         budget, timed = self.budget, self.deadline is not None
         nodes, work = self.nodes, self._work
         # Is this slice used up? Asked before every counted lookup and at every
@@ -562,7 +529,7 @@ class Search:
         wfrom, full = self._wfrom, self._full
         n, at = self._n, self._at
         mask = None  # at _CROSS: the cell's letters, None while its check is due
-        t3 = -1  # at depth 2: the letters after the first two (after2), -1: not read
+        t3 = self._t3  # at depth 2: the letters after the first two (after2)
         while True:
             if at == _NEXT or at == _TRY:  # try the next letter allowed here
                 k = tries[n]
@@ -597,8 +564,6 @@ class Search:
                             raise _OutOfBudget()
                         if n > 2:
                             ok = begins(bytes(word[: n + 1]))
-                        elif after2 is None:
-                            ok = has_prefix(bytes(word[:3]))
                         else:
                             if t3 < 0:
                                 t3 = after2(word[0] - 97, word[1] - 97)
@@ -606,11 +571,6 @@ class Search:
                         if not ok:
                             at = _NEXT
                             continue
-                    elif (
-                        not any_first if n == 0 else after is None
-                    ) and not has_prefix(bytes(word[: n + 1])):
-                        at = _NEXT
-                        continue
                     f = flags[n]
                     if counts[k]:
                         counts[k] -= 1
@@ -645,15 +605,11 @@ class Search:
                             raise _OutOfBudget()
                         if n > 2:
                             ok = begins(bytes(word[: n + 1]))
-                        elif after2 is None:
-                            ok = has_prefix(bytes(word[:3]))
                         else:
                             t3 = after2(word[0] - 97, word[1] - 97)
                             ok = t3 >> v & 1
-                    elif n == 1 and after is not None:
-                        ok = after(word[0] - 97) >> v & 1
-                    else:
-                        ok = (not n and any_first) or has_prefix(bytes(word[: n + 1]))
+                    else:  # 1- and 2-letter beginnings: tables, not counted
+                        ok = (after(word[0] - 97) if n else firsts) >> v & 1
                     if ok:
                         n += 1
                         flags[n] = _TOUCHED
@@ -670,7 +626,7 @@ class Search:
                     if n >= self._min_len:
                         self.nodes = nodes
                         if self._word(bytes(word[:n])):
-                            self._offer_opening(n)
+                            self._offer(n, False)  # valued, scored once chosen
                         nodes = self.nodes
                 elif laid == limit and flags[n] & _TOUCHED and n >= 2:
                     self.nodes = nodes
@@ -706,8 +662,8 @@ class Search:
                 flags[n] = f
                 if not counts[_WILD]:
                     mask &= hand
-                if n == 1 and after is not None:
-                    mask &= after(word[0] - 97)
+                if n < 2:  # the letters that begin a word here: tables, not counted
+                    mask &= after(word[0] - 97) if n else firsts
                 masks[n] = mask
                 tries[n] = 0
                 at = _NEXT
@@ -782,7 +738,7 @@ class Search:
             full = False
             at = _ENTER
         self.nodes, self._work = nodes, work
-        self._wfrom, self._full = wfrom, full
+        self._wfrom, self._full, self._t3 = wfrom, full, t3
         self._n, self._at, self._hand, self.laid = n, at, hand, laid
         self._start = start
         return at == _IDLE or (opening and at == _BACK)

@@ -37,10 +37,7 @@ _TRIPLES_SIZE = const(2704)
 _END = const(31)
 _MAX_WORD = const(31)  # the longest a word can be in the file's 5-bit format
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
-_SLOTS = const(2)
-_STRIDE = const(
-    32
-)  # the index's keys kept in RAM: one in _STRIDE  # decoded blocks the AI's search keeps (see Dictionary.keep)
+_STRIDE = const(32)  # the index's keys kept in RAM: one in _STRIDE
 _FILE_NAME = "words.bin"
 
 
@@ -166,24 +163,16 @@ def decode_block(block):
     return bytes(out[: decode_into(bytes(block) + b"\0", len(block) * 8, out)])
 
 
-def _key_le(keys, at, ks, k):
-    """Whether the key of ks bytes at keys[at] is <= k: its first two letters
-    compared as a number, the whole key only when they are k's (a slice of the
-    keys is a new bytes)."""
-    c = keys[at] << 8 | keys[at + 1]
-    d = k[0] << 8 | k[1]
-    return c < d or (c == d and keys[at : at + ks] <= k)
-
-
 def _last_le(keys, ks, n, k):
     """The last of the n sorted keys of ks bytes in `keys` that is <= k (0 when
-    none is)."""
+    none is): their first two letters compared as a number, the whole key only
+    when they are k's (a slice of the keys is a new bytes)."""
     d = k[0] << 8 | k[1]
     lo, hi = 0, n - 1
     while lo < hi:
         mid = (lo + hi + 1) >> 1
         at = mid * ks
-        c = keys[at] << 8 | keys[at + 1]  # as _key_le, inline
+        c = keys[at] << 8 | keys[at + 1]
         if c < d or (c == d and keys[at : at + ks] <= k):
             lo = mid
         else:
@@ -194,8 +183,8 @@ def _last_le(keys, ks, n, k):
 class Dictionary:
     """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
 
-    EVERY_LETTER = True  # every letter begins a word (tools/build_dict.py checks)
-    _win = -1  # which _STRIDE keys _keys holds (a sampled key's number), -1: none
+    FIRSTS = const(0x3FFFFFF)  # bit k: a word begins with letter k (every one does:
+    # tools/build_dict.py checks)
 
     def __init__(self, path=None, cache=2):
         self.path = path or default_path()
@@ -219,7 +208,9 @@ class Dictionary:
         # entries not in use wait in _spare; all are made now (module docstring).
         self._cache = []
         self._cache_size = cache
-        self._spare = [[-1, bytearray(_SLOT), 0, b"", b""] for _ in range(_SLOTS)]
+        self._spare = [
+            [-1, bytearray(_SLOT), 0, b"", b""] for _ in range(max(1, cache))
+        ]
         self._raw = bytearray(self.block_size + 1)  # one block and a spare 0 byte
         self._raw_block = memoryview(self._raw)[: self.block_size]
         # The index in RAM every _STRIDE-th key (~500 bytes), and a buffer for the
@@ -256,24 +247,13 @@ class Dictionary:
 
     def _locate(self, k):
         """The last block whose key is <= k (a padded key): the sampled keys in
-        RAM, then the _STRIDE keys after the one found, read at once (kept: the
-        search asks about the same stretch of the list again and again)."""
-        ks, sample = self.key_size, self._sample
-        last = len(sample) // ks - 1
-        lo = self._win
-        if not (
-            lo >= 0
-            and _key_le(sample, lo * ks, ks, k)
-            and (lo == last or not _key_le(sample, (lo + 1) * ks, ks, k))
-        ):
-            lo = _last_le(sample, ks, last + 1, k)
-            self._f.seek(self._index + lo * _STRIDE * ks)
-            self._f.readinto(
-                self._keys_view[: min(_STRIDE, self.blocks - lo * _STRIDE) * ks]
-            )
-            self._win = lo
-        first = lo * _STRIDE
-        return first + _last_le(self._keys, ks, min(_STRIDE, self.blocks - first), k)
+        RAM, then the _STRIDE keys after the one found, read at once."""
+        ks = self.key_size
+        first = _last_le(self._sample, ks, len(self._sample) // ks, k) * _STRIDE
+        n = min(_STRIDE, self.blocks - first)
+        self._f.seek(self._index + first * ks)
+        self._f.readinto(self._keys_view[: n * ks])
+        return first + _last_le(self._keys, ks, n, k)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
