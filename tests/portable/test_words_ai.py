@@ -152,6 +152,8 @@ class _Logged:
     def reads(self):
         return getattr(self.inner, "reads", 0)
 
+    FIRSTS = Dictionary.FIRSTS
+
     def has_prefix(self, w):
         self.asked.append(b"p" + bytes(w))
         return self.inner.has_prefix(w)
@@ -159,6 +161,21 @@ class _Logged:
     def contains(self, w):
         self.asked.append(b"w" + bytes(w))
         return self.inner.contains(w)
+
+    def begins(self, w):
+        self.asked.append(b"b" + bytes(w))
+        return self.inner.begins(w)
+
+    def after(self, a):
+        return self.inner.after(a)  # the pair table in RAM: no question
+
+    def after2(self, a, b):
+        self.asked.append(b"3" + bytes((97 + a, 97 + b)))
+        return self.inner.after2(a, b)
+
+    def across(self, w, here, letters):
+        self.asked.append(b"x%d %d " % (here, letters) + bytes(w))
+        return self.inner.across(w, here, letters)
 
 
 def _run(game, budget, lookups=None, reads=None):
@@ -205,7 +222,7 @@ def _held(s):
     out = {}
     for name, v in s.__dict__.items():
         if isinstance(v, (bytes, bytearray, list)):
-            if name not in ("_placed", "best_cells"):
+            if name not in ("best_cells",):
                 out[name] = (id(v), len(v))
     return out
 
@@ -222,7 +239,7 @@ def test_a_paused_search_holds_only_its_preallocated_arrays():
         for v in s.__dict__.values():
             assert type(v).__name__ != "generator"
         assert _held(s) == held
-        assert len(s._placed) <= s.hand_size
+        assert s.laid <= s.hand_size
         deepest = max(deepest, s._n)
     assert deepest == 13
     assert [c[2] for c in s.found[0]] == [2, 3, 4, 5, 6, 7, 8, 9]

@@ -14,24 +14,36 @@ it stop sooner (then results depend on speed).
 
 The search runs a slice at a time: `step(lookups)` searches about that many lookups
 and returns, and the handheld calls it once per tick to stay responsive (a whole
-search is seconds on a microcontroller, about 200 Python lines per lookup). `best()`
-runs it to the end in one call. Slicing never changes the lookups' order, so both
-find the same play.
+search is seconds on a microcontroller). `best()` runs it to the end in one call.
+Slicing never changes the lookups' order, so both find the same play.
 
 Between slices the search must hold little heap. A recursive generator would keep
 one frame per letter of the word, and MicroPython allocates generator frames on the
 heap (about 210 bytes a level). So the extension is an iterative depth-first walk
 with an explicit stack: per depth n (the word's n-th letter, at line position
-start + n) a byte for the next letter to try, a byte of flags (a card on the table;
-the word touches the cards), and the cross-check mask, in arrays made once per
-search. Where the walk stands (limit, line, start, depth, phase) lives on the
-search, so `step` can return in the middle of a word and resume exactly there. Only
-the current line's letters and leads are kept, recomputed when the scan reaches it.
-Cross-checks are kept only for anchors (free cells with a card beside them across
-the line): one 4-byte mask each in an array, line by line in the order the scan
+start + n) a byte for the next letter to try, a byte of flags (a card on the table,
+a wild card laid, the word touches the cards) and the letters the cell may take, in
+arrays made once per search; the cards laid are the depths without a table card.
+Where the walk stands (limit, line, start, depth, phase) lives on the search, so
+`step` can return in the middle of a word and resume exactly there.
+
+Each line (a row or column near the cards) is worked out once, the first time the
+scan reaches it, into one bytearray made when the search starts: a byte per cell
+from a hand's length before its first card or anchor (a free cell with a card
+beside it across the line) to a hand's length after its last: the card's letter,
+or the anchor's number in the line, or how many free cells lie between it and the
+next card or anchor (_line_byte). The iterative deepening then walks the same lines
+again for each number of cards without working them out again. Cross-checks are
+kept only for anchors: one 4-byte mask each in an array, in the order the scan
 first reaches them. A free cell with nothing beside it (most of them) takes any
 letter and costs nothing. The best play so far is kept as its cells only, scored
 again at the end.
+
+With the flash dictionary (crisscross.words.dictionary) the letters that may follow
+a word's first one or two come from its tables as bit masks (`after`, `after2`): a
+letter the pair table refuses at the second place is never tried (such a question
+was never counted), and a 3-letter beginning, counted like any lookup, is a bit of
+the mask read once per pair. Any other word list is asked with `has_prefix`.
 
 This module is what the handheld loads while the AI thinks, so it holds only the
 search: whole AI turns, `choose` and the tie-break's word score, which host tools,
@@ -42,16 +54,29 @@ from array import array
 
 from crisscross.compat import const
 from crisscross.words import deck, rules
-from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, SPAN, key
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, SPAN, WILD_BIT
+from crisscross.words.board import key
 from crisscross.words.rules import EMPTY_BONUS
 
 DEFAULT_BUDGET = const(4000)
-_NONE = const(255)  # no letter / no anchor in reach
 _MAX_WORD = const(31)  # longer than any word in the list
 _ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
 _UNKNOWN = const(0x4000000)  # an anchor's cross-check not made yet
 _OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
 _WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
+_WILD = const(26)  # deck.WILD
+
+# A line's byte per cell (_line_byte):
+_FREE = const(26)  # a free cell no word of the hand reaches a card or anchor from
+# 0..25: a card's letter; _FREE + d (d = 1.._MAX_LEAD): a free cell d cells
+# before the next card or anchor; _ANCHOR + i: the line's anchor number i; _SOLO:
+# an anchor past the last number (a line of more than 191 anchors, which no
+# deck can lay), whose cross-check is made each time it is needed.
+_MAX_LEAD = const(37)
+_MARGIN = const(8)  # starts this far before a line's first card or anchor may skip
+_FAR = const(30000)  # further than any line reaches
+_ANCHOR = const(64)
+_SOLO = const(255)
 
 # Where the walk resumes (Search._at).
 _START = const(0)  # nothing done yet
@@ -64,8 +89,10 @@ _TRY = const(6)  # at depth n: try letter _tries[n]
 _BACK = const(7)  # depth n is done: back to n - 1
 
 # Search._flags[n]
-_TOUCHED = const(1)  # the word so far uses or lies beside a card on the table
+_TOUCHED = const(1)  # the word before depth n uses or lies beside a card on the table
 _BOARD = const(2)  # depth n is a card on the table (not laid from the hand)
+_NEAR = const(4)  # depth n is an anchor: a card beside it across the line
+_WILDLY = const(8)  # the card laid at depth n is a wild card
 
 
 def _lowest():
@@ -119,7 +146,8 @@ class Search:
         self._sliced = True  # False: best() runs the search in one go
         self._pause = 0
         self._pause_reads = 0
-        self._work = 0  # extension steps, and candidates scored (_OFFER_WORK each)
+        # Extension steps, and _OFFER_WORK per candidate scored: a slice's work.
+        self._work = 0
         self._pause_work = 0
         # An opening's shortest word (the tie-break values words of 3 letters).
         self._min_len = kw.get("min_len", rules.OPENING_MIN)
@@ -129,18 +157,23 @@ class Search:
         )
         # The walk's stack, one entry per depth (see the module's docstring).
         self._tries = bytearray(_MAX_WORD + 2)  # the next letter to try
-        self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD
-        self._masks = [0] * (_MAX_WORD + 2)  # letters allowed by the cross-check
-        self._placed = []  # (r, c, letter, wild) of the cards laid so far
+        self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD, _NEAR, _WILDLY
+        self._masks = [0] * (_MAX_WORD + 2)  # the letters depth n may take
+        self.laid = 0  # cards laid from the hand in the word so far
         self._counts_reads = hasattr(lookup, "reads")
-        # A word list that says every letter begins a word (the dictionary's
-        # EVERY_LETTER) is not asked about 1-letter beginnings: the same answer,
-        # without a call and a bytes made per letter tried.
-        self._any_first = getattr(lookup, "EVERY_LETTER", False)
-        # ...and 2-letter beginnings asked by letter (0..25), from a table in RAM.
-        self._two = getattr(lookup, "starts2", None)
+        # What the search asks: the dictionary's tables as bit masks (FIRSTS,
+        # after, after2), begins and across; any other word list through
+        # crisscross.words.wordset.Tables.
+        if not hasattr(lookup, "after2"):
+            from crisscross.words.wordset import Tables
+
+            lookup = Tables(lookup)
+        self._tables = lookup
         self._at = _START
         self._n = 0  # depth: letters in the word so far
+        self._wfrom = 0  # nodes when this walk began, less its cross-checks'
+        self._full = False  # this walk reached its limit of cards laid
+        self._t3 = -1  # the walk's after2 mask at depth 2, -1: not read yet
         self._opening = False  # an empty table: words from the hand alone
 
     # --- running -----------------------------------------------------------------
@@ -152,11 +185,11 @@ class Search:
             return True
         self._pause = self.nodes + lookups
         self._pause_reads = self._reads() + (lookups if reads is None else reads)
-        self._pause_work = (
-            self._work + _OFFER_WORK * self.candidates + _WORK_PER_LOOKUP * lookups
-        )
+        self._pause_work = self._work + _WORK_PER_LOOKUP * lookups
         try:
-            if not self._search():
+            if self._at == _START:
+                self._begin()
+            if not self._walk():
                 return False
         except _OutOfBudget:
             pass
@@ -190,55 +223,149 @@ class Search:
         )
         return self.best_cells, res
 
-    def _search(self):
-        """Go on until the search ends (True) or the slice is used up (False)."""
-        if self._at == _START:
-            self._begin()
-        while True:
-            if self._at != _IDLE:
-                if not self._walk():
-                    return False
-                if self._opening:
-                    return True
-            if not self._next_start():
-                return True
-            self._n = 0
-            self._flags[0] = 0
-            self._at = _ENTER
-
     def _begin(self):
         """Set up the first walk (an opening) or the scan of the lines."""
         b = self.board
         self._opening = b.is_empty()
+        self._line = 0
         if self._opening:
             # One walk from the hand alone along an empty row 0 from column 0, up
             # to the whole hand: every word of _min_len letters or more is valued
-            # (_offer_opening), with no cross-checks.
+            # (_offer), with no cross-checks.
+            self._data = self._skips = None
             self._dir, self._fixed, self._lo = ACROSS, 0, 0
-            # No cards, so no anchors: every cell takes any letter.
-            self._letters = self._leads = bytes((_NONE,)) * _MAX_WORD
+            self._base = self._sbase = self._first = self._lead = self._inner = 0
+            self._smin = 0
             self._size = _MAX_WORD
             self._limit = min(self.hand_size, self._max_len)
             self._start = 0
             self._flags[0] = 0
             self._at = _ENTER
             return
-        reach = self.hand_size
-        size = max(b.right - b.left, b.bottom - b.top) + 1 + 2 * reach
-        self._letters = bytearray(size)  # the current line's, see _load
-        self._leads = bytearray(size)
-        self._ranks = bytearray(size)  # an anchor's number in the line
+        self._plan(b)
         self._cross = array("I")  # per anchor: its letters, or _UNKNOWN
-        self._firsts = array("H")  # per line scanned: its first anchor in _cross
-        self._first = 0  # the current line's
-        self._lines = (b.bottom - b.top + 3) + (b.right - b.left + 3)
-        self._line = -1
-        self._size = 0
-        self._start = -1
+        self._firsts = array("h", [-1] * self._lines)  # per line: its first anchor
         # Iterative deepening on the number of cards laid: every line gets its short
         # plays before any line gets long ones, so a small budget still sees them all.
         self._limit = 1
+        self._start = -1
+        self._enter_line(0)
         self._at = _IDLE
+
+    # --- the lines -------------------------------------------------------------------
+    # Line i: rows top-1..bottom+1 across, then columns left-1..right+1 down. Its
+    # position j is table position _los[i] + j: a hand's length (`reach`) of free
+    # cells, from its first card or anchor (at j = reach) to its last (before
+    # j = _inner), then a hand's length of free cells again (to j = _size), after
+    # which no word laid from the hand reaches. Only the cells from the first card
+    # or anchor to the last are kept, in _data from _offs[i] (the cells before are
+    # reach - j from the first, the cells after are past all of them), and per
+    # start from _MARGIN cells before the first card or anchor, its _skips byte.
+
+    def _plan(self, b):
+        """Where each line lies and its bytes go (a row's cards and anchors are
+        where the rows around it have cards)."""
+        top, left = b.top, b.left
+        rows = b.bottom - top + 3
+        lines = rows + b.right - left + 3
+        self._rows = rows
+        self._lines = lines
+        # Per line: its first and last card or anchor, along the line.
+        lo = array("h", [_FAR] * lines)
+        hi = array("h", [-_FAR] * lines)
+        for k in b._cells:
+            r = k // SPAN - OFFSET - top + 1  # board.unkey, as line numbers
+            c = k % SPAN - OFFSET - left + 1
+            for i in range(r - 1, r + 2):  # the row and the rows beside it
+                if c < lo[i]:
+                    lo[i] = c
+                if c > hi[i]:
+                    hi[i] = c
+            for i in range(rows + c - 1, rows + c + 2):  # the same for columns
+                if r < lo[i]:
+                    lo[i] = r
+                if r > hi[i]:
+                    hi[i] = r
+        reach = self.hand_size
+        margin = min(reach, _MARGIN)
+        offs = array("H", [0] * (lines + 1))
+        soffs = array("H", [0] * (lines + 1))
+        total = stotal = 0
+        for i in range(lines):
+            if lo[i] <= hi[i]:
+                total += hi[i] - lo[i] + 1
+                stotal += hi[i] - lo[i] + 1 + margin
+                lo[i] += (left if i < rows else top) - 1 - reach  # table position
+            else:  # no card beside it: nothing starts there (cannot happen)
+                lo[i] = 0
+            offs[i + 1] = total
+            soffs[i + 1] = stotal
+        self._offs, self._soffs, self._los = offs, soffs, lo
+        self._data = bytearray(total)
+        # Per start: 1 + the lookups of a walk from it that never laid as many
+        # cards as its limit (0: none such). Deeper limits would ask the same
+        # questions again and find no play: they are counted, not asked (_walk).
+        self._skips = bytearray(stotal)
+
+    def _enter_line(self, i):
+        """Make line i current, working out its cells the first time."""
+        self._line = i
+        if i < self._rows:
+            self._dir, self._fixed = ACROSS, self.board.top - 1 + i
+        else:
+            self._dir, self._fixed = DOWN, self.board.left - 1 + i - self._rows
+        reach = self.hand_size
+        self._lo = self._los[i]
+        self._lead = reach
+        width = self._offs[i + 1] - self._offs[i]
+        self._base = self._offs[i] - reach  # data[_base + j]: position j
+        self._inner = reach + width if width else 0
+        self._size = 2 * reach + width if width else 0
+        self._smin = reach - min(reach, _MARGIN)  # the first start with a skip byte
+        self._sbase = self._soffs[i] - self._smin  # skips[_sbase + j]: position j
+        if self._firsts[i] < 0:
+            self._firsts[i] = len(self._cross)
+            self._fill()
+        self._first = self._firsts[i]
+
+    def _fill(self):
+        """The current line's bytes (see _FREE): its cards and anchors, then how
+        far each free cell is from the next one; room in _cross for its anchors."""
+        cells = self.board._cells
+        data, reach = self._data, self._lead
+        begin, end = self._base + reach, self._base + self._inner
+        if self._dir == ACROSS:
+            k, along, side = key(self._fixed, self._lo + reach), 1, SPAN
+        else:
+            k, along, side = key(self._lo + reach, self._fixed), SPAN, 1
+        cross = self._cross
+        anchors = 0
+        for j in range(begin, end):
+            v = cells.get(k, -1)
+            if v >= 0:
+                data[j] = v & LETTER_MASK
+            elif (k - side) in cells or (k + side) in cells:
+                data[j] = _ANCHOR + anchors if anchors < _SOLO - _ANCHOR else _SOLO
+                anchors += 1
+                cross.append(_UNKNOWN)
+            else:
+                data[j] = _FREE  # its distance to the next card or anchor follows
+            k += along
+        most = min(reach, _MAX_LEAD)
+        lead = -1  # no card or anchor within reach after this cell
+        for j in range(end - 1, begin - 1, -1):
+            if data[j] != _FREE:
+                lead = 0
+            elif lead >= 0:
+                lead += 1
+                if lead > most:
+                    lead = -1
+                else:
+                    data[j] = _FREE + lead
+
+    def _anchor(self, j):
+        """Whether line position j is an anchor."""
+        return self._lead <= j < self._inner and self._data[self._base + j] >= _ANCHOR
 
     # --- budget-counted dictionary access ----------------------------------------
     def _tick(self):
@@ -248,12 +375,7 @@ class Search:
         if self.deadline is not None and self.clock() >= self.deadline:
             raise _OutOfBudget()
 
-    # Beginnings and words of 1-2 letters come from a table in RAM: not counted.
-    def _prefix(self, w):
-        if len(w) > 2:
-            self._tick()
-        return self.lookup.has_prefix(w)
-
+    # Words of 1-2 letters come from a table in RAM: not counted.
     def _word(self, w):
         if len(w) > 2:
             self._tick()
@@ -264,234 +386,230 @@ class Search:
         """The bonus for emptying the hand with `laid` cards, in tenths."""
         return self._bonus if laid == self.hand_size else 0
 
-    def _offer(self, cells):
-        self.candidates += 1
-        res = rules.evaluate(self.board, cells, None, self.options, check_words=False)
-        if res.error or res.exchange:
-            return
-        value = res.score + self._value_bonus(len(cells))
-        if value > self.best_value:
-            self.best_value = value
-            self.best_cells = list(cells)
-
-    def _offer_opening(self, cells):
-        """An opening word: valued here, scored by the rules only once chosen."""
-        points = 0
-        wild = junk = False
-        for cell in cells:
-            if cell[3]:
-                wild = True
-            else:
-                points += deck.SV[cell[2]]
-            if deck.ALPHABET[cell[2]] in deck.JUNK:
-                junk = True
-        if wild and junk and self.options.junk_ban:
-            return  # rule 6.2 would exchange the wild card: no play
-        n = len(cells)
-        value = points * n * 10 + self._value_bonus(n)
-        if value > self.best_value:
-            self.best_value = value
-            self.best_cells = list(cells)
-
-    # --- a layout: lines, starts -----------------------------------------------------
-    def _next_start(self):
-        """Move to the next cell a word may start at (limit, line, position):
-        False when there is none left."""
-        j = self._start + 1
-        while self._limit <= self.hand_size:
-            limit, size = self._limit, self._size
-            letters, leads = self._letters, self._leads
-            while j < size:
-                if leads[j] <= limit and (j == 0 or letters[j - 1] == _NONE):
-                    self._start = j
-                    return True
-                j += 1
-            j = 0
-            i = self._line + 1
-            if i == self._lines:
-                i = 0
-                self._limit += 1
-            self._load(i)
-        return False
-
-    def _load(self, i):
-        """Make line i current: rows top-1..bottom+1 across, then columns
-        left-1..right+1 down, each reaching a hand's length past the cards. Per
-        position: the letter on the table (or _NONE) and how many free cells come
-        before the first card or anchor (a free cell with a neighbour across), and
-        the anchors' places in _cross: the first scan of the line (the lines are
-        first scanned in order) makes room there for its anchors."""
-        b = self.board
-        reach = self.hand_size
-        rows = b.bottom - b.top + 3
-        if i < rows:
-            d, fixed, lo, hi = ACROSS, b.top - 1 + i, b.left - reach, b.right + reach
-        else:
-            d, fixed = DOWN, b.left - 1 + i - rows
-            lo, hi = b.top - reach, b.bottom + reach
-        self._line, self._dir, self._fixed, self._lo = i, d, fixed, lo
-        self._size = size = hi - lo + 1
-        letters, ranks = self._letters, self._ranks
-        leads = self._leads  # anchors first, then leads
-        anchors = 0
-        # Straight from the board's cells by key: along the line a key steps by
-        # `along`, to the neighbours across by `side` (Board.letter, Board.filled).
-        cells = b._cells
-        if d == ACROSS:
-            k, along, side = key(fixed, lo), 1, SPAN
-        else:
-            k, along, side = key(lo, fixed), SPAN, 1
-        for j in range(size):
-            v = cells.get(k, -1)
-            if v >= 0:
-                letters[j] = v & LETTER_MASK
-                leads[j] = 1
-            else:
-                letters[j] = _NONE
-                if (k - side) in cells or (k + side) in cells:
-                    leads[j] = 1
-                    ranks[j] = anchors
-                    anchors += 1
+    def _cells(self, n):
+        """The cards laid in the word of n letters: [(r, c, letter, wild)]."""
+        word, flags = self._buf, self._flags
+        fixed, pos = self._fixed, self._lo + self._start
+        out = []
+        for i in range(n):
+            f = flags[i]
+            if not f & _BOARD:
+                wild = f & _WILDLY != 0
+                if self._dir == ACROSS:
+                    out.append((fixed, pos + i, word[i] - 97, wild))
                 else:
-                    leads[j] = 0
+                    out.append((pos + i, fixed, word[i] - 97, wild))
+        return out
+
+    def _offer(self, n, counted=True):
+        """The word of n letters ends here: the play's value, if it has one (an
+        opening's is not counted among the candidates)."""
+        if counted:
+            self.candidates += 1
+        value = self._plain_value(n)
+        if value == -2:  # a card laid beside the cards across: ask the rules
+            cells = self._cells(n)
+            res = rules.evaluate(
+                self.board, cells, None, self.options, check_words=False
+            )
+            if res.error or res.exchange:
+                return
+            value = res.score + self._value_bonus(len(cells))
+        if value > self.best_value:
+            self.best_value = value
+            self.best_cells = self._cells(n)
+
+    def _plain_value(self, n):
+        """The value of the word of n letters as a plain play, the rules' score
+        (rules._plain: one word, (sum of SV) x letters) and the bonus: a play
+        that lays no card beside the cards across the line forms no other word
+        and no square. -1: no play (2 letters; rule 6.2's exchange), -2: a card
+        laid beside the cards across (the rules must look at it)."""
+        word, flags = self._buf, self._flags
+        start = self._start
+        cells = self.board._cells
+        k = key(self._fixed, self._lo + self._start)
+        along = 1
+        if self._dir != ACROSS:
+            k = key(self._lo + self._start, self._fixed)
+            along = SPAN
+        points = laid = 0
+        wild = junk = False
+        for i in range(n):
+            letter = word[i] - 97
+            if flags[i] & _BOARD:
+                if not cells[k] & WILD_BIT:
+                    points += deck.SV[letter]
+            elif self._anchor(start + i):
+                return -2
+            else:
+                laid += 1
+                if flags[i] & _WILDLY:
+                    wild = True
+                else:
+                    points += deck.SV[letter]
+                if deck.ALPHABET[letter] in deck.JUNK:
+                    junk = True
             k += along
-        cross, firsts = self._cross, self._firsts
-        if i == len(firsts):
-            firsts.append(len(cross))
-            for _ in range(anchors):
-                cross.append(_UNKNOWN)
-        self._first = firsts[i]
-        lead = _NONE
-        for j in range(size - 1, -1, -1):
-            if leads[j]:
-                lead = 0
-            elif lead != _NONE:
-                lead += 1
-            leads[j] = lead if lead <= reach else _NONE
+        if n < rules.MIN_WORD or (wild and junk and self.options.junk_ban):
+            return -1
+        return points * n * 10 + self._value_bonus(laid)
 
     def _check(self, j):
         """Bit mask of the letters (of those the hand holds) that make a word
         across position j of the current line, an anchor; kept in _cross."""
-        fixed, pos = self._fixed, self._lo + j
+        cells = self.board._cells
+        pos = self._lo + j
         if self._dir == ACROSS:
-            r, c, dr, dc = fixed, pos, 1, 0  # dr, dc: the other direction
+            k, side = key(self._fixed, pos), SPAN  # side: along the word across
         else:
-            r, c, dr, dc = pos, fixed, 0, 1
-        b = self.board
-        rr, cc = r - dr, c - dc
-        while b.filled(rr, cc):
-            rr, cc = rr - dr, cc - dc
+            k, side = key(pos, self._fixed), 1
+        q = k - side
+        while q in cells:
+            q -= side
         # The word across: the cards before, a letter here, the cards after.
         across = bytearray()
-        rr, cc = rr + dr, cc + dc
-        while rr != r or cc != c:
-            across.append(97 + b.letter(rr, cc))
-            rr, cc = rr + dr, cc + dc
+        q += side
+        while q != k:
+            across.append(97 + (cells[q] & LETTER_MASK))
+            q += side
         here = len(across)
         across.append(97)
-        rr, cc = r + dr, c + dc
-        while b.filled(rr, cc):
-            across.append(97 + b.letter(rr, cc))
-            rr, cc = rr + dr, cc + dc
-        mask = 0
-        wild = self.counts[deck.WILD]
-        for k in range(26):
-            if self.counts[k] or wild:
-                across[here] = 97 + k
-                if self._word(bytes(across)):
-                    mask |= 1 << k
-        self._cross[self._first + self._ranks[j]] = mask
+        q = k + side
+        while q in cells:
+            across.append(97 + (cells[q] & LETTER_MASK))
+            q += side
+        counts = self.counts
+        wild = counts[_WILD]
+        letters = 0
+        for c in range(26):
+            if counts[c] or wild:
+                letters |= 1 << c
+        counted = len(across) > 2  # words of 1-2 letters: a table in RAM
+        if counted:  # each letter's lookup counted, all asked at once
+            for c in range(26):
+                if letters >> c & 1:
+                    self._tick()
+        mask = self._tables.across(across, here, letters)
+        v = self._data[self._base + j]
+        if v != _SOLO:
+            self._cross[self._first + v - _ANCHOR] = mask
         return mask
 
-    # --- the walk: a word grown letter by letter from one start ---------------------
+    # --- the walk: words grown letter by letter from each start ---------------------
     def _walk(self):
-        """Grow words from the current start, depth first, resuming where the last
-        slice stopped: True when the walk is over, False when the slice is used up.
-        Depth n is line position start + n: one letter, from the table or laid.
+        """Grow words from each start in turn, depth first, resuming where the last
+        slice stopped: True when the search is over, False when the slice is used
+        up. Depth n is line position start + n: one letter, from the table or laid.
         The phases come in the order that lets the busiest steps fall through:
         NEXT (a letter tried) -> ENTER -> BODY -> CROSS."""
         word = self._buf
-        letters, leads, size = self._letters, self._leads, self._size
         tries, flags, masks = self._tries, self._flags, self._masks
-        counts, placed = self.counts, self._placed
+        counts, hand, laid = self.counts, self._hand, self.laid
         limit, opening = self._limit, self._opening
-        any_first, two, hand = self._any_first, self._two, self._hand
-        # Is this slice used up? Asked at every letter, so inlined below: counted
-        # lookups, blocks decoded from flash or other work (2-letter beginnings
-        # come from RAM uncounted; scoring a candidate costs a few hundred lines).
-        # The slice's ends are fixed for this call.
-        sliced, lookup = self._sliced, self.lookup
+        tables = self._tables
+        firsts, after, after2 = tables.FIRSTS, tables.after, tables.after2
+        lookup = self.lookup
+        begins = tables.begins
+        budget, timed = self.budget, self.deadline is not None
+        nodes, work = self.nodes, self._work
+        # Is this slice used up? Asked before every counted lookup and at every
+        # letter entered (inlined): counted lookups, blocks decoded from flash or
+        # other work. The slice's ends are fixed for this call.
+        sliced = self._sliced
         reads = self._counts_reads
         pause, pause_reads, pause_work = (
             self._pause,
             self._pause_reads,
             self._pause_work,
         )
-        d, fixed, start = self._dir, self._fixed, self._start
-        pos0 = self._lo + start  # the table position of depth 0
+        data, base, start = self._data, self._base, self._start
+        lead, inner, size = self._lead, self._inner, self._size
+        skips, sbase, smin = self._skips, self._sbase, self._smin
+        wfrom, full = self._wfrom, self._full
         n, at = self._n, self._at
         mask = None  # at _CROSS: the cell's letters, None while its check is due
+        t3 = self._t3  # at depth 2: the letters after the first two (after2)
         while True:
             if at == _NEXT or at == _TRY:  # try the next letter allowed here
                 k = tries[n]
                 if at == _NEXT:  # skip to one the hand can lay (_TRY: paused at k)
-                    mask = masks[n]
-                    m = (mask if counts[deck.WILD] else mask & hand) >> k
+                    m = masks[n] >> k
                     if not m:
                         at = _BACK
-                        continue
-                    while not m & 255:
-                        m >>= 8
-                        k += 8
-                    k += _LOWEST[m & 255]
-                    if sliced and (
-                        self.nodes >= pause
-                        or (reads and lookup.reads >= pause_reads)
-                        or self._work + _OFFER_WORK * self.candidates >= pause_work
-                    ):
-                        tries[n] = k
-                        at = _TRY
-                        break
-                tries[n] = k + 1
-                word[n] = 97 + k
-                if n == 1 and two is not None:
-                    ok = two(word[0] - 97, k)
-                else:
-                    ok = (not n and any_first) or self._prefix(bytes(word[: n + 1]))
-                if not ok:
-                    at = _NEXT
-                    continue
-                wild = not counts[k]
-                if wild:
-                    counts[deck.WILD] -= 1
-                else:
-                    counts[k] -= 1
-                    if not counts[k]:
-                        hand &= ~(1 << k)
-                r, c = (fixed, pos0 + n) if d == ACROSS else (pos0 + n, fixed)
-                placed.append((r, c, k, wild))
-                touched = flags[n] or masks[n] != _ALL_LETTERS
-                n += 1
-                flags[n] = _TOUCHED if touched else 0
-                at = _ENTER
+                    else:
+                        while not m & 255:
+                            m >>= 8
+                            k += 8
+                        k += _LOWEST[m & 255]
+                        if (
+                            n >= 2
+                            and sliced
+                            and (
+                                nodes >= pause
+                                or work >= pause_work
+                                or (reads and lookup.reads >= pause_reads)
+                            )
+                        ):
+                            tries[n] = k
+                            at = _TRY
+                            break
+                if at != _BACK:
+                    tries[n] = k + 1
+                    word[n] = 97 + k
+                    if n >= 2:  # a counted lookup
+                        nodes += 1
+                        if nodes > budget or (timed and self.clock() >= self.deadline):
+                            self.nodes = nodes
+                            raise _OutOfBudget()
+                        if n > 2:
+                            ok = begins(bytes(word[: n + 1]))
+                        else:
+                            if t3 < 0:
+                                t3 = after2(word[0] - 97, word[1] - 97)
+                            ok = t3 >> k & 1
+                        if not ok:
+                            at = _NEXT
+                            continue
+                    f = flags[n]
+                    if counts[k]:
+                        counts[k] -= 1
+                        if not counts[k]:
+                            hand &= ~(1 << k)
+                    else:
+                        counts[_WILD] -= 1
+                        flags[n] = f | _WILDLY
+                    laid += 1
+                    n += 1
+                    flags[n] = _TOUCHED if f & (_TOUCHED | _NEAR) else 0
+                    at = _ENTER
             if at == _ENTER:
-                self._work += 1
+                work += 1
                 at = _BODY
                 if sliced and (
-                    self.nodes >= pause
+                    nodes >= pause
+                    or work >= pause_work
                     or (reads and lookup.reads >= pause_reads)
-                    or self._work + _OFFER_WORK * self.candidates >= pause_work
                 ):
                     break
             if at == _BODY:
                 j = start + n
-                if j < size and letters[j] != _NONE:  # a card on the table
-                    word[n] = 97 + letters[j]
+                v = data[base + j] if lead <= j < inner else _FREE
+                if v < _FREE:  # a card on the table
+                    word[n] = 97 + v
                     flags[n] = _BOARD
-                    if n == 1 and two is not None:
-                        ok = two(word[0] - 97, letters[j])
-                    else:
-                        ok = (not n and any_first) or self._prefix(bytes(word[: n + 1]))
+                    if n >= 2:  # a counted lookup
+                        nodes += 1
+                        if nodes > budget or (timed and self.clock() >= self.deadline):
+                            self.nodes = nodes
+                            raise _OutOfBudget()
+                        if n > 2:
+                            ok = begins(bytes(word[: n + 1]))
+                        else:
+                            t3 = after2(word[0] - 97, word[1] - 97)
+                            ok = t3 >> v & 1
+                    else:  # 1- and 2-letter beginnings: tables, not counted
+                        ok = (after(word[0] - 97) if n else firsts) >> v & 1
                     if ok:
                         n += 1
                         flags[n] = _TOUCHED
@@ -500,46 +618,130 @@ class Search:
                         at = _BACK
                     continue
                 # A free cell (or the end of the line): the word may end here.
-                laid = len(placed)
+                if n == 2:
+                    t3 = -1  # a new pair of first letters
+                if laid >= limit:
+                    full = True
                 if opening:
-                    if n >= self._min_len and self._word(bytes(word[:n])):
-                        self._offer_opening(placed)
-                elif laid == limit and flags[n] and n >= 2:
+                    if n >= self._min_len:
+                        self.nodes = nodes
+                        if self._word(bytes(word[:n])):
+                            self._offer(n, False)  # valued, scored once chosen
+                        nodes = self.nodes
+                elif laid == limit and flags[n] & _TOUCHED and n >= 2:
+                    self.nodes = nodes
                     if self._word(bytes(word[:n])):
-                        self._offer(placed)
+                        self._offer(n)
+                        work += _OFFER_WORK
+                    nodes = self.nodes
                 if j >= size or laid >= limit or n >= _MAX_WORD:
                     at = _BACK
                     continue
                 at = _CROSS
                 mask = _ALL_LETTERS  # nothing beside the cell: no cross-check
-                if leads[j] == 0:  # free, so an anchor: a card beside it across
-                    mask = self._cross[self._first + self._ranks[j]]
-                    if mask == _UNKNOWN:
-                        mask = None
+                if v >= _ANCHOR:  # a card beside it across
+                    mask = None
+                    if v != _SOLO:
+                        mask = self._cross[self._first + v - _ANCHOR]
+                        if mask == _UNKNOWN:
+                            mask = None
+                    if mask is None:
+                        self.nodes = nodes
                         if self._near_due():
                             break  # a new cross-check (up to 26 lookups): a fresh slice
             if at == _CROSS:
+                f = flags[n] & _TOUCHED
                 if mask is None:  # a cross-check to make (maybe resumed here)
+                    self.nodes = nodes
                     mask = self._check(start + n)
+                    if data[base + start + n] != _SOLO:  # kept: not asked again
+                        wfrom += self.nodes - nodes
+                    nodes = self.nodes
+                if mask != _ALL_LETTERS:
+                    f |= _NEAR
+                flags[n] = f
+                if not counts[_WILD]:
+                    mask &= hand
+                if n < 2:  # the letters that begin a word here: tables, not counted
+                    mask &= after(word[0] - 97) if n else firsts
                 masks[n] = mask
                 tries[n] = 0
                 at = _NEXT
                 continue
             # _BACK: depth n is done; take back the card laid to reach it.
-            if n == 0:
-                at = _IDLE
+            if n:
+                n -= 1
+                f = flags[n]
+                if not f & _BOARD:
+                    k = word[n] - 97
+                    if f & _WILDLY:
+                        counts[_WILD] += 1
+                        flags[n] = f & ~_WILDLY
+                    else:
+                        counts[k] += 1
+                        hand |= 1 << k
+                    laid -= 1
+                    at = _NEXT
+                continue
+            # The walk from this start is over: on to the next start.
+            if opening:
                 break
-            n -= 1
-            if not flags[n] & _BOARD:
-                cell = placed.pop()
-                if cell[3]:
-                    counts[deck.WILD] += 1
-                else:
-                    counts[cell[2]] += 1
-                    hand |= 1 << cell[2]
-                at = _NEXT
-        self._n, self._at, self._hand = n, at, hand
-        return at == _IDLE
+            if at == _BACK and not full and nodes - wfrom < 255 and start >= smin:
+                skips[sbase + start] = nodes - wfrom + 1
+            j = start + 1
+            while True:
+                top = _FREE + limit
+                if j < lead - limit:  # before: too far from the first card or anchor
+                    j = lead - limit
+                while j < inner:  # no word starts after the last one
+                    if j >= lead:
+                        v = data[base + j]
+                        if not (
+                            v != _FREE
+                            and (v <= top or v >= _ANCHOR)
+                            and (j == lead or data[base + j - 1] >= _FREE)
+                        ):
+                            j += 1
+                            continue
+                    v = skips[sbase + j] if j >= smin else 0
+                    if not v or timed:
+                        break
+                    # The walk from here never reached its limit: a deeper one
+                    # asks the same questions and finds no play.
+                    nodes += v - 1
+                    if nodes > budget:
+                        self.nodes = budget + 1
+                        raise _OutOfBudget()
+                    j += 1
+                if j < inner:
+                    break
+                i = self._line + 1
+                if i == self._lines:
+                    i = 0
+                    limit += 1
+                    if limit > self.hand_size:
+                        break
+                self._enter_line(i)
+                base, lead, inner = self._base, self._lead, self._inner
+                size, sbase, smin = self._size, self._sbase, self._smin
+                j = 0
+            if j >= inner:  # every line at every number of cards: the end
+                at = _IDLE
+                start = j
+                self._limit = limit
+                break
+            start = j
+            self._start = start
+            self._limit = limit
+            flags[0] = 0
+            wfrom = nodes
+            full = False
+            at = _ENTER
+        self.nodes, self._work = nodes, work
+        self._wfrom, self._full, self._t3 = wfrom, full, t3
+        self._n, self._at, self._hand, self.laid = n, at, hand, laid
+        self._start = start
+        return at == _IDLE or (opening and at == _BACK)
 
 
 def stepper(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):

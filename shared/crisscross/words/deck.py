@@ -12,17 +12,18 @@ KINDS = const(27)
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 WILD_CHAR = "*"
 
-# Cards of each kind, A..Z then wild: 287 letters + 13 wild = 300.
-COUNTS = (22, 5, 7, 10, 33, 5, 9, 5, 20, 2, 5, 15, 6,
-          18, 20, 7, 2, 20, 22, 25, 11, 4, 5, 2, 5, 2, 13)  # fmt: skip
+# Cards of each kind, A..Z then wild: 287 letters + 13 wild = 300. The tables are
+# bytes, a byte per kind (a tuple holds a word per number).
+COUNTS = bytes((22, 5, 7, 10, 33, 5, 9, 5, 20, 2, 5, 15, 6,
+          18, 20, 7, 2, 20, 22, 25, 11, 4, 5, 2, 5, 2, 13))  # fmt: skip
 
 # Precise value in tenths, A..Z then wild (the table at the end of the rules).
-PV = (9, 43, 30, 21, 6, 38, 23, 37, 10, 101, 44, 13, 36,
-      11, 10, 28, 118, 10, 9, 8, 18, 53, 39, 114, 38, 93, 0)  # fmt: skip
+PV = bytes((9, 43, 30, 21, 6, 38, 23, 37, 10, 101, 44, 13, 36,
+      11, 10, 28, 118, 10, 9, 8, 18, 53, 39, 114, 38, 93, 0))  # fmt: skip
 
 # Score value: PV rounded to the nearest whole number (as printed on the cards).
-SV = (1, 4, 3, 2, 1, 4, 2, 4, 1, 10, 4, 1, 4,
-      1, 1, 3, 12, 1, 1, 1, 2, 5, 4, 11, 4, 9, 0)  # fmt: skip
+SV = bytes((1, 4, 3, 2, 1, 4, 2, 4, 1, 10, 4, 1, 4,
+      1, 1, 3, 12, 1, 1, 1, 2, 5, 4, 11, 4, 9, 0))  # fmt: skip
 
 # The letters a wild card may not help to get rid of in the tournament (rule 6.2).
 JUNK = "JQVXZ"

@@ -37,10 +37,7 @@ _TRIPLES_SIZE = const(2704)
 _END = const(31)
 _MAX_WORD = const(31)  # the longest a word can be in the file's 5-bit format
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
-_SLOTS = const(2)
-_STRIDE = const(
-    32
-)  # the index's keys kept in RAM: one in _STRIDE  # decoded blocks the AI's search keeps (see Dictionary.keep)
+_STRIDE = const(32)  # the index's keys kept in RAM: one in _STRIDE
 _FILE_NAME = "words.bin"
 
 
@@ -166,10 +163,28 @@ def decode_block(block):
     return bytes(out[: decode_into(bytes(block) + b"\0", len(block) * 8, out)])
 
 
+def _last_le(keys, ks, n, k):
+    """The last of the n sorted keys of ks bytes in `keys` that is <= k (0 when
+    none is): their first two letters compared as a number, the whole key only
+    when they are k's (a slice of the keys is a new bytes)."""
+    d = k[0] << 8 | k[1]
+    lo, hi = 0, n - 1
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        at = mid * ks
+        c = keys[at] << 8 | keys[at + 1]
+        if c < d or (c == d and keys[at : at + ks] <= k):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 class Dictionary:
     """Word lookups straight from the file: `contains(word)`, `has_prefix(prefix)`."""
 
-    EVERY_LETTER = True  # every letter begins a word (tools/build_dict.py checks)
+    FIRSTS = const(0x3FFFFFF)  # bit k: a word begins with letter k (every one does:
+    # tools/build_dict.py checks)
 
     def __init__(self, path=None, cache=2):
         self.path = path or default_path()
@@ -193,7 +208,9 @@ class Dictionary:
         # entries not in use wait in _spare; all are made now (module docstring).
         self._cache = []
         self._cache_size = cache
-        self._spare = [[-1, bytearray(_SLOT), 0, b"", b""] for _ in range(_SLOTS)]
+        self._spare = [
+            [-1, bytearray(_SLOT), 0, b"", b""] for _ in range(max(1, cache))
+        ]
         self._raw = bytearray(self.block_size + 1)  # one block and a spare 0 byte
         self._raw_block = memoryview(self._raw)[: self.block_size]
         # The index in RAM every _STRIDE-th key (~500 bytes), and a buffer for the
@@ -231,27 +248,12 @@ class Dictionary:
     def _locate(self, k):
         """The last block whose key is <= k (a padded key): the sampled keys in
         RAM, then the _STRIDE keys after the one found, read at once."""
-        ks, sample = self.key_size, self._sample
-        lo, hi = 0, len(sample) // ks - 1
-        while lo < hi:  # last sampled key <= k
-            mid = (lo + hi + 1) >> 1
-            if sample[mid * ks : mid * ks + ks] <= k:
-                lo = mid
-            else:
-                hi = mid - 1
-        first = lo * _STRIDE
+        ks = self.key_size
+        first = _last_le(self._sample, ks, len(self._sample) // ks, k) * _STRIDE
         n = min(_STRIDE, self.blocks - first)
         self._f.seek(self._index + first * ks)
         self._f.readinto(self._keys_view[: n * ks])
-        keys = self._keys
-        lo, hi = 0, n - 1
-        while lo < hi:
-            mid = (lo + hi + 1) >> 1
-            if keys[mid * ks : mid * ks + ks] <= k:
-                lo = mid
-            else:
-                hi = mid - 1
-        return first + lo
+        return first + _last_le(self._keys, ks, n, k)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -288,6 +290,10 @@ class Dictionary:
                 return entry
         if not (self._pair(0, w) and self._triple(0, w)):
             return None
+        return self._seek(w)
+
+    def _seek(self, w):
+        """The block where w is or would be, decoded (none of those kept)."""
         k = w[: self.key_size]
         k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
         lo = self._locate(k)
@@ -298,9 +304,22 @@ class Dictionary:
             entry = self._block(lo)
         return entry
 
-    def starts2(self, a, b):
-        """has_prefix of the letters a, b (0..25): no bytes made."""
-        return (self._pairs[4 * a + (b >> 3)] >> (b & 7)) & 1 == 1
+    def after(self, a):
+        """The letters that may follow letter a (0..25) at a word's beginning, as
+        bit k for letter k: the pair table's entry (the AI's 2-letter beginnings)."""
+        p = self._pairs
+        i = 4 * a
+        return p[i] | p[i + 1] << 8 | p[i + 2] << 16 | p[i + 3] << 24
+
+    def after2(self, a, b):
+        """The same after letters a, b: bit k, some word begins with a, b, k."""
+        at = 4 * (a * 26 + b)
+        if at != self._tri_at:
+            self._f.seek(self._triples + at)
+            self._f.readinto(self._tri)
+            self._tri_at = at
+        t = self._tri
+        return t[0] | t[1] << 8 | t[2] << 16 | t[3] << 24
 
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
@@ -330,6 +349,46 @@ class Dictionary:
             return False
         return entry[1].find(b"\n" + w + b"\n", 0, entry[2]) >= 0
 
+    def across(self, w, here, letters):
+        """Bit k set for each letter k of the mask `letters` that makes a word of
+        the bytearray w put at w[here]: contains() of each (the AI's cross-check),
+        without a call and a new bytes per letter. w is left as it was."""
+        n = len(w)
+        if n < 2 or n > self.longest:
+            return 0
+        keep = w[here]
+        out = 0
+        # The word's first three letters are on the table: no word begins with
+        # them, no letter makes one (the tables say so without a block read).
+        fixed = here >= 3
+        if n > 3 and fixed and not (self._pair(0, w) and self._triple(0, w)):
+            return 0
+        pat = bytearray(n + 2)  # "\nword\n", as the decoded blocks hold words
+        pat[0] = pat[n + 1] = 10
+        pat[1 : n + 1] = w
+        for k in range(26):
+            if not letters >> k & 1:
+                continue
+            w[here] = 97 + k
+            if n == 2:
+                ok = self._pair(1, w)
+            elif n == 3:
+                ok = self._triple(1, w)
+            elif fixed or (self._pair(0, w) and self._triple(0, w)):
+                for entry in self._cache:
+                    if entry[3] <= w <= entry[4]:
+                        break
+                else:
+                    entry = self._seek(w)
+                pat[here + 1] = 97 + k
+                ok = entry[1].find(pat, 0, entry[2]) >= 0
+            else:
+                ok = False
+            if ok:
+                out |= 1 << k
+        w[here] = keep
+        return out
+
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""
         p = prefix.encode() if isinstance(prefix, str) else prefix
@@ -344,6 +403,20 @@ class Dictionary:
         entry = self._find(p)
         if entry is None:
             return False
+        return self._starts(entry, p)
+
+    def begins(self, p):
+        """has_prefix(p) for bytes of 4 letters or more whose first three begin a
+        word (the AI's search knows they do): the tables are not asked again."""
+        if len(p) > self.longest:
+            return False
+        for entry in self._cache:
+            if entry[3] <= p <= entry[4]:
+                return self._starts(entry, p)
+        return self._starts(self._seek(p), p)
+
+    def _starts(self, entry, p):
+        """Whether a word begins with p, which is in block `entry` or after it."""
         if entry[1].find(b"\n" + p, 0, entry[2]) >= 0:
             return True
         # Past the block's last word, p may begin the next block's first word.

@@ -46,9 +46,9 @@ SLICE_READS = const(40)
 # last entry is kept (the end of a game, for a look from the REPL), no more.
 LOG_KEEP = const(1)
 NEWS_KEEP = const(12)
-# Dictionary blocks kept decoded while a search runs, and between searches.
-SEARCH_BLOCKS = const(2)
-IDLE_BLOCKS = const(1)
+# Dictionary blocks kept decoded, searching or not: a second one saved ~2% of
+# the search's block reads, for 640 bytes of heap (docs/performance.md).
+BLOCKS = const(1)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
 
@@ -65,19 +65,10 @@ def need_word_list():
         raise OSError("the word list words.bin is missing")
 
 
-def search_done():
-    """Keep one decoded dictionary block instead of the search's two, until the
-    next search (docs/performance.md)."""
-    if _lookup[0] is not None:
-        _lookup[0].keep(IDLE_BLOCKS)
-
-
 def _new_search(game, budget):
-    """A search for the seat to move in `game`, with the blocks it wants."""
+    """A search for the seat to move in `game`."""
     from crisscross.words.ai import stepper
 
-    if _lookup[0] is not None:
-        _lookup[0].keep(SEARCH_BLOCKS)
     return stepper(game, budget)
 
 
@@ -85,7 +76,7 @@ def dictionary():
     if _lookup[0] is None:
         from crisscross.words.dictionary import Dictionary
 
-        _lookup[0] = Dictionary(cache=IDLE_BLOCKS)
+        _lookup[0] = Dictionary(cache=BLOCKS)
     return _lookup[0]
 
 
@@ -338,8 +329,6 @@ class Session(protocol.Session):
                 game.pass_turn()
         self._noted(mark)
         self._update()
-        if self.phase != AI_TURN:
-            search_done()  # a human moves next (the app unloads the search)
         return True
 
     def hint_search(self):

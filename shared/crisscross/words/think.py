@@ -71,7 +71,6 @@ class WordsThink(Screen):
         app = self.app
         found = self.search.found
         self.search = None
-        ws.search_done()  # one dictionary block kept, not the search's two
         app.screen = None  # the search's code and heap back (no screen needs it)
         app.unload(None)
         gc_collect()  # before the play screen's code is loaded

@@ -9,7 +9,7 @@ view is the (row, column) of its top-left card.
 from crisscross import ui
 from crisscross.compat import const
 from crisscross.words import deck
-from crisscross.words.board import LETTER_MASK, WILD_BIT
+from crisscross.words.board import LETTER_MASK, WILD_BIT, key
 
 # A play screen's state(), kept by the menu and the thinking screen while the
 # play screen's module is unloaded: (cursor, direction, view, mode, line start,
@@ -88,9 +88,11 @@ def draw_table(c, board, view, last, pending=None):
     """The cards in the view: `last` (r, c) pairs underlined, `pending` a dict
     {(r, c): letter} of cards being laid, drawn inverted; a dot on free cells."""
     vr, vc = view
+    cells = board._cells  # by key, as Board.get reads them: no call per cell
     for i in range(VIEW_ROWS):
         r = vr + i
         y = BY + i * CELL
+        k = key(r, vc)
         for j in range(VIEW_COLS):
             cc = vc + j
             x = BX + j * CELL
@@ -100,7 +102,7 @@ def draw_table(c, board, view, last, pending=None):
                 c.fill_rect(x, y, CELL, CELL, 1)
                 c.text(ch, x + 1, y + 1, 0)
                 continue
-            v = board.get(r, cc)
+            v = cells.get(k + j, -1)
             if v < 0:
                 c.pixel(x + 4, y + 4, 1)
                 continue

@@ -37,3 +37,45 @@ class WordSet:
 
     def __contains__(self, word):
         return self.contains(word)
+
+
+class Tables:
+    """What the AI's search asks of a word list (crisscross.words.ai), over any
+    one with has_prefix and contains: the Dictionary's API for its tables
+    (FIRSTS, after, after2: bit k for letter k), begins and across."""
+
+    def __init__(self, lookup):
+        self.has_prefix = lookup.has_prefix
+        self.contains = lookup.contains
+        self.begins = lookup.has_prefix
+        self._last = (None, 0)  # the last mask made, by its letters
+        self.FIRSTS = self._mask(b"")
+
+    def _mask(self, head):
+        """Bit k: some word begins with head and letter k (asked once for the
+        same head in a row, as the dictionary reads its table once)."""
+        if self._last[0] == head:
+            return self._last[1]
+        out = 0
+        for k in range(26):
+            if self.has_prefix(head + bytes((97 + k,))):
+                out |= 1 << k
+        self._last = (head, out)
+        return out
+
+    def after(self, a):
+        return self._mask(bytes((97 + a,)))
+
+    def after2(self, a, b):
+        return self._mask(bytes((97 + a, 97 + b)))
+
+    def across(self, w, here, letters):
+        out = 0
+        keep = w[here]
+        for k in range(26):
+            if letters >> k & 1:
+                w[here] = 97 + k
+                if self.contains(bytes(w)):
+                    out |= 1 << k
+        w[here] = keep
+        return out
