@@ -73,7 +73,7 @@ PENDING = (
     "pico.placement_ms_mean_of.words",
     "pico.hint_ms_max.words",
     "pico.ai_turn_ms_max.words",
-    # Symbols: the search's code (~8 KB), its tables, memo and layout (~19 KB)
+    # Symbols: the search's code (~10 KB), its memo, tables and layout (~20 KB)
     # on top of ~70 KB of play (docs/performance.md, "Where the heap goes");
     # the word game: its search's code and two decoded blocks on a full table.
     "pico.heap_live_max_bytes.symbols",

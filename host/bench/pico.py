@@ -51,7 +51,7 @@ HINT_TIMEOUT_MS = 20000
 # presses it at this emulated instant, whatever the boot and the menus took, so
 # the same script plays the same game on every version of the code (the seed
 # is the same as long as the app counts as many events before it).
-START_AT_MS = 10000
+START_AT_MS = 12000
 
 
 class PicoError(Exception):

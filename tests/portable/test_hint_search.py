@@ -149,6 +149,9 @@ def test_each_session_says_when_its_hint_starts_and_what_it_imports():
     assert s.hint_modules() == sess.SEARCH["symbols"]
     for name in s.hint_modules():  # resident: a tap never imports it
         assert name in s.resident()
+    d = symbols(7, "right")  # digits: resident too (hints and AI turns)
+    for name in d.app.session.hint_modules():
+        assert name in d.app.session.resident()
     cs_ = cards_session.Session
     assert cs_.HINT_START_MS == protocol.HINT_AFTER_TAP_MS
     assert cs_.HINT_MODULES == cards_session.SEARCH

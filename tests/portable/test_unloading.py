@@ -1,7 +1,7 @@
-"""What the app unloads to keep a board's heap small (docs/performance.md): the
-card and digit games' AI between its searches (the hint's or an AI seat's), the
-symbol game's search only when the game ends (its session keeps it resident: a
-tap of A starts it), every module of a game once no game is going, and the
+"""What the app unloads to keep a board's heap small (docs/performance.md): a
+game's AI only when the game ends (its session keeps it resident while the
+game goes on: the hint and the AI seats use it), every module of a game once
+no game is going, and the
 store's loading code once it has run. CPython keeps modules (compat.forget does
 nothing there), so the sys.modules checks run inside MicroPython (make test-mpy)
 and under CPython with the app's unloading made real
@@ -39,7 +39,7 @@ def test_the_sessions_name_the_levels_and_budgets_their_ai_knows():
     assert ws.BUDGETS[-1] == words_ai.DEFAULT_BUDGET
 
 
-def test_a_card_games_ai_is_out_between_its_searches():
+def test_a_card_games_ai_stays_while_the_game_goes_on():
     d = Driver(seed=3)
     d.start_game(CARDS)
     for _ in range(20):  # the AI may open: let it move
@@ -47,17 +47,13 @@ def test_a_card_games_ai_is_out_between_its_searches():
             break
         d.press(WAIT)
     assert d.app.session.phase == cs.PLAY
-    if ON_BOARD:  # the AI seats' search is not kept between their turns
-        assert "crisscross.cards.ai" not in sys.modules
     d.down("a").wait(80)  # a tap imports nothing (the search starts later)
     d.up("a")
     d.press("b")
-    if ON_BOARD:
-        assert "crisscross.cards.ai" not in sys.modules
-    d.press("long-a")  # a hint loads the AI, and the app unloads it after
+    d.press("long-a")  # a hint loads the AI: kept for the AI seats' moves
     assert d.screen.note in ("hint", "pass")
     if ON_BOARD:
-        assert "crisscross.cards.ai" not in sys.modules
+        assert "crisscross.cards.ai" in sys.modules
     d.press("long-b").choose("Save & quit")
     assert type(d.screen).__name__ == "Title"
     if ON_BOARD:
@@ -90,13 +86,16 @@ def test_the_symbol_search_stays_with_its_game_and_goes_when_left():
     assert len(game.history) == 1
 
 
-def test_the_digit_search_is_out_between_its_hints():
+def test_the_digit_search_stays_with_its_game():
     d = Driver(seed=3)
     d.start_game("right")  # digits, solo
     d.press("long-a")
     assert d.app._toast is not None  # the hint
     if ON_BOARD:
-        assert loaded("crisscross.dice.ai") == []
+        assert loaded("crisscross.dice.ai") == [
+            "crisscross.dice.ai",
+            "crisscross.dice.ai_digits",
+        ]
 
 
 def test_leaving_a_card_game_for_the_title_unloads_it_and_continue_reloads_it():

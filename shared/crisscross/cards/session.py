@@ -10,8 +10,8 @@ what the screen must do next:
 A save is the seed, the rules, the seats, their colours, the AI's random states and
 the moves: restoring replays every move through the engine's checks. A save of
 version 1 (no colours) is played on by that version's rules (`Game.legacy`).
-The AI's module is imported only while an AI seat or a hint thinks: it is not in
-`resident()`, so the app unloads it after (docs/performance.md).
+The AI's module stays resident while the game goes on (`resident()`): the hint and
+every AI seat's move use it (docs/performance.md).
 """
 
 from crisscross.compat import const
@@ -28,17 +28,17 @@ from crisscross.protocol import HINT_AFTER_TAP_MS
 
 RULES = ("", "joker", "strict", "joker-strict")
 EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
-HARD = "hard"  # needs the AI's code only while it thinks
+HARD = "hard"  # needs the AI's code only in a game (New game, saves: not)
 LEVELS = (EASY, HARD)
 HINT_LEVEL = HARD
 AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
 _HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
 _FIELDS = const(11)
 _MASK = const(0xFFFFFFFF)
-# What a card game needs resident while it is played (App.unload); the AI,
-# crisscross.cards.ai (SEARCH), only while it thinks: the hint's search starts
-# after a tap (HINT_AFTER_TAP_MS) and fits with its import in what is left of
-# the long press (docs/performance.md).
+# What a card game needs resident while it is played (App.unload), with the
+# AI (SEARCH) until the game is over: the hint's search starts after a tap
+# (HINT_AFTER_TAP_MS), but each hint and each AI seat's move would import it
+# again; kept, the same heap at its largest (docs/performance.md).
 SEARCH = ("crisscross.cards.ai",)
 RESIDENT = (
     "crisscross.cards.session",
@@ -223,7 +223,7 @@ class Session(protocol.Session):
     SCREENS = ("cards.play", "cards.play", "handover", "cards.results", "cards.play")
 
     def resident(self):
-        return RESIDENT
+        return RESIDENT if self.phase == OVER else RESIDENT + SEARCH
 
     # ---- saving -------------------------------------------------------------
     def to_text(self):

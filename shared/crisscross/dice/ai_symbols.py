@@ -129,21 +129,30 @@ def layout_steps(adv):
 
 def canon(raw, size=5):
     """A tuple's cells (3 bits each) relabelled: symbols become 1, 2, ... in order
-    of appearance; 0 (empty) and _BLOCKED stay. Returns (code, complete)."""
-    seen = [0, 0, 0, 0, 0, 0, 0, 0]
+    of appearance; 0 (empty) and _BLOCKED stay. Returns (code, complete). The
+    labels given so far are 3 bits each in an int (at 3 * symbol), not a list:
+    nothing allocated but the result (a search calls it ~1,000 times)."""
+    seen = 0
     code = 0
     n = 0
     complete = True
-    for k in range(size):
-        v = (raw >> (3 * k)) & 7
-        if v == 0:
+    sh = 0
+    end = 3 * size
+    while sh < end:
+        v = (raw >> sh) & 7
+        if not v:
             complete = False
         elif v != _BLOCKED:
-            if not seen[v]:
+            s = 3 * v
+            label = (seen >> s) & 7
+            if not label:
                 n += 1
-                seen[v] = n
-            v = seen[v]
-        code |= v << (3 * k)
+                label = n
+                seen |= n << s
+            code |= label << sh
+        else:
+            code |= _BLOCKED << sh
+        sh += 3
     return code, complete
 
 

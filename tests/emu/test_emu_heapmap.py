@@ -1,0 +1,54 @@
+"""The heap at its largest, read from the emulator's copy of SRAM
+(host/bench/heapwalk.py): its total is the firmware's own count, and what the
+game holds at the title is what the board layer and the app leave there."""
+
+import shutil
+
+import pytest
+
+from host.bench.heapwalk import HeapWalk
+from host.emu.board import Board
+
+BOOT_MS = 3000
+
+
+@pytest.fixture
+def snapshot(flashed, tmp_path):
+    path = str(tmp_path / "flash.bin")
+    shutil.copyfile(flashed["image"], path)
+    b = Board(flash_path=path, heap_snapshot=True)
+    if not b.heap_symbols:
+        b.close()
+        pytest.skip("needs MICROPYTHON_ELF")
+    try:
+        b.power_on()
+        b.run_ms(BOOT_MS)
+        snap = b.peak_snapshot()
+        peak = b.stats()["heap_peak_live_after_gc"]
+        elf = b.elf
+    finally:
+        b.close()
+    return snap, peak, elf
+
+
+def test_the_walk_counts_what_the_collector_counted(snapshot):
+    (sram, sp), peak, elf = snapshot
+    walk = HeapWalk(sram, sp, elf)
+    assert walk.used == peak
+    own = walk.owners()
+    # Every byte is a name, a module's code or data, and the data is all reached.
+    assert sum(own.values()) + walk.data_bytes() == walk.used
+    assert walk.unreached == 0
+    assert own["names"] > 4000 and own["module crisscross.app"] > 1000
+
+
+def test_the_title_holds_no_boot_only_module_and_one_name_per_file(snapshot):
+    (sram, sp), peak, elf = snapshot
+    walk = HeapWalk(sram, sp, elf)
+    modules = set(walk.modules.values())
+    assert {"crisscross.app", "pocket.loop", "pocket.boards.pico"} <= modules
+    # Read once at start: the detection code, safe mode and the port's rp2 go.
+    assert not {"pocket.boards", "pocket.safemode", "rp2"} & modules
+    names = walk.names()
+    assert "crisscross/app.mpy" in names  # its __file__, and its source name
+    assert not [n for n in names if n and n.endswith(".py") and "/" in n]
