@@ -33,9 +33,7 @@ def play(profile, display, pins):
     storage = FolderStorage(SAVE_DIR, atomic_files(SAVE_DIR))
     app = App(display, storage, now, sprite=framebuf.FrameBuffer)
     gc.collect()
-    # Collect when a quarter of what is free has been used, not only when the heap
-    # is exhausted: fewer long pauses and less fragmentation on a small heap.
-    gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
+    gc.threshold(collect_after(gc.mem_free()))
     loop.run(
         app,
         display,
@@ -45,6 +43,21 @@ def play(profile, display, pins):
         time.ticks_ms,
         hw.waiter(profile, edge),
     )
+
+
+def collect_after(free):
+    """The bytes allocated between two collections (gc.threshold) on a heap with
+    `free` bytes free as the game starts: collected before it is exhausted, a
+    heap keeps its free bytes in few large holes, and every file opened needs one
+    (littlefs: 1,148 bytes). The share of `free` shrinks with it, `free` / 500 KB,
+    at most a half: 37% on a Pico (~190 KB free here), 15% where 100 KB were left
+    to the game (~75 KB free here; an ESP32 without PSRAM). The smaller the heap,
+    the more of it is the game's own, and the sooner its garbage must go
+    (docs/performance.md, "The 100 KB soak of the word game")."""
+    return free * min(free, _HALF_FROM) // (2 * _HALF_FROM)
+
+
+_HALF_FROM = 250 * 1024  # bytes free from which half of them are allocated
 
 
 def atomic_files(path, mounts=None):

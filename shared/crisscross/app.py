@@ -67,6 +67,7 @@ class App:
             self.store = Store(storage)
         self.screen = None
         self.session = None
+        self._needs = {}  # screen module -> what its import loaded of its RESIDENT
         self.unload(None)  # the store's loading code has run: not resident
         self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self._open = None  # the session the last screen was shown with
@@ -82,9 +83,26 @@ class App:
 
     # ---- navigation -------------------------------------------------------
     def make(self, name, *args):
-        """Screen `name` built with `args`, not yet shown (a screen to go back to)."""
+        """Screen `name` built with `args`, not yet shown (a screen to go back to).
+
+        A screen's module loaded again (the app unloaded it meanwhile) comes after
+        the modules of its RESIDENT that its import had loaded the last time, each
+        imported here on its own: its own imports then find them loaded. An import
+        inside another's module body holds the outer module's open file (1,148
+        bytes in one piece on littlefs) while it opens its own, and a long game's
+        cut-up heap may have room for one such block, not two or three
+        (docs/performance.md)."""
         module = screen_module(name)
+        loading = module not in sys.modules
+        if loading:
+            for need in self._needs.get(module, ()):
+                if need not in sys.modules:
+                    __import__(need)
         mod = __import__(module, None, None, ("SCREEN",))
+        if loading:
+            # The names its import found or loaded; not those its code imports
+            # later (the word search's), which would be loaded too early.
+            self._needs[module] = tuple([n for n in mod.RESIDENT if n in sys.modules])
         screen = mod.SCREEN(self, *args)
         screen.resident = mod.RESIDENT + (module,)
         return screen

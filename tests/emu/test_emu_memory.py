@@ -18,8 +18,6 @@ turns; `make soak` (CRISSCROSS_SOAK=1) plays it to the end.
 import os
 import random
 
-import pytest
-
 
 from emu_twin import CPythonSide, Mismatch, Twin, frame_diff, quick_code
 from crisscross.dice import policies
@@ -172,25 +170,16 @@ def words_turn(tw, hint=True):
     steady(tw)
 
 
-# Found by `make soak` (2026-11-24) after the word search was made faster (issue
-# 15: a native block decoder compiled from source at each load of the dictionary
-# module, a sampled index): with 100 KB free the board shows the error screen
-# (MemoryError) ~70 s into the whole game, at the first hints; with the native
-# decoder disabled the same soak got past that point. The first turns, which
-# `make test` plays, pass. Open: see the closing note of 2026-11-24.
-WORDS_SOAK_BUG = (
-    "the whole word game with 100 KB free ends in a MemoryError ~70 s in since the "
-    "native dictionary decoder (compiled at each load of words/dictionary.py)"
-)
-
-
-@pytest.mark.xfail(
-    os.environ.get("CRISSCROSS_SOAK") == "1", reason=WORDS_SOAK_BUG, strict=False
-)
 def test_words_game_against_the_ai_with_100_kb_free(board):
     # `make soak` found a MemoryError here 53 moves in, fixed: the dictionary's
     # decoded-block buffers grew in a search (1,280 bytes asked of a heap the long
-    # game had cut up); now they are made once, when the dictionary opens.
+    # game had cut up); now they are made once, when the dictionary opens. Then
+    # ~70 s in (2026-11-24), with the native decoder or without it: no hole of
+    # 1,148 bytes left for littlefs to open a file (an import, a save) in ~23 KB
+    # free, because the game's collection threshold (pocket/start.py) exceeded
+    # what the ballast left free, so the heap was only collected once full;
+    # fixed, and a screen's module loaded again no longer imports inside its
+    # import (App.make). docs/performance.md.
     whole = soak()
     tw = start_with_ballast(board)
     tw.new_game("words", code=quick_code(random.Random(64), "words"), ais=1)

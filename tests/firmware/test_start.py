@@ -131,6 +131,55 @@ def test_power_on_runs_the_real_game_on_the_panel():
     assert sum(bin(b).count("1") for b in panel.ram) > 100
 
 
+class SoakHeap:
+    """Stands in for `gc` in pocket.start: the heap of the 100 KB soak
+    (tests/emu/test_emu_memory.py), whose ballast took most of it first."""
+
+    FREE = 100 * 1024
+    TAKEN = 133 * 1024
+
+    def __init__(self):
+        self.thresholds = []
+
+    def collect(self):
+        pass
+
+    def mem_free(self):
+        return self.FREE
+
+    def mem_alloc(self):
+        return self.TAKEN
+
+    def threshold(self, n):
+        self.thresholds.append(n)
+
+
+def test_the_game_collects_before_its_heap_is_full_whatever_was_taken_first():
+    # gc.threshold is the bytes allocated between two collections: it must come
+    # well before what is free is used up, however much was taken before the
+    # game started. It was set from the heap in use too (more than the soak's
+    # board had free): that heap was collected only once full, and cut into
+    # holes too small for littlefs to open a file (docs/performance.md).
+    from pocket import loop
+
+    setup_board()
+    heap = SoakHeap()
+    real_gc, real_run = start.gc, loop.run
+
+    def stop(*args):
+        raise KeyboardInterrupt
+
+    start.gc, loop.run = heap, stop
+    try:
+        run_file("/firmware/main.py")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        start.gc, loop.run = real_gc, real_run
+    assert len(heap.thresholds) == 1
+    assert 0 < heap.thresholds[0] <= heap.FREE // 2, heap.thresholds
+
+
 class VfsLfs2:
     """Stands in for os.VfsLfs2 in a mount list (only its class name is read)."""
 

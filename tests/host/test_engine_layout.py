@@ -111,6 +111,25 @@ def test_each_screen_declares_what_its_module_imports():
         assert missing == set(), (name, sorted(missing))
 
 
+def test_each_screens_resident_names_a_module_after_those_it_imports():
+    # App.make imports a screen's RESIDENT in this order before the screen's module
+    # is loaded again: each then finds what it imports loaded (no import inside
+    # another's module body, which holds the outer module's open file).
+    for name in screen_names():
+        module = app_module.screen_module(name)
+        mod = importlib.import_module(module)
+        keep = set(app_module.CORE)
+        if module.split(".")[1] in FAMILIES:
+            keep |= session_resident_names()
+        for need in mod.RESIDENT:
+            missing = closure(need, function_level=False) - keep
+            missing = {
+                m for m in missing if not any(k.startswith(m + ".") for k in keep)
+            }
+            assert missing == set(), (name, need, sorted(missing))
+            keep.add(need)
+
+
 def test_game_models_import_no_screen_and_not_the_app():
     screens = set()
     for module in MODULES:

@@ -3,6 +3,7 @@ so this swaps in the board's forget (sys.modules entries dropped, and the packag
 attributes `from package import x` set) and runs the portable unloading tests with
 their checks on, then puts every module back for the other tests."""
 
+import importlib.machinery
 import sys
 
 import pytest
@@ -67,3 +68,71 @@ def test_a_game_started_after_another_family_plays_on(real_unloading):
         d.press("long-a wait:6000 a a")  # a hint, then place where it points
     assert len(d.app.session.game.history) >= 2
     assert portable.loaded("crisscross.cards") == []
+
+
+class _Nesting:
+    """A finder in front of CPython's that notes each engine module whose body
+    runs while another engine module's body runs (an import inside an import)."""
+
+    def __init__(self):
+        self.running = []
+        self.nested = []
+
+    def find_spec(self, name, path=None, target=None):
+        if not name.startswith("crisscross."):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is None:
+            return None
+        exec_module = spec.loader.exec_module
+
+        def run(module):
+            if self.running:
+                self.nested.append((self.running[-1], name))
+            self.running.append(name)
+            try:
+                exec_module(module)
+            finally:
+                self.running.pop()
+
+        spec.loader.exec_module = run
+        return spec
+
+
+def test_a_screen_loaded_again_finds_what_its_module_imports_loaded(real_unloading):
+    """App.make: a screen's module loaded again after the app unloaded it comes
+    after the modules of its RESIDENT that it imports, each loaded on its own (on
+    a board, an import inside another holds the outer module's open file: two
+    littlefs buffers of 1,148 bytes at once)."""
+    from appdriver import Driver
+    from crisscross.words import session as ws
+
+    spy = _Nesting()
+    sys.meta_path.insert(0, spy)
+    try:
+        d = Driver(seed=5)
+        d.start_game("right right right")  # words, against the AI
+        s = d.app.session
+
+        def a_turn():
+            for _ in range(100):  # the AI's turn, or the hint, a slice a tick
+                if s.phase == ws.PLAY and type(d.screen).__name__ == "WordsPlay":
+                    return
+                d.press("wait:20")
+            assert False, "the search never handed back"
+
+        def round_trip():
+            a_turn()
+            d.press("wait:6000 long-a")  # the hint: the thinking screen, back
+            a_turn()
+            d.press("wait:6000 long-b").choose("Resume")  # the menu, back
+            assert type(d.screen).__name__ == "WordsPlay"
+
+        round_trip()  # the first time, each module is loaded from its importer
+        assert spy.nested, "the spy saw no import inside another"
+        del spy.nested[:]
+        round_trip()
+        assert "crisscross.words.play" not in [n for _, n in spy.nested]
+        assert spy.nested == []
+    finally:
+        sys.meta_path.remove(spy)

@@ -396,4 +396,4 @@ class CardsPlay(HintScreen):
 
 
 SCREEN = CardsPlay
-RESIDENT = ("crisscross.cards.draw", "crisscross.glyphs")
+RESIDENT = ("crisscross.glyphs", "crisscross.cards.draw")

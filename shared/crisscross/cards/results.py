@@ -169,4 +169,4 @@ class CardsResults(Screen):
 # The game is over: the play screen's code is not among these (on boards, its
 # ~10 KB go back to the heap while the results are shown).
 SCREEN = CardsResults
-RESIDENT = ("crisscross.cards.draw", "crisscross.glyphs")
+RESIDENT = ("crisscross.glyphs", "crisscross.cards.draw")

@@ -327,4 +327,4 @@ class Play(HintScreen):
 
 
 SCREEN = Play
-RESIDENT = ("crisscross.dice.sheetdraw", "crisscross.glyphs")
+RESIDENT = ("crisscross.glyphs", "crisscross.dice.sheetdraw")

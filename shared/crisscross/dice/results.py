@@ -200,4 +200,4 @@ class Results(Screen):
 
 
 SCREEN = Results
-RESIDENT = ("crisscross.dice.sheetdraw", "crisscross.glyphs")
+RESIDENT = ("crisscross.glyphs", "crisscross.dice.sheetdraw")

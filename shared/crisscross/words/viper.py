@@ -1,0 +1,51 @@
+"""The word list's block decoder (dictionary.decode_into) as source for
+MicroPython's viper emitter: dictionary._native() compiles it when the dictionary
+module loads, on a port that has the emitter (the rp2 port; not CPython nor the
+WebAssembly port). mpy-cross builds portable .mpy files, without native code, so
+it ships as text; in a module of its own, which no screen or session names
+resident (App.unload), so its ~860 bytes of text leave the heap once compiled
+instead of staying for the whole word game as a constant of the dictionary
+module would.
+
+Anything but a well-formed block whose words fit `out` returns -1, and the
+bytecode decoder does that block (and grows `out`, or raises, as it always did).
+"""
+
+SOURCE = """
+@micropython.viper
+def d(data, nbits: int, out, size: int) -> int:
+    b = ptr8(data)
+    o = ptr8(out)
+    o[0] = 10
+    m = 1
+    prev = 1
+    pos = 0
+    while pos + 5 <= nbits:
+        i = pos >> 3
+        n = ((b[i] << 8 | b[i + 1]) >> (11 - (pos & 7))) & 31
+        pos += 5
+        if n == 31:
+            break
+        if m + 32 > size:
+            return -1
+        start = m
+        k = 0
+        while k < n:
+            o[m + k] = o[prev + k]
+            k += 1
+        m += n
+        while True:
+            if pos + 5 > nbits or m + 1 >= size:
+                return -1
+            i = pos >> 3
+            c = ((b[i] << 8 | b[i + 1]) >> (11 - (pos & 7))) & 31
+            pos += 5
+            if c == 0:
+                break
+            o[m] = 96 + c
+            m += 1
+        o[m] = 10
+        m += 1
+        prev = start
+    return m
+"""
