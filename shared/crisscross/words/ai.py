@@ -29,21 +29,28 @@ Where the walk stands (limit, line, start, depth, phase) lives on the search, so
 
 Each line (a row or column near the cards) is worked out once, the first time the
 scan reaches it, into one bytearray made when the search starts: a byte per cell
-from a hand's length before its first card or anchor (a free cell with a card
-beside it across the line) to a hand's length after its last: the card's letter,
-or the anchor's number in the line, or how many free cells lie between it and the
-next card or anchor (_line_byte). The iterative deepening then walks the same lines
-again for each number of cards without working them out again. Cross-checks are
-kept only for anchors: one 4-byte mask each in an array, in the order the scan
-first reaches them. A free cell with nothing beside it (most of them) takes any
-letter and costs nothing. The best play so far is kept as its cells only, scored
-again at the end.
+from its first card or anchor (a free cell with a card beside it across the line)
+to its last: the card's letter, or the anchor's number in the line, or how many
+free cells lie between it and the next card or anchor (see _FREE; the hand's
+length of free cells before and after follows from the hand). The iterative
+deepening then walks the same lines again for each number of cards without
+working them out again, and a walk from a start that never laid as many cards as
+its limit is not walked again at the next limits: it would ask the same questions
+(each still counted) and find no play. Cross-checks are kept only for anchors: one
+4-byte mask each in an array, in the order the scan first reaches them. A free
+cell with nothing beside it (most of them) takes any letter and costs nothing. A
+play that lays no card beside the cards across forms one word and no square: it
+is valued from its letters; the others are scored by the rules. The best play so
+far is kept as its cells only, scored again at the end.
 
-With the flash dictionary (crisscross.words.dictionary) the letters that may follow
-a word's first one or two come from its tables as bit masks (`after`, `after2`): a
-letter the pair table refuses at the second place is never tried (such a question
-was never counted), and a 3-letter beginning, counted like any lookup, is a bit of
-the mask read once per pair. Any other word list is asked with `has_prefix`.
+What the search asks of the word list is the flash dictionary's API
+(crisscross.words.dictionary; any other list through crisscross.words.wordset's
+Tables): the letters that may begin a word, follow its first letter or its first
+two as bit masks of its tables (FIRSTS, `after`, `after2`): a letter the tables
+refuse at the first or second place is never tried (such a question was never
+counted), and a 3-letter beginning, counted like any lookup, is a bit of the mask
+read once per pair; longer beginnings with `begins`, a cross-check's words with
+`across` (each letter counted).
 
 This module is what the handheld loads while the AI thinks, so it holds only the
 search: whole AI turns, `choose` and the tie-break's word score, which host tools,
