@@ -67,7 +67,7 @@ PICO_BUDGETS = (
 # press), from 64,480 and 479 at 2e00980: trimming them is open work. The word
 # game on the Pico (first measured 2026-11-24): hint 3.9 s mean / 7.3 s max, AI
 # turn 2.5 / 7.8 s, a word laid with its save 462 ms mean (docs/performance.md);
-# the hint and the AI turn are met since (1.26 s max over a whole game). A word
+# the hint and the AI turn are met since (1.32 s max over a whole game). A word
 # laid: 40 ms mean over the first 12 turns (bench-check's 8 too), 79 ms over a
 # whole game: once the save passes littlefs's 512-byte inline limit (about the
 # 17th turn) every save erases a 4 KB sector (45 ms).
