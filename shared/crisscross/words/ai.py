@@ -29,21 +29,28 @@ Where the walk stands (limit, line, start, depth, phase) lives on the search, so
 
 Each line (a row or column near the cards) is worked out once, the first time the
 scan reaches it, into one bytearray made when the search starts: a byte per cell
-from a hand's length before its first card or anchor (a free cell with a card
-beside it across the line) to a hand's length after its last: the card's letter,
-or the anchor's number in the line, or how many free cells lie between it and the
-next card or anchor (_line_byte). The iterative deepening then walks the same lines
-again for each number of cards without working them out again. Cross-checks are
-kept only for anchors: one 4-byte mask each in an array, in the order the scan
-first reaches them. A free cell with nothing beside it (most of them) takes any
-letter and costs nothing. The best play so far is kept as its cells only, scored
-again at the end.
+from its first card or anchor (a free cell with a card beside it across the line)
+to its last: the card's letter, or the anchor's number in the line, or how many
+free cells lie between it and the next card or anchor (see _FREE; the hand's
+length of free cells before and after follows from the hand). The iterative
+deepening then walks the same lines again for each number of cards without
+working them out again, and a walk from a start that never laid as many cards as
+its limit is not walked again at the next limits: it would ask the same questions
+(each still counted) and find no play. Cross-checks are kept only for anchors: one
+4-byte mask each in an array, in the order the scan first reaches them. A free
+cell with nothing beside it (most of them) takes any letter and costs nothing. A
+play that lays no card beside the cards across forms one word and no square: it
+is valued from its letters; the others are scored by the rules. The best play so
+far is kept as its cells only, scored again at the end.
 
-With the flash dictionary (crisscross.words.dictionary) the letters that may follow
-a word's first one or two come from its tables as bit masks (`after`, `after2`): a
-letter the pair table refuses at the second place is never tried (such a question
-was never counted), and a 3-letter beginning, counted like any lookup, is a bit of
-the mask read once per pair. Any other word list is asked with `has_prefix`.
+What the search asks of the word list is the flash dictionary's API
+(crisscross.words.dictionary; any other list through crisscross.words.wordset's
+Tables): the letters that may begin a word, follow its first letter or its first
+two as bit masks of its tables (FIRSTS, `after`, `after2`): a letter the tables
+refuse at the first or second place is never tried (such a question was never
+counted), and a 3-letter beginning, counted like any lookup, is a bit of the mask
+read once per pair; longer beginnings with `begins`, a cross-check's words with
+`across` (each letter counted).
 
 This module is what the handheld loads while the AI thinks, so it holds only the
 search: whole AI turns, `choose` and the tie-break's word score, which host tools,
@@ -173,7 +180,7 @@ class Search:
         self._n = 0  # depth: letters in the word so far
         self._wfrom = 0  # nodes when this walk began, less its cross-checks'
         self._full = False  # this walk reached its limit of cards laid
-        self._t3 = -1  # the walk's after2 mask at depth 2, -1: not read yet
+        self._t3 = -1  # the after2 mask of the word's first two letters, -1: not read
         self._opening = False  # an empty table: words from the hand alone
 
     # --- running -----------------------------------------------------------------
@@ -507,11 +514,8 @@ class Search:
         tries, flags, masks = self._tries, self._flags, self._masks
         counts, hand, laid = self.counts, self._hand, self.laid
         limit, opening = self._limit, self._opening
-        tables = self._tables
-        firsts, after, after2 = tables.FIRSTS, tables.after, tables.after2
+        firsts, after = self._tables.FIRSTS, self._tables.after
         lookup = self.lookup
-        begins = tables.begins
-        budget, timed = self.budget, self.deadline is not None
         nodes, work = self.nodes, self._work
         # Is this slice used up? Asked before every counted lookup and at every
         # letter entered (inlined): counted lookups, blocks decoded from flash or
@@ -529,7 +533,6 @@ class Search:
         wfrom, full = self._wfrom, self._full
         n, at = self._n, self._at
         mask = None  # at _CROSS: the cell's letters, None while its check is due
-        t3 = self._t3  # at depth 2: the letters after the first two (after2)
         while True:
             if at == _NEXT or at == _TRY:  # try the next letter allowed here
                 k = tries[n]
@@ -558,16 +561,9 @@ class Search:
                     tries[n] = k + 1
                     word[n] = 97 + k
                     if n >= 2:  # a counted lookup
-                        nodes += 1
-                        if nodes > budget or (timed and self.clock() >= self.deadline):
-                            self.nodes = nodes
-                            raise _OutOfBudget()
-                        if n > 2:
-                            ok = begins(bytes(word[: n + 1]))
-                        else:
-                            if t3 < 0:
-                                t3 = after2(word[0] - 97, word[1] - 97)
-                            ok = t3 >> k & 1
+                        self.nodes = nodes
+                        ok = self._ask(n, k)
+                        nodes = self.nodes
                         if not ok:
                             at = _NEXT
                             continue
@@ -595,19 +591,15 @@ class Search:
             if at == _BODY:
                 j = start + n
                 v = data[base + j] if lead <= j < inner else _FREE
+                if n == 2:
+                    self._t3 = -1  # a new pair of first letters
                 if v < _FREE:  # a card on the table
                     word[n] = 97 + v
                     flags[n] = _BOARD
                     if n >= 2:  # a counted lookup
-                        nodes += 1
-                        if nodes > budget or (timed and self.clock() >= self.deadline):
-                            self.nodes = nodes
-                            raise _OutOfBudget()
-                        if n > 2:
-                            ok = begins(bytes(word[: n + 1]))
-                        else:
-                            t3 = after2(word[0] - 97, word[1] - 97)
-                            ok = t3 >> v & 1
+                        self.nodes = nodes
+                        ok = self._ask(n, v)
+                        nodes = self.nodes
                     else:  # 1- and 2-letter beginnings: tables, not counted
                         ok = (after(word[0] - 97) if n else firsts) >> v & 1
                     if ok:
@@ -618,21 +610,11 @@ class Search:
                         at = _BACK
                     continue
                 # A free cell (or the end of the line): the word may end here.
-                if n == 2:
-                    t3 = -1  # a new pair of first letters
                 if laid >= limit:
                     full = True
-                if opening:
-                    if n >= self._min_len:
-                        self.nodes = nodes
-                        if self._word(bytes(word[:n])):
-                            self._offer(n, False)  # valued, scored once chosen
-                        nodes = self.nodes
-                elif laid == limit and flags[n] & _TOUCHED and n >= 2:
+                if opening or (laid == limit and flags[n] & _TOUCHED and n >= 2):
                     self.nodes = nodes
-                    if self._word(bytes(word[:n])):
-                        self._offer(n)
-                        work += _OFFER_WORK
+                    work += self._ends(n)
                     nodes = self.nodes
                 if j >= size or laid >= limit or n >= _MAX_WORD:
                     at = _BACK
@@ -688,60 +670,96 @@ class Search:
                 break
             if at == _BACK and not full and nodes - wfrom < 255 and start >= smin:
                 skips[sbase + start] = nodes - wfrom + 1
-            j = start + 1
-            while True:
-                top = _FREE + limit
-                if j < lead - limit:  # before: too far from the first card or anchor
-                    j = lead - limit
-                while j < inner:  # no word starts after the last one
-                    if j >= lead:
-                        v = data[base + j]
-                        if not (
-                            v != _FREE
-                            and (v <= top or v >= _ANCHOR)
-                            and (j == lead or data[base + j - 1] >= _FREE)
-                        ):
-                            j += 1
-                            continue
-                    v = skips[sbase + j] if j >= smin else 0
-                    if not v or timed:
-                        break
-                    # The walk from here never reached its limit: a deeper one
-                    # asks the same questions and finds no play.
-                    nodes += v - 1
-                    if nodes > budget:
-                        self.nodes = budget + 1
-                        raise _OutOfBudget()
-                    j += 1
-                if j < inner:
-                    break
-                i = self._line + 1
-                if i == self._lines:
-                    i = 0
-                    limit += 1
-                    if limit > self.hand_size:
-                        break
-                self._enter_line(i)
-                base, lead, inner = self._base, self._lead, self._inner
-                size, sbase, smin = self._size, self._sbase, self._smin
-                j = 0
-            if j >= inner:  # every line at every number of cards: the end
+            self.nodes = nodes
+            start = self._next_start(start + 1)
+            nodes, limit = self.nodes, self._limit
+            base, lead, inner = self._base, self._lead, self._inner
+            size, sbase, smin = self._size, self._sbase, self._smin
+            if start < 0:  # every line at every number of cards: the end
                 at = _IDLE
-                start = j
-                self._limit = limit
                 break
-            start = j
-            self._start = start
-            self._limit = limit
             flags[0] = 0
             wfrom = nodes
             full = False
             at = _ENTER
         self.nodes, self._work = nodes, work
-        self._wfrom, self._full, self._t3 = wfrom, full, t3
+        self._wfrom, self._full = wfrom, full
         self._n, self._at, self._hand, self.laid = n, at, hand, laid
-        self._start = start
         return at == _IDLE or (opening and at == _BACK)
+
+    def _ask(self, n, k):
+        """Whether some word begins with the word's first n + 1 letters (n >= 2;
+        the last, letter k): a counted lookup. The letters that may follow the
+        first two are read once per pair (_t3)."""
+        self.nodes += 1
+        if self.nodes > self.budget or (
+            self.deadline is not None and self.clock() >= self.deadline
+        ):
+            raise _OutOfBudget()
+        word = self._buf
+        if n > 2:
+            return self._tables.begins(bytes(word[: n + 1]))
+        if self._t3 < 0:
+            self._t3 = self._tables.after2(word[0] - 97, word[1] - 97)
+        return self._t3 >> k & 1
+
+    def _ends(self, n):
+        """The word of n letters ends at a free cell: a candidate if it is a word
+        (an opening's, of _min_len letters or more, valued but not counted among
+        the candidates). The work it counts for the slice."""
+        if self._opening:
+            if n >= self._min_len and self._word(bytes(self._buf[:n])):
+                self._offer(n, False)
+            return 0
+        if self._word(bytes(self._buf[:n])):
+            self._offer(n)
+            return _OFFER_WORK
+        return 0
+
+    def _next_start(self, j):
+        """The next cell from position j of the current line (then the next lines,
+        then again with one card more) a word may start at, made current; -1 when
+        there is none left. A start whose walk never reached its limit is counted,
+        not walked (its lookups added to `nodes`)."""
+        limit = self._limit
+        skips, timed = self._skips, self.deadline is not None
+        while True:
+            data, base, lead, inner = self._data, self._base, self._lead, self._inner
+            sbase, smin = self._sbase, self._smin
+            top = _FREE + limit
+            if j < lead - limit:  # before: too far from the first card or anchor
+                j = lead - limit
+            while j < inner:  # no word starts after the last one
+                if j >= lead:
+                    v = data[base + j]
+                    if not (
+                        v != _FREE
+                        and (v <= top or v >= _ANCHOR)
+                        and (j == lead or data[base + j - 1] >= _FREE)
+                    ):
+                        j += 1
+                        continue
+                v = skips[sbase + j] if j >= smin else 0
+                if not v or timed:
+                    self._start = j
+                    self._limit = limit
+                    return j
+                # The walk from here never reached its limit: a deeper one asks
+                # the same questions and finds no play.
+                self.nodes += v - 1
+                if self.nodes > self.budget:
+                    self.nodes = self.budget + 1
+                    raise _OutOfBudget()
+                j += 1
+            i = self._line + 1
+            if i == self._lines:
+                i = 0
+                limit += 1
+                if limit > self.hand_size:
+                    self._limit = limit
+                    return -1
+            self._enter_line(i)
+            j = 0
 
 
 def stepper(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
