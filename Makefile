@@ -111,5 +111,5 @@ emu: deps
 # against the AI with 100 KB of heap free instead of its first turns.
 .PHONY: soak
 soak: deps
-	CRISSCROSS_SOAK=1 $(PY) -m pytest -q tests/emu/test_emu_powercut.py \
+	CRISSCROSS_SOAK=1 $(PY) -m pytest -q -rP tests/emu/test_emu_powercut.py \
 		tests/emu/test_emu_memory.py::test_words_game_against_the_ai_with_100_kb_free
