@@ -7,7 +7,8 @@ The board is powered on with A held (safe mode: the REPL is free)."""
 
 import binascii
 
-from crisscross.words.dictionary import Dictionary, decode_block
+from crisscross.words.decode import decode_block
+from crisscross.words.dictionary import Dictionary
 
 BOARD_CODE = """
 import binascii

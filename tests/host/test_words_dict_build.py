@@ -13,7 +13,8 @@ from mpy import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build_dict  # noqa: E402
-from crisscross.words.dictionary import Dictionary, decode_block  # noqa: E402
+from crisscross.words.decode import decode_block  # noqa: E402
+from crisscross.words.dictionary import Dictionary  # noqa: E402
 from crisscross.words.wordset import words_of  # noqa: E402
 
 DATA = os.path.join(ROOT, "shared", "crisscross", "words", "words.bin")

@@ -1,6 +1,7 @@
 """The dictionary file as the device reads it: seeks and one block at a time."""
 
-from crisscross.words.dictionary import Dictionary, decode_block
+from crisscross.words.decode import decode_block
+from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet, words_of
 
 KNOWN = ("house", "trivia", "trivias", "pricing", "cent", "ten", "ice", "at", "in", "spice",
@@ -132,7 +133,7 @@ def test_a_decoded_block_is_one_bytes_object_of_newline_separated_words():
 
 
 def test_decoding_into_a_small_buffer_grows_it_and_gives_the_same_words():
-    from crisscross.words.dictionary import decode_into
+    from crisscross.words.decode import decode_into
 
     d = Dictionary()
     d._f.seek(d._data + 7 * d.block_size)

@@ -112,6 +112,7 @@ def _lowest():
 
 
 _LOWEST = _lowest()
+del _lowest  # run once: its code not kept while the AI thinks
 
 
 class _OutOfBudget(Exception):

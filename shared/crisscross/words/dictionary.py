@@ -34,8 +34,6 @@ VERSION = const(1)
 _HEADER_SIZE = const(16)
 _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
-_END = const(31)
-_MAX_WORD = const(31)  # the longest a word can be in the file's 5-bit format
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
 _STRIDE = const(32)  # the index's keys kept in RAM: one in _STRIDE
 _FILE_NAME = "words.bin"
@@ -48,50 +46,15 @@ def default_path():
     return (here[: cut + 1] if cut >= 0 else "") + _FILE_NAME
 
 
-def decode_into(data, nbits, out):
-    """Decode a block's `nbits` bits of symbols from `data` (which holds one spare
-    byte after them: symbols are read two bytes at a time) into the bytearray
-    `out`, grown if it is too small: a newline, then each word followed by a
-    newline. Returns the length written. Allocates nothing unless `out` grows,
-    which it does only when a word might not fit (every block of words.bin fits
-    _SLOT bytes)."""
-    out[0] = 10
-    m = 1  # length written
-    prev = 1  # where the previous word starts
-    pos = 0
-    while pos + 5 <= nbits:
-        i = pos >> 3
-        n = ((data[i] << 8 | data[i + 1]) >> (11 - (pos & 7))) & 31
-        pos += 5
-        if n == _END:
-            break
-        while m + _MAX_WORD + 1 > len(out):  # room for a word and its newline
-            out.extend(bytes(len(out)))  # a block longer than any in words.bin
-        start = m
-        for k in range(n):  # the letters shared with the previous word
-            out[m + k] = out[prev + k]
-        m += n
-        while True:
-            i = pos >> 3
-            s = ((data[i] << 8 | data[i + 1]) >> (11 - (pos & 7))) & 31
-            pos += 5
-            if not s:
-                break
-            out[m] = 96 + s
-            m += 1
-        out[m] = 10
-        m += 1
-        prev = start
-    return m
-
-
-# The same decoder in native code (crisscross/words/viper.py, compiled here where
-# the port has MicroPython's viper emitter: the rp2 port has it): ~10 times
-# faster than the bytecode above, which a search runs ~100 times, ~1,300 lines
-# each. Compiled once per load of this module (~22 ms on a Pico, ~3.8 KB of heap
-# for a moment; the word game keeps this module resident: session.RESIDENT);
-# where there is no such emitter (CPython, the WebAssembly port) the bytecode
-# decoder is used.
+# The block decoder: in native code (crisscross/words/viper.py, compiled here
+# where the port has MicroPython's viper emitter: the rp2 port has it), ~10 times
+# faster than the bytecode one (crisscross/words/decode.py), which a search runs
+# ~100 times, ~1,300 lines each. Where the native one is compiled, the bytecode
+# one is imported only for a block the native one gives back (none of words.bin
+# does), so its code is not in the heap (~0.5 KB). Compiled once per load of
+# this module (~22 ms on a Pico, ~3.8 KB of heap for a moment; the word game
+# keeps this module resident: session.RESIDENT); where there is no such emitter
+# (CPython, the WebAssembly port) the bytecode decoder is used.
 def _native():
     """The native decoder, or None where it cannot be compiled."""
     try:
@@ -105,23 +68,26 @@ def _native():
         return None
 
 
+def _bytecode():
+    from crisscross.words.decode import decode_into
+
+    return decode_into
+
+
 _decode = _native()
+_slow = None if _decode else _bytecode()  # imported at need where _decode is
 
 
 def decode_fast(data, nbits, out):
-    """decode_into, in native code where there is some."""
+    """decode.decode_into, in native code where there is some."""
+    global _slow
     if _decode is not None:
         m = _decode(data, nbits, out, len(out))
         if m >= 0:
             return m
-    return decode_into(data, nbits, out)
-
-
-def decode_block(block):
-    """Every word in one block, in sorted order, as bytes: each word after a
-    newline, and one at the end (b"\\nat\\nate\\n")."""
-    out = bytearray(_SLOT)
-    return bytes(out[: decode_into(bytes(block) + b"\0", len(block) * 8, out)])
+    if _slow is None:
+        _slow = _bytecode()
+    return _slow(data, nbits, out)
 
 
 def _last_le(keys, ks, n, k):
@@ -172,19 +138,19 @@ class Dictionary:
         self._spare = [
             [-1, bytearray(_SLOT), 0, b"", b""] for _ in range(max(1, cache))
         ]
-        self._raw = bytearray(self.block_size + 1)  # one block and a spare 0 byte
-        self._raw_block = memoryview(self._raw)[: self.block_size]
         # The index in RAM every _STRIDE-th key (~500 bytes), and a buffer for the
         # _STRIDE keys after one: a block is found with one read of the index, not
         # a binary search of ~11 seeks (each ~100 us on littlefs, as long as a
-        # block's native decode).
+        # block's native decode). The same buffer then takes the block read (and
+        # a spare 0 byte), as _locate is done with the keys by then.
         ks = self.key_size
         self._sample = bytearray(((self.blocks + _STRIDE - 1) // _STRIDE) * ks)
         for i in range(len(self._sample) // ks):
             self._f.seek(self._index + i * _STRIDE * ks)
             self._f.readinto(memoryview(self._sample)[i * ks : (i + 1) * ks])
-        self._keys = bytearray(_STRIDE * ks)
-        self._keys_view = memoryview(self._keys)
+        self._raw = bytearray(max(_STRIDE * ks, self.block_size + 1))
+        self._raw_view = memoryview(self._raw)
+        self._raw_block = self._raw_view[: self.block_size]
         # The 4 bytes of the triple table last read, and where they come from:
         # the search tries 26 letters after the same two.
         self._tri = bytearray(4)
@@ -213,8 +179,8 @@ class Dictionary:
         first = _last_le(self._sample, ks, len(self._sample) // ks, k) * _STRIDE
         n = min(_STRIDE, self.blocks - first)
         self._f.seek(self._index + first * ks)
-        self._f.readinto(self._keys_view[: n * ks])
-        return first + _last_le(self._keys, ks, n, k)
+        self._f.readinto(self._raw_view[: n * ks])
+        return first + _last_le(self._raw, ks, n, k)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -232,6 +198,7 @@ class Dictionary:
             entry = cache.pop()  # the least recently used: decoded over
         self._f.seek(self._data + b * self.block_size)
         self._f.readinto(self._raw_block)
+        self._raw[self.block_size] = 0  # the spare byte, after the keys read there
         flat = entry[1]
         end = decode_fast(self._raw, self.block_size * 8, flat) - 1
         self.reads += 1

@@ -1,4 +1,4 @@
-"""The word list's block decoder (dictionary.decode_into) as source for
+"""The word list's block decoder (decode.decode_into) as source for
 MicroPython's viper emitter: dictionary._native() compiles it when the dictionary
 module loads, on a port that has the emitter (the rp2 port; not CPython nor the
 WebAssembly port). mpy-cross builds portable .mpy files, without native code, so

@@ -3,7 +3,7 @@ reads its word list from flash: crisscross.words.dictionary)."""
 
 
 def words_of(flat):
-    """The words of a block as dictionary.decode_block gives them, as a list."""
+    """The words of a block as decode.decode_block gives them, as a list."""
     return flat.split(b"\n")[1:-1]
 
 
