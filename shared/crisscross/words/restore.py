@@ -65,6 +65,8 @@ def _after_cell(text, i):
         return end + 1
     if CELL_HIGH.find(text[i].encode()) < 0:
         raise ValueError("unknown %r" % text[i])
+    if i + 1 >= len(text):
+        raise ValueError("a cell needs two characters")
     return i + 2
 
 
