@@ -16,7 +16,7 @@ rebuilds the game:
   several runs (a Square Effect) joins them with "&". After a re-deal the text
   starts again from "~RESTARTS,TURNS,RNG STATE~".
 
-e.g. "=XHOUSE+-" is HOUSE laid across from (0, 0), a draw and a pass.
+e.g. "7<HOUSE+-" is HOUSE laid across from (0, 0), a draw and a pass.
 """
 
 from crisscross.compat import const
