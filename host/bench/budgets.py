@@ -68,13 +68,12 @@ PICO_BUDGETS = (
 # game on the Pico (first measured 2026-11-24): hint 3.9 s mean / 7.3 s max, AI
 # turn 2.5 / 7.8 s, a word laid with its save 462 ms mean (docs/performance.md);
 # the hint and the AI turn are met since (1.32 s max over a whole game). A word
-# laid: 40 ms mean over the first 12 turns (bench-check's 8 too), 79 ms over a
-# whole game: once the save passes littlefs's 512-byte inline limit (about the
-# 17th turn) every save erases a 4 KB sector (45 ms).
+# laid is met since too: 79 ms over a whole game while the save passed
+# littlefs's 512-byte inline limit (a 4 KB erase a save), 47.5 ms with the
+# compact save of words/game.py (SAVE_VERSION 2, within 512 bytes all game).
 PENDING = (
     "app.words.peak_live_bytes",
     "app.words.alloc_per_event_mean",
-    "pico.placement_ms_mean_of.words",
     # Symbols: the search's code (~10 KB), its memo, tables and layout (~20 KB)
     # on top of ~70 KB of play (docs/performance.md, "Where the heap goes");
     # the word game: its search's code and two decoded blocks on a full table.

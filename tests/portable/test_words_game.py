@@ -252,16 +252,18 @@ def test_a_game_is_its_seed_and_its_actions():
         if g.over:
             break
         autoplay.take_turn(g, 300)
-    assert "/" in g.actions_text  # a few actions (the game may end early)
+    assert len(list(restore.each_action(g.actions_text))) > 1  # a few actions
     again = restore.replay(2, 31, options, d, g.actions_text)
     assert again.log == g.log and again.scores() == g.scores()
     assert again.board.cells() == g.board.cells()
     assert again.actions_text == g.actions_text
     # A list of the actions replays the same game (host tools pass lists).
-    listed = restore.replay(2, 31, options, d, g.actions_text.split("/"))
+    listed = restore.replay(
+        2, 31, options, d, list(restore.each_action(g.actions_text))
+    )
     assert listed.log == g.log and listed.actions_text == g.actions_text
-    too_long = g.actions_text + "/x" * 400
-    for bad in (["q"], ["p 0,0,Q"], "q", "d//x", "d/", too_long):
+    too_long = g.actions_text + "-" * 400
+    for bad in (["q"], ["7<Q"], "q", "7<", "7", "7<A&", "{0,0}A", "{0,x,1}A", too_long):
         try:
             restore.replay(2, 31, options, d, bad)
         except ValueError as e:
@@ -271,23 +273,46 @@ def test_a_game_is_its_seed_and_its_actions():
     d.close()
 
 
-def test_each_action_splits_as_split_does_without_a_list():
+def test_each_action_splits_the_text_into_its_actions():
+    cases = (
+        ("", []),
+        ("+", ["+"]),
+        ("+-", ["+", "-"]),
+        ("7<HOUSE+-", ["7<HOUSE", "+", "-"]),
+        (
+            "~1,4,99~7<AB!#7<c&8!D{-40,2,1}XY+",
+            ["~1,4,99~", "7<AB", "!#7<c&8!D", "{-40,2,1}XY", "+"],
+        ),
+    )
+    for text, want in cases:
+        assert list(restore.each_action(text)) == want, text
+    for bad in ("7", "7<", "7<A&", "q", "{1,2,0", "~1,2"):
+        try:
+            list(restore.each_action(bad))
+        except ValueError as e:
+            assert "action 1" in str(e), (bad, e)
+        else:
+            assert False, bad
+
+
+def test_the_old_actions_split_as_split_does_without_a_list():
     for text in ("", "d", "d/x", "p 3,3,C 3,4,A/d/x", "/", "d//x", "x/"):
         want = text.split("/") if text else []
-        assert list(restore.each_action(text)) == want, text
+        assert list(restore.each_old_action(text)) == want, text
 
 
 def test_actions_are_kept_as_one_text():
     g = Game(2, 4, lookup=WORDS)
     assert g.actions_text == ""
     g.draw()
-    assert g.actions_text == "d"
+    assert g.actions_text == "+"
     g.pass_turn()
     give(g, g.turn, "HOUSEX")
     assert g.play(row(0, 0, "HOUSE")).error is None
-    assert g.actions_text == "d/x/p 0,0,H 0,1,O 0,2,U 0,3,S 0,4,E"
+    # HOUSE across from (0, 0): "7<" then a letter a card.
+    assert g.actions_text == "+-7<HOUSE"
     assert g.play(row(1, 0, "ZZZ")).error  # not the player's cards: not recorded
-    assert g.actions_text == "d/x/p 0,0,H 0,1,O 0,2,U 0,3,S 0,4,E"
+    assert g.actions_text == "+-7<HOUSE"
 
 
 def test_the_deck_is_one_byte_per_card_drawn_from_its_end_as_before():
@@ -395,7 +420,7 @@ def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
     give(again, seat, "*AXESB")
     again.play(cells)
     assert again.players[seat].hand == hand and bytes(again.deck) == bytes(g.deck)
-    assert g.actions_text.startswith("p 0,0,t 0,1,A")
+    assert g.actions_text.startswith("7<tAXES")
 
 
 def test_exact_halved_scores_add_up_and_decide_the_winner():

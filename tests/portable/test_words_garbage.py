@@ -12,7 +12,7 @@ from crisscross.savefile import GAME, HEAD_ROOM, game_mark, pack, pack_game, pla
 from crisscross.store import Store
 from crisscross.storeload import unpack
 from crisscross.words import session as ws
-from crisscross.words.game import cells_text
+from crisscross.words.game import cells_text, play_text
 from crisscross.words.restore import parse_cells
 
 PLAIN_TEXTS = (
@@ -141,25 +141,25 @@ def _from_scratch(s, actions):
     one text: the fields and a list of the actions, joined."""
     seats = "".join(["h" if x == ws.HUMAN else "a" for x in s.seats])
     fields = (ws.HEAD, ws.SAVE_VERSION, seats, s.level, s.code, s.daily, s.rules)
-    return "|".join(fields + (str(s.game.seed), "/".join(actions)))
+    return "|".join(fields + (str(s.game.seed), "".join(actions)))
 
 
 def test_the_saved_text_follows_every_action():
     s = ws.new_session(11, 1, 1, "", "quick", "CODE1", "2026-11-22")
     actions = []
     assert "".join(s.to_text()) == _from_scratch(s, actions)
-    for _ in range(6):
+    for _ in range(5):  # six quiet actions of two seats: a re-deal (below)
         if s.phase == ws.PLAY:
             if len(s.game.hand()) < 10:
                 s.draw()
-                actions.append("d")
+                actions.append("+")
             else:
                 s.pass_turn()
-                actions.append("x")
+                actions.append("-")
         else:
             s.game.pass_turn()  # the AI's seat, without its search
             s._update()
-            actions.append("x")
+            actions.append("-")
         parts = s.to_text()
         assert "".join(parts) == _from_scratch(s, actions)
         assert parts[1] is s.game.actions_text  # the game's own text, no copy
@@ -189,24 +189,25 @@ def test_a_played_game_is_saved_byte_for_byte_as_before():
         assert s.phase == ws.PLAY
         found = None if move % 4 == 3 else autoplay.choose(game, 150)
         if found is not None:
+            written = play_text(game.board, found[0], "")  # the table before it
             assert s.play(found[0]).error is None
-            actions.append("p " + cells_text(found[0]))
+            actions.append(written)
         elif move % 8 == 3:
             s.draw()
-            actions.append("d")
+            actions.append("+")
         else:
             s.pass_turn()
-            actions.append("x")
-        kinds.add(actions[-1][0])
+            actions.append("-")
+        kinds.add(actions[-1][0] if actions[-1] in ("+", "-") else "p")
         text = _from_scratch(s, actions)
         assert "".join(s.to_text()) == text
         assert store.save_game(s.to_text())
         assert st.files["game.sav"] == pack(GAME, move + 1, {"game": text}), move
-    assert kinds == {"p", "d", "x"}, actions
+    assert kinds == {"p", "+", "-"}, actions
     loaded = Store(st)
     assert loaded.load_game() == text
     again = ws.Session.from_text(loaded.load_game())
-    assert again.game.actions_text == "/".join(actions)
+    assert again.game.actions_text == "".join(actions)
     assert again.game.board.cells() == game.board.cells()
     assert again.game.scores() == game.scores() and again.game.deck == game.deck
     files = dict(st.files)

@@ -5,9 +5,18 @@ On their turn a player does one thing: `play(cells)`, `draw()` (roll one die, ta
 that many cards; over the hand limit means no cards and this turn and the next are
 lost) or `pass_turn()`. Scores are integer tenths. `log` records every action as a
 small dict of ints, strings and lists (JSON-ready); `actions_text` records only what
-the players chose, as one text ("p 3,3,C 3,4,A/d/x", see ACTION_SEP), so
-`restore.replay(seed, ..., actions_text)` rebuilds the game (a save is its seed, its options
-and this text).
+the players chose, compactly (a save is its seed, its options and this text, and
+must stay small: docs/saves.md), so `restore.replay(seed, ..., actions_text)`
+rebuilds the game:
+
+  "+" a draw, "-" a pass; a play is "!" if declared (a name...), "#" if a topic
+  play, then a run of cards: its first cell and direction in two characters
+  (`_cell`) and one letter a card (lower case: a wild card), each card on the
+  next cell of that row or column that no card on the table holds; a play of
+  several runs (a Square Effect) joins them with "&". After a re-deal the text
+  starts again from "~RESTARTS,TURNS,RNG STATE~".
+
+e.g. "7<HOUSE+-" is HOUSE laid across from (0, 0), a draw and a pass.
 """
 
 from crisscross.compat import const
@@ -22,14 +31,25 @@ MAX_RESTARTS = const(3)  # re-deals when nobody can open
 TIEBREAK_CARDS = rules.TIEBREAK_CARDS
 MAX_TIEBREAKS = rules.MAX_TIEBREAKS
 _REST_BITS = const(13)  # words.exact.REST_BITS
-# Between two actions in `Game.actions_text` and in a save: actions hold spaces and
-# commas, never a slash.
-ACTION_SEP = "/"
-# Each action as the first one and as a later one (after ACTION_SEP), built once:
-# an action adds one of them to actions_text without making another string.
-_PLAY = ("p ", ACTION_SEP + "p ")
-_DRAW = ("d", ACTION_SEP + "d")
-_PASS = ("x", ACTION_SEP + "x")
+# actions_text's characters (see above; crisscross.words.restore reads them).
+DRAW = "+"
+PASS = "-"
+DECLARED = "!"
+TOPIC = "#"
+JOIN = "&"  # the next run of the same play
+RESTART = "~"  # "~RESTARTS,TURNS,RNG STATE~": the game as it was re-dealt
+WIDE = "{"  # "{ROW,COL,DIRECTION}": a run's first cell beyond _cell's square
+# A run's first cell (row, col in -_EDGE.._EDGE-1) and direction are the number
+# ((row + _EDGE) * _SIDE + col + _EDGE) * 2 + direction, written as one character
+# of CELL_HIGH (none of which starts anything else) and one of CELL_LOW (any
+# character a save may hold: printable ASCII but '"', "\\", "|").
+CELL_HIGH = b"$%'()*,./0123456789:;<=>?@[]^_`}"
+CELL_LOW = (
+    b"!#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`"
+    b"abcdefghijklmnopqrstuvwxyz{}~"
+)
+EDGE = const(19)
+SIDE = const(38)  # 2 * EDGE: 32 * 91 >= 38 * 38 * 2 numbers
 
 
 class Player:
@@ -95,6 +115,65 @@ def _cells_text(cells):
     return " ".join(parts)
 
 
+def _sorted(cells):
+    """Whether the cells come in (row, col) order, as the text writes them."""
+    for i in range(1, len(cells)):
+        a, b = cells[i - 1], cells[i]
+        if a[0] > b[0] or a[0] == b[0] and a[1] > b[1]:
+            return False
+    return True
+
+
+def play_text(board, cells, head):
+    """A play as actions_text writes it (see above), after `head` ("" or flags):
+    `cells` in (row, col) order, `board` the table before they are laid. Written
+    into one buffer; restore.play_cells reads it back."""
+    n = len(cells)
+    buf = bytearray(len(head) + 15 * n)  # "&{-512,-512,1}X" at most per card
+    k = 0
+    for ch in head:
+        buf[k] = ord(ch)
+        k += 1
+    i = 0
+    while i < n:
+        r, c = cells[i][0], cells[i][1]
+        down = i + 1 < n and cells[i + 1][1] == c  # else across (one card: either)
+        if i:
+            buf[k] = 38  # JOIN
+            k += 1
+        if -EDGE <= r < EDGE and -EDGE <= c < EDGE:
+            v = ((r + EDGE) * SIDE + c + EDGE) * 2 + down
+            buf[k] = CELL_HIGH[v // len(CELL_LOW)]
+            buf[k + 1] = CELL_LOW[v % len(CELL_LOW)]
+            k += 2
+        else:
+            buf[k] = 123  # WIDE
+            k = _put_int(buf, k + 1, r)
+            buf[k] = 44  # ","
+            k = _put_int(buf, k + 1, c)
+            buf[k] = 44
+            buf[k + 1] = 49 if down else 48
+            buf[k + 2] = 125  # "}"
+            k += 3
+        while True:  # this card, then the next ones on free cells of the run
+            cell = cells[i]
+            buf[k] = (97 if cell[3] else 65) + cell[2]
+            k += 1
+            i += 1
+            if i == n:
+                break
+            while True:
+                if down:
+                    r += 1
+                else:
+                    c += 1
+                if board.get(r, c) < 0:
+                    break
+            if cells[i][0] != r or cells[i][1] != c:
+                break  # the next card starts a run of its own
+    return str(memoryview(buf)[:k], "ascii")
+
+
 class Game:
     """Seats 0..n-1; `turn` is the seat to act; `over` / `winner` at the end."""
 
@@ -120,9 +199,8 @@ class Game:
         self.reason = ""
         self.restarts = 0
         self.turns = 0  # turns played
-        # "p CELLS" (with "!" declared, "#" topic), "d" or "x" per action, joined by
-        # ACTION_SEP: one string, where a list held a string object per action
-        # (~30 bytes each), and the save writes it as it is.
+        # The players' actions (see above): one string, where a list held a string
+        # object per action (~30 bytes each), and the save writes it as it is.
         self.actions_text = ""
         self.last_play = None  # the cells of the last play laid on the table
         self._start()
@@ -230,14 +308,13 @@ class Game:
         if res.error:
             return res
         seat = self.turn
-        # The action is added to `actions_text` (a new string: one copy of the text
-        # per action, as each save used to make), after ACTION_SEP unless first.
-        head = self._next_action(_PLAY)
+        if not _sorted(cells):  # a human may lay a word's cards in any order
+            cells = sorted(cells)
+        text = cells_text(cells)  # the log's, readable
+        head = ""
         if declared or topic:
-            head = head[:-1] + ("!" if declared else "") + ("#" if topic else "") + " "
-        action = cells_text(cells, head)
-        text = action[len(head) :]
-        self.actions_text += action
+            head = (DECLARED if declared else "") + (TOPIC if topic else "")
+        self.actions_text += play_text(self.board, cells, head)
         if res.exchange:  # rule 6.2, rare: its code loads only then
             from crisscross.words.exchange import exchange
 
@@ -284,15 +361,11 @@ class Game:
             self._next()
         return res
 
-    def _next_action(self, forms):
-        """The form of an action (_PLAY, _DRAW, _PASS) that actions_text takes next."""
-        return forms[1] if self.actions_text else forms[0]
-
     def draw(self):
         """Roll one die and take that many cards; returns the log entry."""
         if self.over:
             return None
-        self.actions_text += self._next_action(_DRAW)
+        self.actions_text += DRAW
         seat = self.turn
         p = self.players[seat]
         if not self.deck:
@@ -313,7 +386,7 @@ class Game:
     def pass_turn(self):
         if self.over:
             return
-        self.actions_text += self._next_action(_PASS)
+        self.actions_text += PASS
         self._note(self.turn, "pass")
         if not self.deck:
             self._end("no cards left to draw")
@@ -341,10 +414,23 @@ class Game:
         # the game starts over ... the scores all start back on zero": opened or not.
         if self.restarts < MAX_RESTARTS:
             self.restarts += 1
-            self._note(-1, "restart")
-            self._start()
+            self._restart(self.rng.state)
             return
         self._end("nobody can lay or draw cards")
+
+    def _restart(self, state):
+        """Deal again from the Rng's `state`: what came before no longer matters,
+        so actions_text starts again from here (a save stays small)."""
+        self._note(-1, "restart")
+        self.actions_text = "%s%d,%d,%d%s" % (
+            RESTART,
+            self.restarts,
+            self.turns,
+            state,
+            RESTART,
+        )
+        self.rng.state = state
+        self._start()
 
     def _end(self, reason):
         self.over = True

@@ -15,7 +15,7 @@ from crisscross.words import deck, rules
 from crisscross.words.game import Game
 
 HEAD = "words"
-SAVE_VERSION = "1"
+SAVE_VERSION = "2"  # 1: the actions written out (words/restore.py reads both)
 # The phases and seat kinds of every family (crisscross.protocol).
 from crisscross import protocol
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
@@ -196,7 +196,8 @@ class Session(protocol.Session):
         self._update()
 
     def _replay(self, actions):
-        """Play `actions` (a game's `actions_text`, or a list) on the new game."""
+        """Play `actions` (a game's `actions_text`, a list of its actions, or
+        a version 1 save's, see restore.session_from_text) on the new game."""
         if actions:
             from crisscross.words.restore import replay_into
 
@@ -357,7 +358,8 @@ class Session(protocol.Session):
     def to_text(self):
         """The save, as two strings that join into its text:
         'words|version|seats|level|code|daily|rules|seed|' and the game's
-        `actions_text` (game.ACTION_SEP between actions).
+        compact `actions_text` (crisscross.words.game), which keeps the file
+        within littlefs's inline limit for a whole game (docs/saves.md).
 
         A save follows every move: the store writes the parts one after the other
         (Store.save_game takes a str or such a tuple), so the actions, the part
