@@ -29,7 +29,7 @@ SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
 from crisscross.words.board import ACROSS, DOWN  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
-from crisscross.words.game import Game  # noqa: E402
+from crisscross.words.game import Game, cells_text  # noqa: E402
 from crisscross.words.restore import parse_cells  # noqa: E402
 
 HELP = """commands:
@@ -83,7 +83,7 @@ def describe(entry):
             text += " (Square Effect x%s)" % deck.tenths(entry["square"])
         if entry["bonus"]:
             text += " +%s bonus" % deck.tenths(entry["bonus"])
-        return "%s %s  [%s]" % (head, text, entry["cells"])
+        return "%s %s  [%s]" % (head, text, cells_text(entry["cells"]))
     if a == "draw":
         if entry.get("lost"):
             return "%s rolled %d: over the limit, turn lost" % (head, entry["roll"])

@@ -11,6 +11,7 @@ from crisscross.memory_storage import MemoryStorage, joined
 from crisscross.savefile import GAME, HEAD_ROOM, game_mark, pack, pack_game, plain
 from crisscross.store import Store
 from crisscross.storeload import unpack
+from crisscross.words import autoplay
 from crisscross.words import session as ws
 from crisscross.words.game import cells_text, play_text
 from crisscross.words.restore import parse_cells
@@ -162,7 +163,8 @@ def test_the_saved_text_follows_every_action():
             actions.append("-")
         parts = s.to_text()
         assert "".join(parts) == _from_scratch(s, actions)
-        assert parts[1] is s.game.actions_text  # the game's own text, no copy
+        done, recent = s.game.actions_parts()  # the game's own texts, no copy
+        assert parts[1] is done and parts[2] is recent
         assert s.to_text() is parts  # asked again: the same, nothing built
     again = ws.Session.from_text(s.to_text())
     assert again.game.actions_text == s.game.actions_text
@@ -245,3 +247,31 @@ def test_wrap_gives_a_line_that_fits_as_the_general_way_does():
     # A text with a newline takes the general way: compare the quick one with it.
     for text in ("", "ab", "ab  c", "ab ", " ab", "P2 drew 3", "x" * 16, "a b c d"):
         assert ui.wrap(text, 16) == ui.wrap(text + "\n", 16)[:-1], text
+
+
+def test_an_action_copies_only_the_latest_actions():
+    """A move adds its text to the latest few actions, which join the older ones
+    once they are long enough: the game's whole text is not copied at every move
+    (it was: ~300-460 bytes of garbage a move late in a game)."""
+    s = ws.new_session(5, 2, 1, "", "quick", "CODE2", "2026-11-22")
+    game = s.game
+    folds = moves = appended = 0
+    while not game.over and moves < 60:
+        done, recent = game.actions_parts()
+        before = game.actions_text
+        restarts = game.restarts
+        autoplay.take_turn(game, s.budget())
+        moves += 1
+        if game.restarts != restarts:
+            continue  # a re-deal starts the text again
+        new_done, new_recent = game.actions_parts()
+        added = game.actions_text[len(before) :]
+        assert game.actions_text == before + added and added
+        appended += len(added)
+        if new_done is done:
+            assert new_recent == recent + added
+        else:
+            folds += 1
+            assert new_done == done + recent + added and new_recent == ""
+    # a fold once the latest reach 64 characters: at most one per 64 added
+    assert folds and folds <= appended // 64, (folds, appended)

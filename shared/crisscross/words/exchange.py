@@ -7,7 +7,7 @@ again. Then draws another one in exchange for it." Loaded only when that happens
 from crisscross.words.deck import WILD
 
 
-def exchange(game, seat, res, text):
+def exchange(game, seat, res, cells):
     """The play is not laid (without its wild cards it is no play): each wild card
     goes back into the deck, the deck is shuffled, the player draws one card for
     each; the turn ends."""
@@ -16,7 +16,7 @@ def exchange(game, seat, res, text):
         hand.remove(WILD)
         game.deck.append(WILD)
     game.rng.shuffle(game.deck)
-    entry = game._note_play(seat, "exchange", text, res.words)
+    entry = game._note_play(seat, "exchange", cells, res.words)
     entry["drawn"] = game._take(seat, res.exchange)
     game._quiet += 1
     game._next()

@@ -28,6 +28,9 @@ EMPTY_BONUS = rules.EMPTY_BONUS  # x number of times the hand has been emptied
 TOPIC_BONUS = const(50)  # per card laid, topic games (rule 7.3)
 STALL_ROUNDS = const(3)  # rounds in which nobody lays or draws a card end the game
 MAX_RESTARTS = const(3)  # re-deals when nobody can open
+_FOLD_AT = const(
+    64
+)  # Game._act: the latest actions' length that joins them to the rest
 TIEBREAK_CARDS = rules.TIEBREAK_CARDS
 MAX_TIEBREAKS = rules.MAX_TIEBREAKS
 _REST_BITS = const(13)  # words.exact.REST_BITS
@@ -199,11 +202,32 @@ class Game:
         self.reason = ""
         self.restarts = 0
         self.turns = 0  # turns played
-        # The players' actions (see above): one string, where a list held a string
-        # object per action (~30 bytes each), and the save writes it as it is.
-        self.actions_text = ""
+        # The players' actions (see above) in two strings, the older ones and the
+        # latest few (`actions_parts`): an action copies only the latest few, and
+        # they join the older ones once they are _FOLD_AT characters long (one
+        # string grown by every action copied the whole game's text each time:
+        # ~300-460 bytes of garbage a move). The save writes both as they are.
+        self._done = ""
+        self._recent = ""
         self.last_play = None  # the cells of the last play laid on the table
         self._start()
+
+    @property
+    def actions_text(self):
+        """The players' actions as one text (see above): what a save holds."""
+        return self._done + self._recent
+
+    def actions_parts(self):
+        """(older, latest) strings that join into actions_text: the save writes
+        them one after the other, neither copied."""
+        return self._done, self._recent
+
+    def _act(self, text):
+        recent = self._recent + text
+        if len(recent) >= _FOLD_AT:
+            self._done += recent
+            recent = ""
+        self._recent = recent
 
     # --- setting up -------------------------------------------------------------
     def _start(self):
@@ -255,14 +279,16 @@ class Game:
         self.log.append(entry)
         return entry
 
-    def _note_play(self, seat, action, text, words, score=None):
+    def _note_play(self, seat, action, cells, words, score=None):
         """_note for a play or a rejected word, without a dict of keywords (a play
-        also gets its score, and a bonus filled in later)."""
+        also gets its score, and a bonus filled in later). Its cells are the
+        play's own list: a text of them (cells_text) is made only by who shows
+        them (host/play_words.py), not at every play."""
         entry = {
             "turn": self.turns,
             "player": seat,
             "action": action,
-            "cells": text,
+            "cells": cells,
             "words": words,
         }
         if score is not None:
@@ -310,18 +336,17 @@ class Game:
         seat = self.turn
         if not _sorted(cells):  # a human may lay a word's cards in any order
             cells = sorted(cells)
-        text = cells_text(cells)  # the log's, readable
         head = ""
         if declared or topic:
             head = (DECLARED if declared else "") + (TOPIC if topic else "")
-        self.actions_text += play_text(self.board, cells, head)
+        self._act(play_text(self.board, cells, head))
         if res.exchange:  # rule 6.2, rare: its code loads only then
             from crisscross.words.exchange import exchange
 
-            exchange(self, seat, res, text)
+            exchange(self, seat, res, cells)
             return res
         if res.bad_words:
-            self._note_play(seat, "reject", text, res.bad_words)
+            self._note_play(seat, "reject", cells, res.bad_words)
             self._quiet += 1
             self._next()
             return res
@@ -336,7 +361,7 @@ class Game:
         if topic and self.options.topic:
             bonus += TOPIC_BONUS * len(cells) * 10
         self.last_play = cells
-        entry = self._note_play(seat, "play", text, res.words, res.score)
+        entry = self._note_play(seat, "play", cells, res.words, res.score)
         if res.multiplier:
             entry["square"] = res.multiplier
         if res.rest:
@@ -365,7 +390,7 @@ class Game:
         """Roll one die and take that many cards; returns the log entry."""
         if self.over:
             return None
-        self.actions_text += DRAW
+        self._act(DRAW)
         seat = self.turn
         p = self.players[seat]
         if not self.deck:
@@ -386,7 +411,7 @@ class Game:
     def pass_turn(self):
         if self.over:
             return
-        self.actions_text += PASS
+        self._act(PASS)
         self._note(self.turn, "pass")
         if not self.deck:
             self._end("no cards left to draw")
@@ -422,7 +447,8 @@ class Game:
         """Deal again from the Rng's `state`: what came before no longer matters,
         so actions_text starts again from here (a save stays small)."""
         self._note(-1, "restart")
-        self.actions_text = "%s%d,%d,%d%s" % (
+        self._recent = ""
+        self._done = "%s%d,%d,%d%s" % (
             RESTART,
             self.restarts,
             self.turns,

@@ -1,7 +1,7 @@
 """Whole games between AI seats: for the command line, benchmarks and parity tests."""
 
 from crisscross.words import autoplay
-from crisscross.words.game import Game
+from crisscross.words.game import Game, cells_text
 
 MAX_TURNS = 5000  # a guard only: a game ends long before (see Game._next)
 
@@ -20,12 +20,22 @@ def play_game(
 
 
 def summary(game):
-    """The result as plain data: scores in tenths, the whole log."""
+    """The result as plain data: scores in tenths, the log (a play's cells as
+    text, "3,3,C 3,4,A")."""
     return {
         "seed": game.seed,
         "players": len(game.players),
         "scores": game.scores(),
         "winner": game.winner,
         "reason": game.reason,
-        "moves": game.log,
+        "moves": [_shown(entry) for entry in game.log],
     }
+
+
+def _shown(entry):
+    cells = entry.get("cells")
+    if cells is None:
+        return entry
+    entry = dict(entry)
+    entry["cells"] = cells_text(cells)
+    return entry

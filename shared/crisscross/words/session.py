@@ -187,7 +187,7 @@ class Session(protocol.Session):
         self.last_cells = []  # (r, c) of the cards laid last
         self.recorded = False  # results written to the store (once)
         self._search = None  # the AI's search in progress
-        self._saved = None  # to_text() as last built: (fields, the game's actions)
+        self._saved = None  # to_text() as last built: (fields, the actions in two)
         self._replay(actions)
         # The human who holds the handheld; unknown after a restore, so a
         # pass-and-play game resumes behind the hand-over screen.
@@ -356,16 +356,17 @@ class Session(protocol.Session):
 
     # ---- saving -------------------------------------------------------------------
     def to_text(self):
-        """The save, as two strings that join into its text:
+        """The save, as three strings that join into its text:
         'words|version|seats|level|code|daily|rules|seed|' and the game's
-        compact `actions_text` (crisscross.words.game), which keeps the file
-        within littlefs's inline limit for a whole game (docs/saves.md).
+        compact `actions_text` in its two parts (crisscross.words.game), which
+        keeps the file within littlefs's inline limit for a whole game
+        (docs/saves.md).
 
         A save follows every move: the store writes the parts one after the other
         (Store.save_game takes a str or such a tuple), so the actions, the part
         that grows, are never copied into a second text. The fields never change:
         built once."""
-        actions = self.game.actions_text
+        done, recent = self.game.actions_parts()
         saved = self._saved
         if saved is None:
             fields = (
@@ -379,9 +380,9 @@ class Session(protocol.Session):
                 str(self.game.seed),
                 "",  # the actions follow the last "|"
             )
-            saved = ("|".join(fields), actions)
-        elif saved[1] is not actions:
-            saved = (saved[0], actions)
+            saved = ("|".join(fields), done, recent)
+        elif saved[1] is not done or saved[2] is not recent:
+            saved = (saved[0], done, recent)
         self._saved = saved  # the same tuple until the next action: not saved again
         return saved
 
