@@ -77,36 +77,16 @@ def _cell_lines(advanced):
     return tuple(tuple(x) for x in lines)
 
 
-def _pair_lines(cell_lines):
-    """Per adjacent pair (PAIRS' order): the tuples through either cell."""
-    out = []
-    for p, q in PAIRS:
-        lines = []
-        for e in cell_lines[p] + cell_lines[q]:
-            if e >> 4 not in lines:
-                lines.append(e >> 4)
-        out.append(tuple(lines))
-    return tuple(out)
-
-
-def _pair_near():
-    """Per adjacent pair: the cells next to either cell."""
-    out = []
-    for p, q in PAIRS:
-        out.append(tuple(n for n in NEIGHBOURS[p] + NEIGHBOURS[q] if n != p and n != q))
-    return tuple(out)
-
-
-# Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair lines, pair
-# neighbours), built on the first search of that rule set only, until
-# drop_tables() (the play screen calls it after each hint: ~4 KB of heap not
-# kept between hints). A game is played under one rule set.
+# Per rule set (0 basic, 1 advanced): (used tuples, cell lines), built on the
+# first search of that rule set only, until drop_tables() (the play screen calls
+# it after each hint: not kept between hints). A game is played under one rule
+# set. A pair's tuples and neighbours are not tabled (40 tuples of each were
+# ~3.3 KB of heap in a search): Position.touched lists them when wanted.
 _LAYOUT = [None, None]
 
 
 def layout(adv):
-    """(USED, CELL_LINES, PAIR_LINES, PAIR_NEAR) of rule set `adv` (0 basic, 1
-    advanced)."""
+    """(USED, CELL_LINES) of rule set `adv` (0 basic, 1 advanced)."""
     if _LAYOUT[adv] is None:
         for _ in layout_steps(adv):
             pass
@@ -114,16 +94,9 @@ def layout(adv):
 
 
 def layout_steps(adv):
-    """layout(adv) built in two steps (a generator; ~17 ms each on a Pico)."""
+    """layout(adv) built as a step (a generator)."""
     if _LAYOUT[adv] is None:
-        cell_lines = _cell_lines(adv == 1)
-        yield
-        _LAYOUT[adv] = (
-            _used(adv == 1),
-            cell_lines,
-            _pair_lines(cell_lines),
-            _pair_near(),
-        )
+        _LAYOUT[adv] = (_used(adv == 1), _cell_lines(adv == 1))
         yield
 
 
@@ -267,7 +240,7 @@ class Position:
         self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
         self.memo_limit = memo_limit
         self.adv = 1 if model.advanced else 0
-        self.used, self.cell_lines, self.pair_lines, self.near = layout(self.adv)
+        self.used, self.cell_lines = layout(self.adv)
         # The diagonal counts twice in advanced and not at all in basic.
         self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
         self.memo = {}
@@ -358,30 +331,40 @@ class Position:
                 out.append(k)
         return out
 
+    def touched(self, p, q, nr):
+        """The tuples a placement into cells p and q changes: those through p,
+        then those through q, then those through a neighbour it leaves blocked,
+        whose _BLOCKED marks go into the raw keys `nr` (a list)."""
+        cl = self.cell_lines
+        cells = self.cells
+        en = self.en
+        touched = [e >> 4 for e in cl[p]]
+        for e in cl[q]:
+            if e >> 4 not in touched:
+                touched.append(e >> 4)
+        for c in (p, q):
+            for n in NEIGHBOURS[c]:
+                if n != p and n != q and not cells[n] and en[n] == 1:
+                    for e in cl[n]:
+                        l = e >> 4
+                        nr[l] += _BLOCKED << (e & 15)
+                        if l not in touched:
+                            touched.append(l)
+        return touched
+
     def after(self, k, x, y, swap):
         """Value of the sheet once x goes into one cell of pair k and y into the
         other (x into the lower cell unless swap)."""
         p, q = PAIRS[k]
         if swap:
             p, q = q, p
-        cells = self.cells
-        en = self.en
         cl = self.cell_lines
         nr = self.rk[:]
         for e in cl[p]:
             nr[e >> 4] += x << (e & 15)
         for e in cl[q]:
             nr[e >> 4] += y << (e & 15)
-        lines = touched = self.pair_lines[k]
-        for n in self.near[k]:
-            if not cells[n] and en[n] == 1:
-                if touched is lines:
-                    touched = list(lines)
-                for e in cl[n]:
-                    l = e >> 4
-                    nr[l] += _BLOCKED << (e & 15)
-                    if l not in touched:
-                        touched.append(l)
+        touched = self.touched(p, q, nr)
         total = self.total
         w = self.weights
         lv = self.lv
@@ -401,19 +384,22 @@ class Position:
         p, q = PAIRS[k]
         if swap:
             p, q = q, p
-        near = self.near[k]
         saved = (self.cells[:], self.en[:], self.rk[:], self.stage)
         cells = self.cells
         en = self.en
         cells[p] = x
         cells[q] = y
+        changed = [p, q]
         for c in (p, q):
             for n in NEIGHBOURS[c]:
                 en[n] -= 1
-        for n in near:
-            if not cells[n] and en[n] == 0:
-                cells[n] = _BLOCKED
-        for c in (p, q) + near:
+        for c in (p, q):
+            for n in NEIGHBOURS[c]:
+                if n != p and n != q:
+                    changed.append(n)
+                    if not cells[n] and en[n] == 0:
+                        cells[n] = _BLOCKED
+        for c in changed:
             if cells[c]:
                 for e in self.cell_lines[c]:
                     l = e >> 4
@@ -452,8 +438,6 @@ def reply_steps(pos, best):
     neither (a neighbour left blocked) on nothing. So each tuple is valued once
     per symbol or pair of symbols instead of once per roll and order: ~3 times
     fewer lookups than 42 after() calls a pair, the same values."""
-    cells = pos.cells
-    en = pos.en
     cl = pos.cell_lines
     lv = pos.lv
     w = pos.weights
@@ -464,16 +448,7 @@ def reply_steps(pos, best):
     for k in pos.free_pairs():
         p, q = PAIRS[k]
         nr = pos.rk[:]
-        lines = touched = pos.pair_lines[k]
-        for n in pos.near[k]:
-            if not cells[n] and en[n] == 1:
-                if touched is lines:
-                    touched = list(lines)
-                for e in cl[n]:
-                    l = e >> 4
-                    nr[l] += _BLOCKED << (e & 15)
-                    if l not in touched:
-                        touched.append(l)
+        touched = pos.touched(p, q, nr)
         for e in cl[p]:
             shp[e >> 4] = e & 15
         for e in cl[q]:
