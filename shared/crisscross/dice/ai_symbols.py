@@ -17,6 +17,8 @@ All values are integers (SCALE per point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
+from array import array
+
 from crisscross.compat import beside, const
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
@@ -47,8 +49,13 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # device: look ahead for _DEVICE_UNITS // (free pairs) candidates; one candidate
 # costs up to ~11,000 executed lines per free pair (bench ai --mpy).
 _DEVICE_UNITS = const(13)
-_MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
-_MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
+# The memo: values of tuples by key (raw cells | table << 15: 22 bits), in an
+# array of 2 ** bits slots, one value a slot (a newer one replaces it). A slot
+# holds 1 << 29 | (key >> bits) << 16 | value + 0x8000: under 2 ** 30, so
+# reading it allocates nothing; its slot number gives the key's low bits back.
+_MEMO_BITS = const(9)  # a device search: 512 slots, 2 KB (a dict of 800: 7.4 KB)
+_MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
+_MEMO_FULL = const(0x2000)  # the flag bit 29, as seen in slot >> 16
 # The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
 # in the memo (~150 lines each: canon and a table's bisection) or after
 # _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
@@ -234,16 +241,17 @@ class Position:
     placement, so after() values afterstates; at ROUNDS the values are final.
     """
 
-    def __init__(self, model, cells, stage, memo_limit=_MEMO_LIMIT, later=False):
+    def __init__(self, model, cells, stage, memo_bits=_MEMO_BITS, later=False):
         """later: leave the lines unvalued until stage_steps(stage) has run."""
         self.model = model
         self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
-        self.memo_limit = memo_limit
+        self.sh = memo_bits
+        self.mask = (1 << memo_bits) - 1
         self.adv = 1 if model.advanced else 0
         self.used, self.cell_lines = layout(self.adv)
         # The diagonal counts twice in advanced and not at all in basic.
         self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
-        self.memo = {}
+        self.memo = array("I", bytes(4 << memo_bits))
         c = bytearray(cells)
         for i in range(25):
             if not c[i]:
@@ -303,8 +311,12 @@ class Position:
         model = self.model
         key = raw | self.tkey[t]
         tid = key >> 15
-        v = self.memo.get(key)
-        if v is None:
+        sh = self.sh
+        i = (key ^ key >> sh) & self.mask
+        e = self.memo[i]
+        if e >> 16 == key >> sh | _MEMO_FULL:
+            v = (e & 0xFFFF) - 0x8000
+        else:
             self.misses += 1
             if self.final and t > DIAG_LINE:
                 v = 0  # at the end only the lines' scores count
@@ -316,9 +328,7 @@ class Position:
                     v = model.lookup(tid, code, t)
             else:
                 v = model.lookup(tid, canon(raw, 4)[0], t)
-            if len(self.memo) >= self.memo_limit:
-                self.memo = {}
-            self.memo[key] = v
+            self.memo[i] = (key >> sh | _MEMO_FULL) << 16 | (v + 0x8000)
         return v
 
     def free_pairs(self):
@@ -370,10 +380,15 @@ class Position:
         lv = self.lv
         memo = self.memo
         tkey = self.tkey
+        sh = self.sh
+        mask = self.mask
         for t in touched:
             # The memo lookup inlined: this loop is most of the AI's time.
-            v = memo.get(nr[t] | tkey[t])
-            if v is None:
+            key = nr[t] | tkey[t]
+            v = memo[(key ^ key >> sh) & mask]
+            if v >> 16 == key >> sh | _MEMO_FULL:
+                v = (v & 0xFFFF) - 0x8000
+            else:
                 v = self.value(t, nr[t])
             total += w[t] * (v - lv[t])
         return total
@@ -443,6 +458,9 @@ def reply_steps(pos, best):
     w = pos.weights
     tkey = pos.tkey
     total = pos.total
+    memo = pos.memo
+    sh = pos.sh
+    mask = pos.mask
     shp = [-1] * _NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
     shq = [-1] * _NTUPLES
     for k in pos.free_pairs():
@@ -465,10 +483,12 @@ def reply_steps(pos, best):
             r = nr[t]
             wt = w[t]
             old = lv[t]
-            memo = pos.memo  # value() may start a new memo
             if a < 0 and b < 0:
-                v = memo.get(r | tkey[t])
-                if v is None:
+                key = r | tkey[t]
+                v = memo[(key ^ key >> sh) & mask]
+                if v >> 16 == key >> sh | _MEMO_FULL:
+                    v = (v & 0xFFFF) - 0x8000
+                else:
                     v = pos.value(t, r)
                 base += wt * (v - old)
             elif a < 0 or b < 0:
@@ -476,10 +496,12 @@ def reply_steps(pos, best):
                 sh = b if a < 0 else a
                 for x in range(1, 7):
                     rx = r + (x << sh)
-                    v = memo.get(rx | tkey[t])
-                    if v is None:
+                    key = rx | tkey[t]
+                    v = memo[(key ^ key >> sh) & mask]
+                    if v >> 16 == key >> sh | _MEMO_FULL:
+                        v = (v & 0xFFFF) - 0x8000
+                    else:
                         v = pos.value(t, rx)
-                        memo = pos.memo
                     f[x] += wt * (v - old)
             else:
                 for x in range(1, 7):
@@ -487,10 +509,12 @@ def reply_steps(pos, best):
                     i = 7 * x
                     for y in range(1, 7):
                         ry = rx + (y << b)
-                        v = memo.get(ry | tkey[t])
-                        if v is None:
+                        key = ry | tkey[t]
+                        v = memo[(key ^ key >> sh) & mask]
+                        if v >> 16 == key >> sh | _MEMO_FULL:
+                            v = (v & 0xFFFF) - 0x8000
+                        else:
                             v = pos.value(t, ry)
-                            memo = pos.memo
                         pq[i + y] += wt * (v - old)
                     if pos.misses >= _STEP_MISSES:  # 36 values can all be misses
                         pos.misses = 0
@@ -552,8 +576,8 @@ def choose_steps(game, model, lookahead, width, out):
     yield from layout_steps(1 if model.advanced else 0)
     a, b = game.dice()
     model.keep_from(game.round + 1)
-    limit = _MEMO_LIMIT_LOOKAHEAD if lookahead else _MEMO_LIMIT
-    pos = Position(model, game.sheet(), game.round + 1, limit, True)
+    bits = _MEMO_BITS_LOOKAHEAD if lookahead else _MEMO_BITS
+    pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True)
     yield
     yield from pos.stage_steps(game.round + 1)
     moves = placements(pos, a, b)
@@ -583,17 +607,30 @@ def choose_steps(game, model, lookahead, width, out):
                 best = (v, n)
     k, swap = moves[-best[1]]
     out.append((as_move(k, swap), best[0]))
+    pos.memo = None
+    _SEARCH[0] = None
 
 
 _MODELS = [None, None]
+_SEARCH = [None]  # the Position of the search under way
 
 
 def drop_tables():
     """Let go of the layouts and the tables read: the play screen keeps this
-    module resident between hints (HintScreen), not what one search built."""
+    module resident between hints (HintScreen), not what one search built; nor
+    what an abandoned search holds. Emptied in place: a search's generators
+    outlive it while a stale word on the stack points at them (the collector's
+    scan is conservative), with what their frames hold (up to ~10 KB each)."""
     for adv in (0, 1):
+        m = _MODELS[adv]
+        if m is not None:
+            m.tables = [None] * len(m.tables)
         _MODELS[adv] = None
         _LAYOUT[adv] = None
+    pos = _SEARCH[0]
+    if pos is not None:
+        pos.memo = None
+        _SEARCH[0] = None
 
 
 def model(advanced):
