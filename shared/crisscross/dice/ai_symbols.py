@@ -341,6 +341,12 @@ class Position:
                 out.append(k)
         return out
 
+    def drop(self):
+        """Let go of what the search built (it is over): a frame that outlives
+        it keeps only this object's shell."""
+        self.memo = self.model = self.cells = self.en = None
+        self.rk = self.lv = self.tkey = self.cell_lines = None
+
     def touched(self, p, q, nr):
         """The tuples a placement into cells p and q changes: those through p,
         then those through q, then those through a neighbour it leaves blocked,
@@ -580,34 +586,40 @@ def choose_steps(game, model, lookahead, width, out):
     pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True)
     yield
     yield from pos.stage_steps(game.round + 1)
-    moves = placements(pos, a, b)
+    # placements() as ints, k << 1 | swap, and each one's value as value << 8
+    # | 255 - index: ints, not pairs (a search holds up to 80 of each).
+    free = pos.free_pairs()
+    moves = [k << 1 | s for k in free for s in (0, 1) if not s or a != b]
     if not lookahead:
-        width = device_width(len(pos.free_pairs()))
+        width = device_width(len(free))
         lookahead = width > 0
     scored = []
     for n in range(len(moves)):
-        k, swap = moves[n]
-        scored.append((pos.after(k, a, b, swap), -n))
+        m = moves[n]
+        scored.append(pos.after(m >> 1, a, b, m & 1) << 8 | 255 - n)
         if (
             pos.misses >= _STEP_MISSES
             or n % _CANDIDATES_PER_STEP == _CANDIDATES_PER_STEP - 1
         ):
             pos.misses = 0
             yield
-    scored.sort(reverse=True)  # (value, -index) is unique: order is deterministic
-    best = scored[0]
+    scored.sort(reverse=True)  # the best value first, then the lowest index
+    best_v = scored[0] >> 8
+    best_n = 255 - (scored[0] & 255)
     if lookahead and not pos.final:
-        best = None
+        best_n = -1
         got = []
-        for v0, n in scored[:width]:
-            k, swap = moves[-n]
-            yield from expected_steps(pos, k, a, b, swap, got)
+        for v0 in scored[:width]:
+            n = 255 - (v0 & 255)
+            m = moves[n]
+            yield from expected_steps(pos, m >> 1, a, b, m & 1, got)
             v = got.pop()
-            if best is None or v > best[0] or (v == best[0] and n > best[1]):
-                best = (v, n)
-    k, swap = moves[-best[1]]
-    out.append((as_move(k, swap), best[0]))
-    pos.memo = None
+            if best_n < 0 or v > best_v or (v == best_v and n < best_n):
+                best_v = v
+                best_n = n
+    m = moves[best_n]
+    out.append((as_move(m >> 1, m & 1), best_v))
+    pos.drop()
     _SEARCH[0] = None
 
 
@@ -629,7 +641,7 @@ def drop_tables():
         _LAYOUT[adv] = None
     pos = _SEARCH[0]
     if pos is not None:
-        pos.memo = None
+        pos.drop()
         _SEARCH[0] = None
 
 
