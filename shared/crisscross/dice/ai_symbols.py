@@ -51,11 +51,13 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 _DEVICE_UNITS = const(13)
 # The memo: values of tuples by key (raw cells | table << 15: 22 bits), in an
 # array of 2 ** bits slots, one value a slot (a newer one replaces it). A slot
-# holds 1 << 29 | (key >> bits) << 16 | value + 0x8000: under 2 ** 30, so
+# holds 1 << 29 | (key >> bits) << 14 | value + 0x2000: under 2 ** 30, so
 # reading it allocates nothing; its slot number gives the key's low bits back.
+# Values are within +-0x2000 (the tables' within +-1,000); one that is not is
+# not remembered.
 _MEMO_BITS = const(9)  # a device search: 512 slots, 2 KB (a dict of 800: 7.4 KB)
 _MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
-_MEMO_FULL = const(0x2000)  # the flag bit 29, as seen in slot >> 16
+_MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
 # The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
 # in the memo (~150 lines each: canon and a table's bisection) or after
 # _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
@@ -314,8 +316,8 @@ class Position:
         sh = self.sh
         i = (key ^ key >> sh) & self.mask
         e = self.memo[i]
-        if e >> 16 == key >> sh | _MEMO_FULL:
-            v = (e & 0xFFFF) - 0x8000
+        if e >> 14 == key >> sh | _MEMO_FULL:
+            v = (e & 0x3FFF) - 0x2000
         else:
             self.misses += 1
             if self.final and t > DIAG_LINE:
@@ -328,7 +330,8 @@ class Position:
                     v = model.lookup(tid, code, t)
             else:
                 v = model.lookup(tid, canon(raw, 4)[0], t)
-            self.memo[i] = (key >> sh | _MEMO_FULL) << 16 | (v + 0x8000)
+            if -0x2000 <= v < 0x2000:
+                self.memo[i] = (key >> sh | _MEMO_FULL) << 14 | (v + 0x2000)
         return v
 
     def free_pairs(self):
@@ -392,8 +395,8 @@ class Position:
             # The memo lookup inlined: this loop is most of the AI's time.
             key = nr[t] | tkey[t]
             v = memo[(key ^ key >> sh) & mask]
-            if v >> 16 == key >> sh | _MEMO_FULL:
-                v = (v & 0xFFFF) - 0x8000
+            if v >> 14 == key >> sh | _MEMO_FULL:
+                v = (v & 0x3FFF) - 0x2000
             else:
                 v = self.value(t, nr[t])
             total += w[t] * (v - lv[t])
@@ -492,8 +495,8 @@ def reply_steps(pos, best):
             if a < 0 and b < 0:
                 key = r | tkey[t]
                 v = memo[(key ^ key >> sh) & mask]
-                if v >> 16 == key >> sh | _MEMO_FULL:
-                    v = (v & 0xFFFF) - 0x8000
+                if v >> 14 == key >> sh | _MEMO_FULL:
+                    v = (v & 0x3FFF) - 0x2000
                 else:
                     v = pos.value(t, r)
                 base += wt * (v - old)
@@ -504,8 +507,8 @@ def reply_steps(pos, best):
                     rx = r + (x << sh)
                     key = rx | tkey[t]
                     v = memo[(key ^ key >> sh) & mask]
-                    if v >> 16 == key >> sh | _MEMO_FULL:
-                        v = (v & 0xFFFF) - 0x8000
+                    if v >> 14 == key >> sh | _MEMO_FULL:
+                        v = (v & 0x3FFF) - 0x2000
                     else:
                         v = pos.value(t, rx)
                     f[x] += wt * (v - old)
@@ -517,8 +520,8 @@ def reply_steps(pos, best):
                         ry = rx + (y << b)
                         key = ry | tkey[t]
                         v = memo[(key ^ key >> sh) & mask]
-                        if v >> 16 == key >> sh | _MEMO_FULL:
-                            v = (v & 0xFFFF) - 0x8000
+                        if v >> 14 == key >> sh | _MEMO_FULL:
+                            v = (v & 0x3FFF) - 0x2000
                         else:
                             v = pos.value(t, ry)
                         pq[i + y] += wt * (v - old)
