@@ -58,6 +58,9 @@ _DEVICE_UNITS = const(13)
 _MEMO_BITS = const(9)  # a device search: 512 slots, 2 KB (a dict of 800: 7.4 KB)
 _MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
 _MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
+# A key's slot: its low bits ^ its rest * _MEMO_MIX (odd: the table number and
+# the last cells spread over every slot bit; the rest * _MEMO_MIX < 2 ** 25).
+_MEMO_MIX = const(0x9E5)
 # The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
 # in the memo (~150 lines each: canon and a table's bisection) or after
 # _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
@@ -243,8 +246,11 @@ class Position:
     placement, so after() values afterstates; at ROUNDS the values are final.
     """
 
-    def __init__(self, model, cells, stage, memo_bits=_MEMO_BITS, later=False):
-        """later: leave the lines unvalued until stage_steps(stage) has run."""
+    def __init__(
+        self, model, cells, stage, memo_bits=_MEMO_BITS, later=False, memo=None
+    ):
+        """later: leave the lines unvalued until stage_steps(stage) has run;
+        memo: an array of 2 ** memo_bits slots to use (memo_of), else a new one."""
         self.model = model
         self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
         self.sh = memo_bits
@@ -253,7 +259,7 @@ class Position:
         self.used, self.cell_lines = layout(self.adv)
         # The diagonal counts twice in advanced and not at all in basic.
         self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
-        self.memo = array("I", bytes(4 << memo_bits))
+        self.memo = memo if memo is not None else array("I", bytes(4 << memo_bits))
         c = bytearray(cells)
         for i in range(25):
             if not c[i]:
@@ -314,7 +320,7 @@ class Position:
         key = raw | self.tkey[t]
         tid = key >> 15
         sh = self.sh
-        i = (key ^ key >> sh) & self.mask
+        i = (key ^ (key >> sh) * _MEMO_MIX) & self.mask
         e = self.memo[i]
         if e >> 14 == key >> sh | _MEMO_FULL:
             v = (e & 0x3FFF) - 0x2000
@@ -394,7 +400,7 @@ class Position:
         for t in touched:
             # The memo lookup inlined: this loop is most of the AI's time.
             key = nr[t] | tkey[t]
-            v = memo[(key ^ key >> sh) & mask]
+            v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
             if v >> 14 == key >> sh | _MEMO_FULL:
                 v = (v & 0x3FFF) - 0x2000
             else:
@@ -494,7 +500,7 @@ def reply_steps(pos, best):
             old = lv[t]
             if a < 0 and b < 0:
                 key = r | tkey[t]
-                v = memo[(key ^ key >> sh) & mask]
+                v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
                 if v >> 14 == key >> sh | _MEMO_FULL:
                     v = (v & 0x3FFF) - 0x2000
                 else:
@@ -506,7 +512,7 @@ def reply_steps(pos, best):
                 for x in range(1, 7):
                     rx = r + (x << sh)
                     key = rx | tkey[t]
-                    v = memo[(key ^ key >> sh) & mask]
+                    v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
                     if v >> 14 == key >> sh | _MEMO_FULL:
                         v = (v & 0x3FFF) - 0x2000
                     else:
@@ -519,7 +525,7 @@ def reply_steps(pos, best):
                     for y in range(1, 7):
                         ry = rx + (y << b)
                         key = ry | tkey[t]
-                        v = memo[(key ^ key >> sh) & mask]
+                        v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
                         if v >> 14 == key >> sh | _MEMO_FULL:
                             v = (v & 0x3FFF) - 0x2000
                         else:
