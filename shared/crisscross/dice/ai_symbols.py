@@ -592,8 +592,7 @@ def choose_steps(game, model, lookahead, width, out):
     a, b = game.dice()
     model.keep_from(game.round + 1)
     bits = _MEMO_BITS_LOOKAHEAD if lookahead else _MEMO_BITS
-    memo = memo_of(model, bits)
-    pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True, memo)
+    pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True)
     yield
     yield from pos.stage_steps(game.round + 1)
     # placements() as ints, k << 1 | swap, and each one's value as value << 8
@@ -635,22 +634,6 @@ def choose_steps(game, model, lookahead, width, out):
 
 _MODELS = [None, None]
 _SEARCH = [None]  # the Position of the search under way
-_MEMO = [None]  # (table file, bits, array): the memo the searches share
-
-
-def memo_of(model, bits):
-    """The memo for a search of the shipped tables: one array kept from search
-    to search of a rule set (a value depends only on its key and the file), so
-    a frame outliving its search never holds a second one (a new array per
-    search: up to 2 KB more at the largest moment), and it starts warm. Tables
-    that are not a file's (host/ai_train.py) get an array of their own."""
-    got = _MEMO[0]
-    if model.path is None:
-        return array("I", bytes(4 << bits))
-    if got is None or got[0] != model.path or got[1] != bits:
-        _MEMO[0] = None
-        got = _MEMO[0] = (model.path, bits, array("I", bytes(4 << bits)))
-    return got[2]
 
 
 def drop_tables():
