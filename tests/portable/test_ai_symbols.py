@@ -157,6 +157,14 @@ def test_the_memo_gives_the_values_a_host_sized_memo_gives():
     for _ in range(2):
         for k, swap in moves:
             assert small.after(k, 2, 5, swap) == large.after(k, 2, 5, swap)
+    for _ in range(2):  # the look-ahead's lookups, afresh then from the memo
+        got = []
+        for pos in (small, large):
+            best = [None] * 21
+            for _ in S.reply_steps(pos, best):
+                pass
+            got.append(best)
+        assert got[0] == got[1]
     S.drop_tables()
 
 

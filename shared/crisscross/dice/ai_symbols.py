@@ -508,9 +508,9 @@ def reply_steps(pos, best):
                 base += wt * (v - old)
             elif a < 0 or b < 0:
                 f = fq if a < 0 else fp
-                sh = b if a < 0 else a
+                cs = b if a < 0 else a  # the cell's shift (sh: the memo's)
                 for x in range(1, 7):
-                    rx = r + (x << sh)
+                    rx = r + (x << cs)
                     key = rx | tkey[t]
                     v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
                     if v >> 14 == key >> sh | _MEMO_FULL:
