@@ -110,7 +110,7 @@ def play_game(model, rnd, policy="greedy"):
     """One self-play game: ([(afterstate value, its features)], line finals, total)."""
     cells = bytearray(25)
     cells[0] = 1
-    pos = S.Position(model, cells, 1)
+    pos = S.Position(model, cells, 1, S._MEMO_BITS_LOOKAHEAD)  # host-sized memo
     steps = []
     for r in range(ROUNDS):
         a = rnd.randrange(6) + 1

@@ -130,3 +130,59 @@ def test_hint_levels_and_bad_level():
         assert "grandmaster" in str(e)
     else:
         assert False, "an unknown level must be refused"
+
+
+MID_GAME = """
+X O / . #
+X . O . .
+# . . . .
+. . . . .
+. . . . .
+"""
+
+
+def test_the_memo_gives_the_values_a_host_sized_memo_gives():
+    """The device search's memo (256-512 slots, a newer value replacing an
+    older one) values every placement as a 32,768-slot one does, looked up
+    afresh and again from the memo."""
+    from crisscross.dice import ai_symbols as S
+
+    game = position(MID_GAME, (2, 5), rounds_done=5)
+    model = S.model(False)
+    cells = game.sheet()
+    small = S.Position(model, cells, 6, 8)
+    large = S.Position(model, cells, 6, 15)
+    moves = S.placements(large, 2, 5)
+    assert len(moves) > 30
+    for _ in range(2):
+        for k, swap in moves:
+            assert small.after(k, 2, 5, swap) == large.after(k, 2, 5, swap)
+    for _ in range(2):  # the look-ahead's lookups, afresh then from the memo
+        got = []
+        for pos in (small, large):
+            best = [None] * 21
+            for _ in S.reply_steps(pos, best):
+                pass
+            got.append(best)
+        assert got[0] == got[1]
+    S.drop_tables()
+
+
+def test_a_search_lets_go_of_what_it_built():
+    """After a hint the search's memo is gone, and drop_tables() empties the
+    tables read in place (a stale frame may still point at the Model)."""
+    from crisscross.dice import ai_symbols as S
+
+    game = position(MID_GAME, (2, 5), rounds_done=5)
+    out = []
+    pos = None
+    for _ in ai.hint_steps(game, "device", out):
+        pos = pos or S._SEARCH[0]
+    assert out and pos is not None and pos.memo is None
+    assert S._SEARCH[0] is None
+    model = S.model(False)
+    assert [t for t in model.tables if t is not None]
+    S.drop_tables()
+    assert [t for t in model.tables if t is not None] == []
+    assert S.model(False) is not model
+    S.drop_tables()

@@ -17,6 +17,8 @@ All values are integers (SCALE per point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
+from array import array
+
 from crisscross.compat import beside, const
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
@@ -47,8 +49,18 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # device: look ahead for _DEVICE_UNITS // (free pairs) candidates; one candidate
 # costs up to ~11,000 executed lines per free pair (bench ai --mpy).
 _DEVICE_UNITS = const(13)
-_MEMO_LIMIT = const(800)  # values remembered per device search (bounded heap)
-_MEMO_LIMIT_LOOKAHEAD = const(20000)  # strongest: host-sized memory
+# The memo: values of tuples by key (raw cells | table << 15: 22 bits), in an
+# array of 2 ** bits slots, one value a slot (a newer one replaces it). A slot
+# holds 1 << 29 | (key >> bits) << 14 | value + 0x2000: under 2 ** 30, so
+# reading it allocates nothing; its slot number gives the key's low bits back.
+# Values are within +-0x2000 (the tables' within +-1,000); one that is not is
+# not remembered. bits: 8 to 15 (a key's rest, 22 - bits, below the flag).
+_MEMO_BITS = const(9)  # a device search: 512 slots, 2 KB (a dict of 800: 7.4 KB)
+_MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
+_MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
+# A key's slot: its low bits ^ its rest * _MEMO_MIX (odd: the table number and
+# the last cells spread over every slot bit; the rest * _MEMO_MIX < 2 ** 25).
+_MEMO_MIX = const(0x9E5)
 # The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
 # in the memo (~150 lines each: canon and a table's bisection) or after
 # _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
@@ -77,36 +89,16 @@ def _cell_lines(advanced):
     return tuple(tuple(x) for x in lines)
 
 
-def _pair_lines(cell_lines):
-    """Per adjacent pair (PAIRS' order): the tuples through either cell."""
-    out = []
-    for p, q in PAIRS:
-        lines = []
-        for e in cell_lines[p] + cell_lines[q]:
-            if e >> 4 not in lines:
-                lines.append(e >> 4)
-        out.append(tuple(lines))
-    return tuple(out)
-
-
-def _pair_near():
-    """Per adjacent pair: the cells next to either cell."""
-    out = []
-    for p, q in PAIRS:
-        out.append(tuple(n for n in NEIGHBOURS[p] + NEIGHBOURS[q] if n != p and n != q))
-    return tuple(out)
-
-
-# Per rule set (0 basic, 1 advanced): (used tuples, cell lines, pair lines, pair
-# neighbours), built on the first search of that rule set only, until
-# drop_tables() (the play screen calls it after each hint: ~4 KB of heap not
-# kept between hints). A game is played under one rule set.
+# Per rule set (0 basic, 1 advanced): (used tuples, cell lines), built on the
+# first search of that rule set only, until drop_tables() (the play screen calls
+# it after each hint: not kept between hints). A game is played under one rule
+# set. A pair's tuples and neighbours are not tabled (40 tuples of each were
+# ~3.3 KB of heap in a search): Position.touched lists them when wanted.
 _LAYOUT = [None, None]
 
 
 def layout(adv):
-    """(USED, CELL_LINES, PAIR_LINES, PAIR_NEAR) of rule set `adv` (0 basic, 1
-    advanced)."""
+    """(USED, CELL_LINES) of rule set `adv` (0 basic, 1 advanced)."""
     if _LAYOUT[adv] is None:
         for _ in layout_steps(adv):
             pass
@@ -114,16 +106,9 @@ def layout(adv):
 
 
 def layout_steps(adv):
-    """layout(adv) built in two steps (a generator; ~17 ms each on a Pico)."""
+    """layout(adv) built as a step (a generator)."""
     if _LAYOUT[adv] is None:
-        cell_lines = _cell_lines(adv == 1)
-        yield
-        _LAYOUT[adv] = (
-            _used(adv == 1),
-            cell_lines,
-            _pair_lines(cell_lines),
-            _pair_near(),
-        )
+        _LAYOUT[adv] = (_used(adv == 1), _cell_lines(adv == 1))
         yield
 
 
@@ -261,16 +246,20 @@ class Position:
     placement, so after() values afterstates; at ROUNDS the values are final.
     """
 
-    def __init__(self, model, cells, stage, memo_limit=_MEMO_LIMIT, later=False):
-        """later: leave the lines unvalued until stage_steps(stage) has run."""
+    def __init__(
+        self, model, cells, stage, memo_bits=_MEMO_BITS, later=False, memo=None
+    ):
+        """later: leave the lines unvalued until stage_steps(stage) has run;
+        memo: an array of 2 ** memo_bits slots to use (memo_of), else a new one."""
         self.model = model
         self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
-        self.memo_limit = memo_limit
+        self.sh = memo_bits
+        self.mask = (1 << memo_bits) - 1
         self.adv = 1 if model.advanced else 0
-        self.used, self.cell_lines, self.pair_lines, self.near = layout(self.adv)
+        self.used, self.cell_lines = layout(self.adv)
         # The diagonal counts twice in advanced and not at all in basic.
         self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
-        self.memo = {}
+        self.memo = memo if memo is not None else array("I", bytes(4 << memo_bits))
         c = bytearray(cells)
         for i in range(25):
             if not c[i]:
@@ -330,8 +319,12 @@ class Position:
         model = self.model
         key = raw | self.tkey[t]
         tid = key >> 15
-        v = self.memo.get(key)
-        if v is None:
+        sh = self.sh
+        i = (key ^ (key >> sh) * _MEMO_MIX) & self.mask
+        e = self.memo[i]
+        if e >> 14 == key >> sh | _MEMO_FULL:
+            v = (e & 0x3FFF) - 0x2000
+        else:
             self.misses += 1
             if self.final and t > DIAG_LINE:
                 v = 0  # at the end only the lines' scores count
@@ -343,9 +336,8 @@ class Position:
                     v = model.lookup(tid, code, t)
             else:
                 v = model.lookup(tid, canon(raw, 4)[0], t)
-            if len(self.memo) >= self.memo_limit:
-                self.memo = {}
-            self.memo[key] = v
+            if -0x2000 <= v < 0x2000:
+                self.memo[i] = (key >> sh | _MEMO_FULL) << 14 | (v + 0x2000)
         return v
 
     def free_pairs(self):
@@ -358,39 +350,60 @@ class Position:
                 out.append(k)
         return out
 
+    def drop(self):
+        """Let go of what the search built (it is over): a frame that outlives
+        it keeps only this object's shell."""
+        self.memo = self.model = self.cells = self.en = None
+        self.rk = self.lv = self.tkey = self.cell_lines = None
+
+    def touched(self, p, q, nr):
+        """The tuples a placement into cells p and q changes: those through p,
+        then those through q, then those through a neighbour it leaves blocked,
+        whose _BLOCKED marks go into the raw keys `nr` (a list)."""
+        cl = self.cell_lines
+        cells = self.cells
+        en = self.en
+        touched = [e >> 4 for e in cl[p]]
+        for e in cl[q]:
+            if e >> 4 not in touched:
+                touched.append(e >> 4)
+        for c in (p, q):
+            for n in NEIGHBOURS[c]:
+                if n != p and n != q and not cells[n] and en[n] == 1:
+                    for e in cl[n]:
+                        l = e >> 4
+                        nr[l] += _BLOCKED << (e & 15)
+                        if l not in touched:
+                            touched.append(l)
+        return touched
+
     def after(self, k, x, y, swap):
         """Value of the sheet once x goes into one cell of pair k and y into the
         other (x into the lower cell unless swap)."""
         p, q = PAIRS[k]
         if swap:
             p, q = q, p
-        cells = self.cells
-        en = self.en
         cl = self.cell_lines
         nr = self.rk[:]
         for e in cl[p]:
             nr[e >> 4] += x << (e & 15)
         for e in cl[q]:
             nr[e >> 4] += y << (e & 15)
-        lines = touched = self.pair_lines[k]
-        for n in self.near[k]:
-            if not cells[n] and en[n] == 1:
-                if touched is lines:
-                    touched = list(lines)
-                for e in cl[n]:
-                    l = e >> 4
-                    nr[l] += _BLOCKED << (e & 15)
-                    if l not in touched:
-                        touched.append(l)
+        touched = self.touched(p, q, nr)
         total = self.total
         w = self.weights
         lv = self.lv
         memo = self.memo
         tkey = self.tkey
+        sh = self.sh
+        mask = self.mask
         for t in touched:
             # The memo lookup inlined: this loop is most of the AI's time.
-            v = memo.get(nr[t] | tkey[t])
-            if v is None:
+            key = nr[t] | tkey[t]
+            v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
+            if v >> 14 == key >> sh | _MEMO_FULL:
+                v = (v & 0x3FFF) - 0x2000
+            else:
                 v = self.value(t, nr[t])
             total += w[t] * (v - lv[t])
         return total
@@ -401,19 +414,22 @@ class Position:
         p, q = PAIRS[k]
         if swap:
             p, q = q, p
-        near = self.near[k]
         saved = (self.cells[:], self.en[:], self.rk[:], self.stage)
         cells = self.cells
         en = self.en
         cells[p] = x
         cells[q] = y
+        changed = [p, q]
         for c in (p, q):
             for n in NEIGHBOURS[c]:
                 en[n] -= 1
-        for n in near:
-            if not cells[n] and en[n] == 0:
-                cells[n] = _BLOCKED
-        for c in (p, q) + near:
+        for c in (p, q):
+            for n in NEIGHBOURS[c]:
+                if n != p and n != q:
+                    changed.append(n)
+                    if not cells[n] and en[n] == 0:
+                        cells[n] = _BLOCKED
+        for c in changed:
             if cells[c]:
                 for e in self.cell_lines[c]:
                     l = e >> 4
@@ -452,28 +468,20 @@ def reply_steps(pos, best):
     neither (a neighbour left blocked) on nothing. So each tuple is valued once
     per symbol or pair of symbols instead of once per roll and order: ~3 times
     fewer lookups than 42 after() calls a pair, the same values."""
-    cells = pos.cells
-    en = pos.en
     cl = pos.cell_lines
     lv = pos.lv
     w = pos.weights
     tkey = pos.tkey
     total = pos.total
+    memo = pos.memo
+    sh = pos.sh
+    mask = pos.mask
     shp = [-1] * _NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
     shq = [-1] * _NTUPLES
     for k in pos.free_pairs():
         p, q = PAIRS[k]
         nr = pos.rk[:]
-        lines = touched = pos.pair_lines[k]
-        for n in pos.near[k]:
-            if not cells[n] and en[n] == 1:
-                if touched is lines:
-                    touched = list(lines)
-                for e in cl[n]:
-                    l = e >> 4
-                    nr[l] += _BLOCKED << (e & 15)
-                    if l not in touched:
-                        touched.append(l)
+        touched = pos.touched(p, q, nr)
         for e in cl[p]:
             shp[e >> 4] = e & 15
         for e in cl[q]:
@@ -490,21 +498,25 @@ def reply_steps(pos, best):
             r = nr[t]
             wt = w[t]
             old = lv[t]
-            memo = pos.memo  # value() may start a new memo
             if a < 0 and b < 0:
-                v = memo.get(r | tkey[t])
-                if v is None:
+                key = r | tkey[t]
+                v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
+                if v >> 14 == key >> sh | _MEMO_FULL:
+                    v = (v & 0x3FFF) - 0x2000
+                else:
                     v = pos.value(t, r)
                 base += wt * (v - old)
             elif a < 0 or b < 0:
                 f = fq if a < 0 else fp
-                sh = b if a < 0 else a
+                cs = b if a < 0 else a  # the cell's shift (sh: the memo's)
                 for x in range(1, 7):
-                    rx = r + (x << sh)
-                    v = memo.get(rx | tkey[t])
-                    if v is None:
+                    rx = r + (x << cs)
+                    key = rx | tkey[t]
+                    v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
+                    if v >> 14 == key >> sh | _MEMO_FULL:
+                        v = (v & 0x3FFF) - 0x2000
+                    else:
                         v = pos.value(t, rx)
-                        memo = pos.memo
                     f[x] += wt * (v - old)
             else:
                 for x in range(1, 7):
@@ -512,10 +524,12 @@ def reply_steps(pos, best):
                     i = 7 * x
                     for y in range(1, 7):
                         ry = rx + (y << b)
-                        v = memo.get(ry | tkey[t])
-                        if v is None:
+                        key = ry | tkey[t]
+                        v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
+                        if v >> 14 == key >> sh | _MEMO_FULL:
+                            v = (v & 0x3FFF) - 0x2000
+                        else:
                             v = pos.value(t, ry)
-                            memo = pos.memo
                         pq[i + y] += wt * (v - old)
                     if pos.misses >= _STEP_MISSES:  # 36 values can all be misses
                         pos.misses = 0
@@ -577,48 +591,67 @@ def choose_steps(game, model, lookahead, width, out):
     yield from layout_steps(1 if model.advanced else 0)
     a, b = game.dice()
     model.keep_from(game.round + 1)
-    limit = _MEMO_LIMIT_LOOKAHEAD if lookahead else _MEMO_LIMIT
-    pos = Position(model, game.sheet(), game.round + 1, limit, True)
+    bits = _MEMO_BITS_LOOKAHEAD if lookahead else _MEMO_BITS
+    pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True)
     yield
     yield from pos.stage_steps(game.round + 1)
-    moves = placements(pos, a, b)
+    # placements() as ints, k << 1 | swap, and each one's value as value << 8
+    # | 255 - index: ints, not pairs (a search holds up to 80 of each).
+    free = pos.free_pairs()
+    moves = [k << 1 | s for k in free for s in (0, 1) if not s or a != b]
     if not lookahead:
-        width = device_width(len(pos.free_pairs()))
+        width = device_width(len(free))
         lookahead = width > 0
     scored = []
     for n in range(len(moves)):
-        k, swap = moves[n]
-        scored.append((pos.after(k, a, b, swap), -n))
+        m = moves[n]
+        scored.append(pos.after(m >> 1, a, b, m & 1) << 8 | 255 - n)
         if (
             pos.misses >= _STEP_MISSES
             or n % _CANDIDATES_PER_STEP == _CANDIDATES_PER_STEP - 1
         ):
             pos.misses = 0
             yield
-    scored.sort(reverse=True)  # (value, -index) is unique: order is deterministic
-    best = scored[0]
+    scored.sort(reverse=True)  # the best value first, then the lowest index
+    best_v = scored[0] >> 8
+    best_n = 255 - (scored[0] & 255)
     if lookahead and not pos.final:
-        best = None
+        best_n = -1
         got = []
-        for v0, n in scored[:width]:
-            k, swap = moves[-n]
-            yield from expected_steps(pos, k, a, b, swap, got)
+        for v0 in scored[:width]:
+            n = 255 - (v0 & 255)
+            m = moves[n]
+            yield from expected_steps(pos, m >> 1, a, b, m & 1, got)
             v = got.pop()
-            if best is None or v > best[0] or (v == best[0] and n > best[1]):
-                best = (v, n)
-    k, swap = moves[-best[1]]
-    out.append((as_move(k, swap), best[0]))
+            if best_n < 0 or v > best_v or (v == best_v and n < best_n):
+                best_v = v
+                best_n = n
+    m = moves[best_n]
+    out.append((as_move(m >> 1, m & 1), best_v))
+    pos.drop()
+    _SEARCH[0] = None
 
 
 _MODELS = [None, None]
+_SEARCH = [None]  # the Position of the search under way
 
 
 def drop_tables():
     """Let go of the layouts and the tables read: the play screen keeps this
-    module resident between hints (HintScreen), not what one search built."""
+    module resident between hints (HintScreen), not what one search built; nor
+    what an abandoned search holds. Emptied in place: a search's generators
+    outlive it while a stale word on the stack points at them (the collector's
+    scan is conservative), with what their frames hold (up to ~10 KB each)."""
     for adv in (0, 1):
+        m = _MODELS[adv]
+        if m is not None:
+            m.tables = [None] * len(m.tables)
         _MODELS[adv] = None
         _LAYOUT[adv] = None
+    pos = _SEARCH[0]
+    if pos is not None:
+        pos.drop()
+        _SEARCH[0] = None
 
 
 def model(advanced):
