@@ -29,9 +29,13 @@ help:
 	@echo "                ARGS=--dry-run shows the plan and sizes, with or without a board)"
 	@echo "  make repl     the board's MicroPython prompt"
 	@echo "  make logs     print the board's error log"
+	@echo "  make emu      the real MicroPython firmware on an emulated Pico, in the window"
 	@echo "  make bench    performance figures beside their budgets"
+	@echo "  make bench-check  the deterministic figures only; fails when one is over"
 	@echo "  make soak     the emulator's long runs: 50 power cuts, a whole word game"
 	@echo "  make format   format the code (black) and refresh package.json's file list"
+	@echo "  make golden   rewrite the golden frames after a deliberate change"
+	@echo "  make parity   the same seeded games under MicroPython and CPython"
 
 $(STAMP_PY): requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -250,7 +250,7 @@ class Position:
         self, model, cells, stage, memo_bits=_MEMO_BITS, later=False, memo=None
     ):
         """later: leave the lines unvalued until stage_steps(stage) has run;
-        memo: an array of 2 ** memo_bits slots to use (memo_of), else a new one."""
+        memo: an array of 2 ** memo_bits slots to use, else a new one."""
         self.model = model
         self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
         self.sh = memo_bits

@@ -72,8 +72,8 @@ _CELL_CHARS = const(12)  # "-999,-999,A " at most per card
 def cells_text(cells, head=""):
     """'3,3,C 3,5,n' for a play (lower case: a wild card), after `head`.
 
-    Written into one buffer: a string and a tuple per card would be garbage at
-    every play (a play is saved as this text)."""
+    Written into one buffer: a string and a tuple per card would be garbage (the
+    command line and `selfplay.summary` write a play's cells with it)."""
     buf = bytearray(len(head) + _CELL_CHARS * len(cells))
     k = 0
     for ch in head:
