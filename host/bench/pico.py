@@ -669,7 +669,8 @@ def _heap_map(d, out, family):
 
 
 # bench-check plays the first turns of the word game only: the whole game takes
-# about half an hour on the emulator (the other three families ~6 minutes), and
+# about 5 minutes on the emulator (half an hour before the faster search; the
+# other three families ~4 minutes), and
 # `make test` must stay under 20 minutes on a 2-core machine. `make bench` plays
 # it whole for bench/results.json.
 CHECK_WORD_TURNS = 8
