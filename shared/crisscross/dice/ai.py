@@ -16,6 +16,8 @@ opponent's). The AI only sees the current roll, never game.rolls ahead.
 Same position, same level -> same move, on MicroPython as on CPython.
 """
 
+import sys
+
 STRONGEST = "strongest"
 DEVICE = "device"
 GREEDY = "greedy"
@@ -99,3 +101,13 @@ def hint(game, level=DEFAULT_LEVEL, rng=None):
 def choose(game, level=DEFAULT_LEVEL, rng=None):
     """The move the AI at `level` makes for the current player."""
     return hint(game, level, rng)[0]
+
+
+def let_go():
+    """Let go of what the searches built, keeping their code: the symbol
+    search's tables, layout and last position (a search reads them anew). After a
+    hint and after the AI seats' turns; nothing to do when no symbol search has
+    run (its module is not loaded)."""
+    symbols = sys.modules.get("crisscross.dice.ai_symbols")
+    if symbols is not None:
+        symbols.drop_tables()

@@ -6,8 +6,6 @@ order), A places. Digits: one cell; B opens the menu. Hold A for a hint, hold B
 for the menu. After placing, A rolls on and B takes the placement back.
 """
 
-import sys
-
 from crisscross import buttons, glyphs, ui
 from crisscross.dice import sheetdraw
 from crisscross.dice.grid import PAIRS, count_isolated
@@ -206,9 +204,9 @@ class Play(HintScreen):
         """What a symbol search built (its tables and layout) is not kept
         between searches, though its module is (the session's resident())."""
         if self.symbols:
-            ai_symbols = sys.modules.get("crisscross.dice.ai_symbols")
-            if ai_symbols is not None:
-                ai_symbols.drop_tables()
+            from crisscross.dice import ai
+
+            ai.let_go()
 
     def tick(self, now):
         self.search_tick(now)

@@ -7,8 +7,6 @@ The flow of one round, for each seat in turn:
 AI seats play as soon as their turn comes. OVER: the results.
 """
 
-import sys
-
 from crisscross.compat import const
 
 
@@ -108,10 +106,7 @@ class Session(protocol.Session):
                 move = ai.choose(game, self.level)
                 self.ai_log.append((game.turn, move))
                 game.place(move)
-            # What the symbol search built goes with it (a hint reads it anew).
-            ai_symbols = sys.modules.get("crisscross.dice.ai_symbols")
-            if ai_symbols is not None:
-                ai_symbols.drop_tables()
+            ai.let_go()  # what the search built goes with it
         if game.over:
             self.phase = OVER
         elif self.humans > 1 and game.turn != self.last_human:
