@@ -51,6 +51,17 @@ class Board:
         """The packed value at (r, c), or -1 when empty."""
         return self._cells.get(key(r, c), -1)
 
+    def free_after(self, r, c, down):
+        """The first empty cell after (r, c) down or across: where the next card
+        of a run goes (a save's plays, crisscross.words.game.play_text)."""
+        while True:
+            if down:
+                r += 1
+            else:
+                c += 1
+            if key(r, c) not in self._cells:
+                return r, c
+
     def at_key(self, k):
         """The packed value at a `key()`, or -1 when empty."""
         return self._cells.get(k, -1)

@@ -165,13 +165,7 @@ def play_text(board, cells, head):
             i += 1
             if i == n:
                 break
-            while True:
-                if down:
-                    r += 1
-                else:
-                    c += 1
-                if board.get(r, c) < 0:
-                    break
+            r, c = board.free_after(r, c, down)
             if cells[i][0] != r or cells[i][1] != c:
                 break  # the next card starts a run of its own
     return str(memoryview(buf)[:k], "ascii")

@@ -157,13 +157,7 @@ def play_cells(board, text):
         first = True
         while i < len(text) and _letter(text[i]):
             if not first:
-                while True:  # the next free cell of the run
-                    if down:
-                        r += 1
-                    else:
-                        c += 1
-                    if board.get(r, c) < 0:
-                        break
+                r, c = board.free_after(r, c, down)
             first = False
             ch = text[i]
             wild = ch >= "a"
@@ -204,35 +198,46 @@ def replay_into(game, actions, noted=None):
         return replay_old(game, actions.text, noted)
     if isinstance(actions, str):
         actions = each_action(actions)  # one action's string at a time
+    _replay(game, actions, noted, _act)
+
+
+def _replay(game, actions, noted, act):
+    """replay_into's loop, one save version's `act(game, action, number)` doing
+    each action: it returns why the action does not fit, or nothing."""
     i = 0
     for a in actions:
         i += 1
         if game.over:
             raise ValueError("action %d: the game was already over" % i)
         mark = len(game.log)
-        if a == DRAW:
-            game.draw()
-        elif a == PASS:
-            game.pass_turn()
-        elif a[:1] == RESTART and len(a) > 2 and a[-1] == RESTART:
-            if i > 1:
-                raise ValueError("action %d: a re-deal comes first" % i)
-            try:
-                _redeal(game, a)
-            except ValueError as e:
-                raise ValueError("action %d: %s" % (i, e))
-        elif a:
-            try:
-                cells, declared, topic = play_cells(game.board, a)
-            except ValueError as e:
-                raise ValueError("action %d: %s" % (i, e))
-            res = game.play(cells, declared, topic)
-            if res.error:
-                raise ValueError("action %d: %s" % (i, res.error))
-        else:
-            raise ValueError("action %d: empty" % i)
+        why = act(game, a, i)
+        if why:
+            raise ValueError("action %d: %s" % (i, why))
         if noted is not None:
             noted(mark)
+
+
+def _act(game, a, i):
+    """One action of a version 2 save (see _replay)."""
+    if a == DRAW:
+        game.draw()
+    elif a == PASS:
+        game.pass_turn()
+    elif a[:1] == RESTART and len(a) > 2 and a[-1] == RESTART:
+        if i > 1:
+            return "a re-deal comes first"
+        try:
+            _redeal(game, a)
+        except ValueError as e:
+            return str(e)
+    elif a:
+        try:
+            cells, declared, topic = play_cells(game.board, a)
+        except ValueError as e:
+            return str(e)
+        return game.play(cells, declared, topic).error
+    else:
+        return "empty"
 
 
 def each_old_action(text):
@@ -255,27 +260,22 @@ def replay_old(game, actions, noted=None):
     "!" declared and "#" topic after the p, or a list of them)."""
     if isinstance(actions, str):
         actions = each_old_action(actions)
-    i = 0
-    for a in actions:
-        i += 1
-        if game.over:
-            raise ValueError("action %d: the game was already over" % i)
-        mark = len(game.log)
-        if a == "d":
-            game.draw()
-        elif a == "x":
-            game.pass_turn()
-        elif a[:1] == "p":
-            parts = a.split(" ", 1)
-            head = parts[0]
-            cells = parse_cells(parts[1] if len(parts) > 1 else "")
-            res = game.play(cells, "!" in head, "#" in head)
-            if res.error:
-                raise ValueError("action %d: %s" % (i, res.error))
-        else:
-            raise ValueError("action %d: unknown %r" % (i, a))
-        if noted is not None:
-            noted(mark)
+    _replay(game, actions, noted, _act_old)
+
+
+def _act_old(game, a, i):
+    """One action of a version 1 save (see _replay)."""
+    if a == "d":
+        game.draw()
+    elif a == "x":
+        game.pass_turn()
+    elif a[:1] == "p":
+        parts = a.split(" ", 1)
+        head = parts[0]
+        cells = parse_cells(parts[1] if len(parts) > 1 else "")
+        return game.play(cells, "!" in head, "#" in head).error
+    else:
+        return "unknown %r" % a
 
 
 def replay(players, seed, options, lookup, actions):
