@@ -49,15 +49,19 @@ ALPHA = 0.002  # TD: step per unit of squared feature weight
 
 
 class FloatModel(S.Model):
-    """Model whose tables are dicts of floats."""
+    """Model whose tables are dicts of floats by pattern rank, `tables[tid]`."""
 
-    def lookup(self, tid, code, t):
-        v = self.tables[tid].get(code)
-        return self.default(code, t) if v is None else v
+    def __init__(self, advanced, tables):
+        super().__init__(advanced, CLASSES, STAGES)
+        self.tables = tables
+
+    def lookup(self, tid, rank):
+        return self.tables[tid].get(rank)
 
 
 def ntables():
-    return (max(CLASSES) + 1) * (max(STAGES) + 1)
+    """Table numbers are stage << 4 | class (ai_symbols.Model.table_id)."""
+    return (max(STAGES) + 1) << 4
 
 
 def expected_after(pos, k, a, b, swap):
@@ -93,16 +97,17 @@ def pick(pos, moves, a, b, policy):
 
 
 def features(pos, model, stage):
-    """(table, code, weight) of every learned feature of the current sheet."""
+    """(table, rank, weight, tuple, raw key) of every learned feature of the
+    current sheet."""
     out = []
     for t in pos.used:
         if t <= S.DIAG_LINE:
-            code, complete = S.canon(pos.rk[t])
+            rank, complete = S.canon(pos.rk[t])
             if complete:
                 continue
         else:
-            code = S.canon(pos.rk[t], 4)[0]
-        out.append((model.table_id(t, stage), code, pos.weights[t], t))
+            rank = S.canon(pos.rk[t], 4)[0]
+        out.append((model.table_id(t, stage), rank, pos.weights[t], t, pos.rk[t]))
     return out
 
 
@@ -127,7 +132,7 @@ def play_game(model, rnd, policy="greedy"):
         pos.set_stage(pos.stage + 1)
         if stage < ROUNDS:
             steps.append((v, features(pos, model, stage)))
-    finals = [S.code_score(S.canon(pos.rk[l])[0], model.advanced) for l in range(11)]
+    finals = [S.code_score(pos.rk[l], model.advanced) for l in range(11)]
     total = sum(finals[:10]) + (2 * finals[10] if model.advanced else 0)
     return steps, finals, total
 
@@ -139,12 +144,12 @@ def td_update(model, steps, total):
         v, feats = steps[n]
         target = steps[n + 1][0] if n + 1 < len(steps) else total * S.SCALE
         delta = target - v
-        for tid, code, w, t in feats:
+        for tid, rank, w, t, raw in feats:
             tab = model.tables[tid]
-            old = tab.get(code)
+            old = tab.get(rank)
             if old is None:
-                old = model.default(code, t)
-            tab[code] = old + ALPHA * delta * w
+                old = model.default(raw, t)
+            tab[rank] = old + ALPHA * delta * w
 
 
 def initial_tables(advanced):
@@ -155,23 +160,17 @@ def initial_tables(advanced):
         shipped = S.model(advanced)
     except OSError:  # no shipped tables (their file) yet
         return tables
-    nst = max(STAGES) + 1
-    for tid in range(len(tables)):
-        cls, stage = divmod(tid, nst)
-        first = STAGES.index(stage, 1)
-        old = cls * shipped.nstages + shipped.stages[first]
-        if old is None or old >= len(shipped.tables):
-            continue
-        b = shipped.table(old)
-        for i in range(0, len(b), 4):
-            v = b[i + 2] | (b[i + 3] << 8)
-            tables[tid][b[i] | (b[i + 1] << 8)] = v - 0x10000 if v >= 0x8000 else v
+    for stage in range(max(STAGES) + 1):
+        old = shipped.stages[STAGES.index(stage, 1)]
+        got = decode_stage(shipped.stage(old))
+        for cls in range(min(len(got), max(CLASSES) + 1)):
+            tables[stage << 4 | cls].update(got[cls])
     return tables
 
 
 def train_td(advanced, games, rounds, seed, policy, log):
     """`rounds` x `games` TD games in this process; returns the float tables."""
-    model = FloatModel(advanced, initial_tables(advanced), CLASSES, STAGES)
+    model = FloatModel(advanced, initial_tables(advanced))
     rnd = random.Random(seed)
     for it in range(rounds):
         totals = []
@@ -317,34 +316,99 @@ def write_digits_table(path, table):
         f.write(digits_table(table))
 
 
-def encode_tables(tables):
-    """Each table as bytes: per entry 2 bytes code, 2 bytes signed value, sorted."""
-    out = []
-    for t in tables:
-        b = bytearray()
-        for code in sorted(t):
-            v = int(round(t[code]))
-            b += bytes((code & 0xFF, code >> 8, v & 0xFF, (v >> 8) & 0xFF))
-        out.append(bytes(b))
+def pattern_count(size):
+    """How many patterns (ranks: ai_symbols.canon) a tuple of `size` cells has:
+    674 for a line, 151 for a square (tests/test_ai_symbols_tables.py counts)."""
+    return 674 if size == 5 else 151
+
+
+def encode_table(table, size):
+    """One table as ai_symbols.Model reads it: {rank: value} of a tuple of
+    `size` cells -> per 16 ranks a 16-bit mask of the ranks present and the
+    offset of the first of their values, then the values (16-bit signed, in
+    hundredths, rank order), all little-endian; no values: empty."""
+    if not table:
+        return b""
+    groups = (pattern_count(size) + 15) // 16
+    head = bytearray()
+    values = bytearray()
+    for g in range(groups):
+        bits = 0
+        offset = 4 * groups + len(values)
+        for r in range(16 * g, 16 * g + 16):
+            if r in table:
+                v = int(round(table[r]))
+                if not -0x8000 <= v < 0x8000:
+                    raise ValueError("a value out of 16 bits: %d" % v)
+                bits |= 1 << (r - 16 * g)
+                values += (v & 0xFFFF).to_bytes(2, "little")
+        head += bits.to_bytes(2, "little") + offset.to_bytes(2, "little")
+    if set(table) - set(range(16 * groups)):
+        raise ValueError("a rank out of range")
+    return bytes(head + values)
+
+
+def decode_table(b):
+    """encode_table's bytes -> {rank: value}."""
+    out = {}
+    if not b:
+        return out
+    groups = (b[2] | b[3] << 8) // 4
+    n = 0
+    for g in range(groups):
+        bits = b[4 * g] | b[4 * g + 1] << 8
+        for k in range(16):
+            if bits >> k & 1:
+                i = 4 * groups + 2 * n
+                v = b[i] | b[i + 1] << 8
+                out[16 * g + k] = v - 0x10000 if v >= 0x8000 else v
+                n += 1
     return out
 
 
-def table_file(encoded, classes=CLASSES, stages=STAGES):
-    """One rule set's tables as crisscross.dice.ai_symbols reads them (Model.load):
-    a byte count and the bytes of CLASSES, of STAGES, the number of tables, then
-    each table's end offset in the data (2 bytes little-endian), then the data:
-    the tables one after another as encode_tables gives them. A board reads
-    only the tables of the stage it searches, never the whole file."""
+def encode_stage(tables, stage, classes=CLASSES):
+    """A stage's tables as one chunk: per class its table's offset in the
+    chunk (2 bytes little-endian), one more for the end, then the tables."""
+    ncls = max(classes) + 1
+    body = [
+        encode_table(tables[stage << 4 | c], 5 if c <= max(LINE_CLASSES) else 4)
+        for c in range(ncls)
+    ]
+    out = bytearray()
+    at = 2 * (ncls + 1)
+    for b in body + [b""]:
+        out += at.to_bytes(2, "little")
+        at += len(b)
+    for b in body:
+        out += b
+    return bytes(out)
+
+
+def decode_stage(chunk):
+    """encode_stage's bytes -> a {rank: value} per class."""
+    ncls = (chunk[0] | chunk[1] << 8) // 2 - 1
+    at = [chunk[2 * c] | chunk[2 * c + 1] << 8 for c in range(ncls + 1)]
+    return [decode_table(chunk[at[c] : at[c + 1]]) for c in range(ncls)]
+
+
+def table_file(tables, classes=CLASSES, stages=STAGES):
+    """One rule set's tables (a list of {rank: value} by table number) as
+    crisscross.dice.ai_symbols reads them (model()): a byte count and the bytes
+    of CLASSES, of STAGES, the number of stages, then each stage's end offset
+    in the data (2 bytes little-endian), then the data: each stage's chunk
+    (encode_stage). A board reads only the stage it searches, never the whole
+    file."""
+    chunks = [encode_stage(tables, s, classes) for s in range(max(stages) + 1)]
     out = bytearray()
     for seq in (classes, stages):
         out.append(len(seq))
         out += bytes(seq)
-    out.append(len(encoded))
+    out.append(len(chunks))
     end = 0
-    for b in encoded:
+    for b in chunks:
         end += len(b)
         out += end.to_bytes(2, "little")
-    for b in encoded:
+    for b in chunks:
         out += b
     return bytes(out)
 
@@ -353,7 +417,7 @@ def write_module(path, tables):
     """One rule set's tables as a data file (read only when those rules play).
     How they were trained goes in docs/ai.md (main logs it)."""
     with open(path, "wb") as f:
-        f.write(table_file(encode_tables(tables)))
+        f.write(table_file(tables))
 
 
 def main(argv):

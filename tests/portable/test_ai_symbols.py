@@ -181,8 +181,8 @@ def test_a_search_lets_go_of_what_it_built():
     assert out and pos is not None and pos.memo is None
     assert S._SEARCH[0] is None
     model = S.model(False)
-    assert [t for t in model.tables if t is not None]
+    assert [t for t in model.blobs if t is not None]
     S.drop_tables()
-    assert [t for t in model.tables if t is not None] == []
+    assert [t for t in model.blobs if t is not None] == []
     assert S.model(False) is not model
     S.drop_tables()

@@ -112,17 +112,27 @@ def layout_steps(adv):
         yield
 
 
+# _PATTERNS[r * 5 + m]: how many ways r more cells can follow when m symbols
+# have their labels (each cell empty, blocked, a label given or the next one).
+# A tuple's rank counts the patterns before it in that order: a line is one of
+# 674 patterns (rank 0-673), a square one of 151. Rows r = 0..4: 1 1 1 1 1,
+# 3 4 5 6, 10 17 26, 37 77, 151.
+_PATTERNS = b"\x01\x01\x01\x01\x01\x03\x04\x05\x06\x00\x0a\x11\x1a\x00\x00%M\x00\x00\x00\x97\x00\x00\x00\x00"
+
+
 def canon(raw, size=5):
     """A tuple's cells (3 bits each) relabelled: symbols become 1, 2, ... in order
-    of appearance; 0 (empty) and _BLOCKED stay. Returns (code, complete). The
+    of appearance; 0 (empty) and _BLOCKED stay. Returns (rank, complete): the
+    relabelled pattern's rank (_PATTERNS) and whether no cell is empty. The
     labels given so far are 3 bits each in an int (at 3 * symbol), not a list:
     nothing allocated but the result (a search calls it ~1,000 times)."""
     seen = 0
-    code = 0
+    rank = 0
     n = 0
     complete = True
     sh = 0
     end = 3 * size
+    f = 5 * size - 5  # _PATTERNS' row: size - 1 cells after the first
     while sh < end:
         v = (raw >> sh) & 7
         if not v:
@@ -131,23 +141,27 @@ def canon(raw, size=5):
             s = 3 * v
             label = (seen >> s) & 7
             if not label:
-                n += 1
-                label = n
-                seen |= n << s
-            code |= label << sh
+                label = n + 1
+                seen |= label << s
+                rank += (label + 1) * _PATTERNS[f + n]
+                n = label
+            else:
+                rank += (label + 1) * _PATTERNS[f + n]
         else:
-            code |= _BLOCKED << sh
+            rank += _PATTERNS[f + n]
         sh += 3
-    return code, complete
+        f -= 5
+    return rank, complete
 
 
-def code_score(code, advanced):
-    """The line's score now, holes counting as breaks (its final score if full)."""
+def code_score(raw, advanced):
+    """The line's score now, holes counting as breaks (its final score if full),
+    from its raw cells (relabelling them changes nothing here)."""
     total = 0
     prev = 0
     run = 0
     for k in range(5):
-        v = (code >> (3 * k)) & 7
+        v = (raw >> (3 * k)) & 7
         if v == _BLOCKED:
             v = 0
         if v and v == prev:
@@ -165,76 +179,80 @@ def code_score(code, advanced):
 class Model:
     """The learned tables for one rule set and how tuples map onto them.
 
-    tables[t] is bytes, 4 per entry sorted by code: the canonical code and the
-    value in hundredths (both 16-bit little-endian, the value signed), or None
-    until table() reads it from the rule set's file (`path`, written by
-    host/ai_train.py): a search reads only its stage's tables, ~a third of the
-    file, never holding them all. Table number = class * stages + stage bucket;
-    `classes[t]` is tuple t's class and `stages[r]` the bucket after r rounds
-    (r = 1..12).
+    A table holds the learned values of one class of tuples at one stage of the
+    game, by pattern rank (canon): per 16 ranks 4 bytes, a bit per rank that has
+    a value and the offset in the table of the first of those values (16-bit
+    little-endian each), then the values in hundredths (16-bit signed), in rank
+    order; a table with no values is empty. The tables of a stage are one
+    bytes object (`stage(s)`): per class its table's offset (2 bytes), one more
+    for the end, then the tables; read from the rule set's file (`path`,
+    written by host/ai_train.py) when a search first wants a table of that
+    stage: a search holds only its stage's (look-ahead: also the next's), never
+    the whole file. Table number = stage bucket << 4 | class; `classes[t]` is
+    tuple t's class and `stages[r]` the bucket after r rounds (r = 1..12).
     """
 
-    def __init__(self, advanced, tables, classes, stages, path=None, ends=None):
+    def __init__(self, advanced, classes, stages, path=None, ends=None):
         self.advanced = advanced
-        self.tables = tables
         self.classes = classes
         self.stages = stages
-        self.nstages = max(stages) + 1
         self.path = path
-        self.ends = ends  # the file's table offsets: (data start, bytes of ends)
+        self.ends = ends  # the file's stage offsets: (data start, bytes of ends)
+        self.blobs = [None] * (max(stages) + 1)
 
     def table_id(self, t, rounds_done):
-        return self.classes[t] * self.nstages + self.stages[rounds_done]
+        return self.stages[rounds_done] << 4 | self.classes[t]
 
-    def table(self, tid):
-        """Table `tid`, read from the file the first time it is wanted."""
-        got = self.tables[tid]
+    def stage(self, s):
+        """Stage s's tables, read from the file the first time they are wanted."""
+        got = self.blobs[s]
         if got is None:
             start, ends = self.ends
-            a = ends[2 * tid - 2] | ends[2 * tid - 1] << 8 if tid else 0
-            b = ends[2 * tid] | ends[2 * tid + 1] << 8
+            a = ends[2 * s - 2] | ends[2 * s - 1] << 8 if s else 0
+            b = ends[2 * s] | ends[2 * s + 1] << 8
             f = open(self.path, "rb")
             try:
                 f.seek(start + a)
                 got = f.read(b - a)
             finally:
                 f.close()
-            self.tables[tid] = got
+            self.blobs[s] = got
         return got
 
     def keep_from(self, rounds_done):
         """Let go of the tables of stages before this one (a game only goes on)."""
-        if self.path is None:
-            return
-        first = self.stages[rounds_done]
-        for tid in range(len(self.tables)):
-            if tid % self.nstages < first:
-                self.tables[tid] = None
+        for s in range(self.stages[rounds_done]):
+            self.blobs[s] = None
 
-    def lookup(self, tid, code, t):
-        """Binary search; a pattern self-play never met is worth a line's score
-        as it stands, and nothing for a square."""
-        table = self.tables[tid]
-        if table is None:
-            table = self.table(tid)
-        lo = 0
-        hi = len(table) >> 2
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            i = mid << 2
-            k = table[i] | (table[i + 1] << 8)
-            if k == code:
-                v = table[i + 2] | (table[i + 3] << 8)
-                return v - 0x10000 if v >= 0x8000 else v
-            if k < code:
-                lo = mid + 1
-            else:
-                hi = mid
-        return self.default(code, t)
+    def lookup(self, tid, rank):
+        """Table tid's value of the pattern of this rank, or None: a pattern
+        self-play never met (Position.value: a line's score as it stands, and
+        nothing for a square)."""
+        blob = self.blobs[tid >> 4]
+        if blob is None:
+            blob = self.stage(tid >> 4)
+        i = (tid & 15) << 1
+        base = blob[i] | blob[i + 1] << 8
+        if base == blob[i + 2] | blob[i + 3] << 8:
+            return None  # an empty table
+        i = base + (rank >> 4 << 2)
+        bits = blob[i] | blob[i + 1] << 8
+        bit = 1 << (rank & 15)
+        if not bits & bit:
+            return None
+        # The values before this one in its group: the bits below it, counted.
+        w = bits & (bit - 1)
+        w -= (w >> 1) & 0x5555
+        w = (w & 0x3333) + ((w >> 2) & 0x3333)
+        w = (w + (w >> 4)) & 0x0F0F
+        i = base + (blob[i + 2] | blob[i + 3] << 8) + (((w + (w >> 8)) & 31) << 1)
+        v = blob[i] | blob[i + 1] << 8
+        return v - 0x10000 if v >= 0x8000 else v
 
-    def default(self, code, t):
+    def default(self, raw, t):
+        """The value of a pattern a table does not hold: a line's score now."""
         if t < len(LINES):
-            return code_score(code, self.advanced) * SCALE
+            return code_score(raw, self.advanced) * SCALE
         return 0
 
 
@@ -329,13 +347,16 @@ class Position:
             if self.final and t > DIAG_LINE:
                 v = 0  # at the end only the lines' scores count
             elif t <= DIAG_LINE:
-                code, complete = canon(raw)
-                if complete or self.final:
-                    v = code_score(code, model.advanced) * SCALE
-                else:
-                    v = model.lookup(tid, code, t)
+                rank, complete = canon(raw)
+                v = None
+                if not (complete or self.final):
+                    v = model.lookup(tid, rank)
+                if v is None:
+                    v = code_score(raw, model.advanced) * SCALE
             else:
-                v = model.lookup(tid, canon(raw, 4)[0], t)
+                v = model.lookup(tid, canon(raw, 4)[0])
+                if v is None:
+                    v = 0
             if -0x2000 <= v < 0x2000:
                 self.memo[i] = (key >> sh | _MEMO_FULL) << 14 | (v + 0x2000)
         return v
@@ -645,7 +666,7 @@ def drop_tables():
     for adv in (0, 1):
         m = _MODELS[adv]
         if m is not None:
-            m.tables = [None] * len(m.tables)
+            m.blobs = [None] * len(m.blobs)
         _MODELS[adv] = None
         _LAYOUT[adv] = None
     pos = _SEARCH[0]
@@ -674,5 +695,5 @@ def model(advanced):
         finally:
             f.close()
         start = len(classes) + len(stages) + len(ends) + 3
-        _MODELS[adv] = Model(advanced, [None] * n, classes, stages, path, (start, ends))
+        _MODELS[adv] = Model(advanced, classes, stages, path, (start, ends))
     return _MODELS[adv]
