@@ -58,6 +58,29 @@ class FloatModel(S.Model):
     def lookup(self, tid, rank):
         return self.tables[tid].get(rank)
 
+    def default(self, raw, t):
+        """The value of a pattern a table does not hold (as Position.value
+        takes it): a line's score now, nothing for a square."""
+        if t <= S._DIAG_LINE:
+            return S.code_score(raw, self.advanced) * S._SCALE
+        return 0
+
+
+def placements(pos, a, b):
+    """(pair index, swap) for every legal placement, in pair_moves() order."""
+    out = []
+    for k in pos.free_pairs():
+        out.append((k, False))
+        if a != b:
+            out.append((k, True))
+    return out
+
+
+def set_stage(pos, stage):
+    """Value pos's lines as of `stage` rounds done, at once."""
+    for _ in pos.stage_steps(stage):
+        pass
+
 
 def ntables():
     """Table numbers are stage << 4 | class (ai_symbols.Model.table_id)."""
@@ -101,7 +124,7 @@ def features(pos, model, stage):
     current sheet."""
     out = []
     for t in pos.used:
-        if t <= S.DIAG_LINE:
+        if t <= S._DIAG_LINE:
             rank, complete = S.canon(pos.rk[t])
             if complete:
                 continue
@@ -120,7 +143,7 @@ def play_game(model, rnd, policy="greedy"):
     for r in range(ROUNDS):
         a = rnd.randrange(6) + 1
         b = rnd.randrange(6) + 1
-        moves = S.placements(pos, a, b)
+        moves = placements(pos, a, b)
         if not moves:
             break
         k, swap = pick(pos, moves, a, b, policy)
@@ -129,7 +152,7 @@ def play_game(model, rnd, policy="greedy"):
         v = pos.after(k, a, b, swap)  # the afterstate's own value, for TD
         stage = pos.stage
         pos.place(k, a, b, swap)
-        pos.set_stage(pos.stage + 1)
+        set_stage(pos, pos.stage + 1)
         if stage < ROUNDS:
             steps.append((v, features(pos, model, stage)))
     finals = [S.code_score(pos.rk[l], model.advanced) for l in range(11)]
@@ -142,7 +165,7 @@ def td_update(model, steps, total):
     toward the final score), spread over its features by their weights."""
     for n in range(len(steps)):
         v, feats = steps[n]
-        target = steps[n + 1][0] if n + 1 < len(steps) else total * S.SCALE
+        target = steps[n + 1][0] if n + 1 < len(steps) else total * S._SCALE
         delta = target - v
         for tid, rank, w, t, raw in feats:
             tab = model.tables[tid]

@@ -101,3 +101,11 @@ def test_encode_and_decode_agree():
                 r: rnd.randrange(-32768, 32768) for r in rnd.sample(range(n), fill)
             }
             assert T.decode_table(T.encode_table(table, size)) == table
+
+
+def test_the_trainer_reads_and_writes_the_shipped_files_alike():
+    for rules in BY_CODE:
+        with open(os.path.join(DICE, "ai_symbols_%s.bin" % rules), "rb") as f:
+            shipped = f.read()
+        assert T.table_file(T.initial_tables(rules == "advanced")) == shipped
+    S.drop_tables()

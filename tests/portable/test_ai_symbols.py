@@ -152,7 +152,7 @@ def test_the_memo_gives_the_values_a_host_sized_memo_gives():
     cells = game.sheet()
     small = S.Position(model, cells, 6, 8)
     large = S.Position(model, cells, 6, 15)
-    moves = S.placements(large, 2, 5)
+    moves = [(k, swap) for k in large.free_pairs() for swap in (False, True)]
     assert len(moves) > 30
     for _ in range(2):
         for k, swap in moves:

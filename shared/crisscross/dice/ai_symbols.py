@@ -13,7 +13,7 @@ and ai_symbols_advanced.bin, read a table at a time; docs/ai.md has the figures.
 ahead only late in the game, when that is cheap. `strongest` looks one roll ahead
 for its SEARCH_WIDTH best candidates: the expectation, over the 21 distinct
 rolls, of the best next placement's value.
-All values are integers (SCALE per point); ties go to the earlier move in
+All values are integers (_SCALE per point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
@@ -24,23 +24,23 @@ from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
 _BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
-SCALE = const(100)  # table values are hundredths of a point
-LINES = ROWS + COLS + (DIAG,)
-DIAG_LINE = const(10)
+_SCALE = const(100)  # table values are hundredths of a point
+_DIAG_LINE = const(10)
 
 
-# The 2x2 squares: not scored, but their patterns correct the lines' sum.
-def _square(r, c):
-    """A square's cells; below the main diagonal listed as its mirror image is,
-    so a square and its mirror about the main diagonal can share a table."""
-    i = r * 5 + c
-    if r > c:
-        return (i, i + 5, i + 1, i + 6)
-    return (i, i + 1, i + 5, i + 6)
-
-
-SQUARES = tuple(_square(r, c) for r in range(4) for c in range(4))
-TUPLES = LINES + SQUARES  # everything valued: 11 lines (0-10), 16 squares
+# Everything valued: 11 lines (0-10: the rows, the columns, the diagonal), then
+# the 16 2x2 squares: not scored, but their patterns correct the lines' sum. A
+# square below the main diagonal lists its cells as its mirror image does, so a
+# square and its mirror can share a table.
+TUPLES = (
+    ROWS
+    + COLS
+    + (DIAG,)
+    + tuple(
+        (i, i + 5, i + 1, i + 6) if i // 5 > i % 5 else (i, i + 1, i + 5, i + 6)
+        for i in (r * 5 + c for r in range(4) for c in range(4))
+    )
+)
 _NTUPLES = const(27)
 _FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
 # The 21 distinct rolls of two symbol dice and their weights out of 36.
@@ -72,7 +72,7 @@ _CANDIDATES_PER_STEP = const(4)
 
 def _used(advanced):
     """The tuples valued under a rule set: the diagonal only in advanced."""
-    return tuple(t for t in range(_NTUPLES) if advanced or t != DIAG_LINE)
+    return tuple(t for t in range(_NTUPLES) if advanced or t != _DIAG_LINE)
 
 
 def _cell_lines(advanced):
@@ -100,16 +100,8 @@ _LAYOUT = [None, None]
 def layout(adv):
     """(USED, CELL_LINES) of rule set `adv` (0 basic, 1 advanced)."""
     if _LAYOUT[adv] is None:
-        for _ in layout_steps(adv):
-            pass
-    return _LAYOUT[adv]
-
-
-def layout_steps(adv):
-    """layout(adv) built as a step (a generator)."""
-    if _LAYOUT[adv] is None:
         _LAYOUT[adv] = (_used(adv == 1), _cell_lines(adv == 1))
-        yield
+    return _LAYOUT[adv]
 
 
 # _PATTERNS[r * 5 + m]: how many ways r more cells can follow when m symbols
@@ -249,12 +241,6 @@ class Model:
         v = blob[i] | blob[i + 1] << 8
         return v - 0x10000 if v >= 0x8000 else v
 
-    def default(self, raw, t):
-        """The value of a pattern a table does not hold: a line's score now."""
-        if t < len(LINES):
-            return code_score(raw, self.advanced) * SCALE
-        return 0
-
 
 class Position:
     """One sheet being searched: cells (with _BLOCKED marks), each line's raw
@@ -303,15 +289,12 @@ class Position:
             self.rk[t] = r
         self.stage = stage
         if not later:
-            self.set_stage(stage)
-
-    def set_stage(self, stage):
-        """Value the lines as of `stage` rounds done (recomputes every line)."""
-        for _ in self.stage_steps(stage):
-            pass
+            for _ in self.stage_steps(stage):
+                pass
 
     def stage_steps(self, stage):
-        """set_stage(stage) as a generator: a yield every _STEP_MISSES misses."""
+        """Value the lines as of `stage` rounds done (recomputes every line), a
+        step at a time (a generator): a yield every _STEP_MISSES misses."""
         self.stage = stage
         self.final = stage >= ROUNDS
         # Memo key of a tuple's value: its raw cells | (its table << 15).
@@ -344,15 +327,15 @@ class Position:
             v = (e & 0x3FFF) - 0x2000
         else:
             self.misses += 1
-            if self.final and t > DIAG_LINE:
+            if self.final and t > _DIAG_LINE:
                 v = 0  # at the end only the lines' scores count
-            elif t <= DIAG_LINE:
+            elif t <= _DIAG_LINE:
                 rank, complete = canon(raw)
                 v = None
                 if not (complete or self.final):
                     v = model.lookup(tid, rank)
                 if v is None:
-                    v = code_score(raw, model.advanced) * SCALE
+                    v = code_score(raw, model.advanced) * _SCALE
             else:
                 v = model.lookup(tid, canon(raw, 4)[0])
                 if v is None:
@@ -465,21 +448,6 @@ class Position:
         return stage
 
 
-def placements(pos, a, b):
-    """(pair index, swap) for every legal placement, in pair_moves() order."""
-    out = []
-    for k in pos.free_pairs():
-        out.append((k, False))
-        if a != b:
-            out.append((k, True))
-    return out
-
-
-def as_move(k, swap):
-    p, q = PAIRS[k]
-    return (q, p) if swap else (p, q)
-
-
 def reply_steps(pos, best):
     """Fills `best` (21 Nones) with the best afterstate value of each roll (x,
     y, _) of ROLLS over every placement of it, yielding after each free pair (a generator: a screen runs it between key presses). In one pass
@@ -581,7 +549,7 @@ def expected_steps(pos, k, a, b, swap, out):
     saved = pos.place(k, a, b, swap)
     yield from pos.stage_steps(pos.stage + 1)
     if not pos.free_pairs():
-        pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
+        yield from pos.stage_steps(ROUNDS)  # stuck: the sheet is final as it is
         total = pos.total
     else:
         best = [None] * 21
@@ -609,14 +577,15 @@ def choose_steps(game, model, lookahead, width, out):
 
     lookahead: True for strongest (`width` candidates looked ahead); False for
     the device level, which looks ahead only as far as _DEVICE_UNITS allow."""
-    yield from layout_steps(1 if model.advanced else 0)
+    layout(1 if model.advanced else 0)
+    yield
     a, b = game.dice()
     model.keep_from(game.round + 1)
     bits = _MEMO_BITS_LOOKAHEAD if lookahead else _MEMO_BITS
     pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True)
     yield
     yield from pos.stage_steps(game.round + 1)
-    # placements() as ints, k << 1 | swap, and each one's value as value << 8
+    # The placements in pair_moves() order as ints, k << 1 | swap, and each one's value as value << 8
     # | 255 - index: ints, not pairs (a search holds up to 80 of each).
     free = pos.free_pairs()
     moves = [k << 1 | s for k in free for s in (0, 1) if not s or a != b]
@@ -648,7 +617,8 @@ def choose_steps(game, model, lookahead, width, out):
                 best_v = v
                 best_n = n
     m = moves[best_n]
-    out.append((as_move(m >> 1, m & 1), best_v))
+    p, q = PAIRS[m >> 1]
+    out.append(((q, p) if m & 1 else (p, q), best_v))
     pos.drop()
     _SEARCH[0] = None
 
