@@ -348,55 +348,65 @@ def pattern_count(size):
 def encode_table(table, size):
     """One table as ai_symbols.Model reads it: {rank: value} of a tuple of
     `size` cells -> per 16 ranks a 16-bit mask of the ranks present and the
-    offset of the first of their values, then the values (16-bit signed, in
-    hundredths, rank order), all little-endian; no values: empty."""
+    number of the first of their values, counted from the table's start in
+    units of 1.5 bytes (the masks padded to a multiple of 3 bytes), then the
+    values (12-bit signed, in hundredths, rank order), two to 3 bytes (the
+    first in the low 12 bits), all little-endian; no values: empty."""
     if not table:
         return b""
     groups = (pattern_count(size) + 15) // 16
+    if set(table) - set(range(16 * groups)):
+        raise ValueError("a rank out of range")
     head = bytearray()
-    values = bytearray()
+    values = []
+    start = (4 * groups + 2) // 3 * 2  # where the values start, in values
     for g in range(groups):
         bits = 0
-        offset = 4 * groups + len(values)
+        first = start + len(values)
         for r in range(16 * g, 16 * g + 16):
             if r in table:
                 v = int(round(table[r]))
-                if not -0x8000 <= v < 0x8000:
-                    raise ValueError("a value out of 16 bits: %d" % v)
+                if not -0x800 <= v < 0x800:
+                    raise ValueError("a value out of 12 bits: %d" % v)
                 bits |= 1 << (r - 16 * g)
-                values += (v & 0xFFFF).to_bytes(2, "little")
-        head += bits.to_bytes(2, "little") + offset.to_bytes(2, "little")
-    if set(table) - set(range(16 * groups)):
-        raise ValueError("a rank out of range")
-    return bytes(head + values)
+                values.append(v & 0xFFF)
+        head += bits.to_bytes(2, "little") + first.to_bytes(2, "little")
+    head += bytes(start // 2 * 3 - len(head))
+    if len(values) & 1:
+        values.append(0)
+    for n in range(0, len(values), 2):
+        head += (values[n] | values[n + 1] << 12).to_bytes(3, "little")
+    return bytes(head)
 
 
-def decode_table(b):
-    """encode_table's bytes -> {rank: value}."""
+def decode_table(b, size):
+    """encode_table's bytes (a tuple of `size` cells) -> {rank: value}."""
     out = {}
     if not b:
         return out
-    groups = (b[2] | b[3] << 8) // 4
-    n = 0
-    for g in range(groups):
+    n = b[2] | b[3] << 8  # the first value's number
+    for g in range((pattern_count(size) + 15) // 16):
         bits = b[4 * g] | b[4 * g + 1] << 8
         for k in range(16):
             if bits >> k & 1:
-                i = 4 * groups + 2 * n
-                v = b[i] | b[i + 1] << 8
-                out[16 * g + k] = v - 0x10000 if v >= 0x8000 else v
+                i = 3 * (n >> 1)
+                pair = b[i] | b[i + 1] << 8 | b[i + 2] << 16
+                v = (pair >> 12 if n & 1 else pair) & 0xFFF
+                out[16 * g + k] = v - 0x1000 if v >= 0x800 else v
                 n += 1
     return out
+
+
+def _size(cls):
+    """The cells of a tuple of class `cls`: a line's 5 or a square's 4."""
+    return 5 if cls <= max(LINE_CLASSES) else 4
 
 
 def encode_stage(tables, stage, classes=CLASSES):
     """A stage's tables as one chunk: per class its table's offset in the
     chunk (2 bytes little-endian), one more for the end, then the tables."""
     ncls = max(classes) + 1
-    body = [
-        encode_table(tables[stage << 4 | c], 5 if c <= max(LINE_CLASSES) else 4)
-        for c in range(ncls)
-    ]
+    body = [encode_table(tables[stage << 4 | c], _size(c)) for c in range(ncls)]
     out = bytearray()
     at = 2 * (ncls + 1)
     for b in body + [b""]:
@@ -411,7 +421,7 @@ def decode_stage(chunk):
     """encode_stage's bytes -> a {rank: value} per class."""
     ncls = (chunk[0] | chunk[1] << 8) // 2 - 1
     at = [chunk[2 * c] | chunk[2 * c + 1] << 8 for c in range(ncls + 1)]
-    return [decode_table(chunk[at[c] : at[c + 1]]) for c in range(ncls)]
+    return [decode_table(chunk[at[c] : at[c + 1]], _size(c)) for c in range(ncls)]
 
 
 def table_file(tables, classes=CLASSES, stages=STAGES):

@@ -173,9 +173,12 @@ class Model:
 
     A table holds the learned values of one class of tuples at one stage of the
     game, by pattern rank (canon): per 16 ranks 4 bytes, a bit per rank that has
-    a value and the offset in the table of the first of those values (16-bit
-    little-endian each), then the values in hundredths (16-bit signed), in rank
-    order; a table with no values is empty. The tables of a stage are one
+    a value and n, the number of the first of those values (16-bit
+    little-endian each), then the values in hundredths, in rank order, 12-bit
+    signed, two to 3 bytes: value n (n even) is the low 12 bits of the 3 bytes
+    at 3 * (n >> 1) in the table, n + 1 the high 12 (n counts from the table's
+    start: the values start at a multiple of 3). A table with no values is
+    empty. The tables of a stage are one
     bytes object (`stage(s)`): per class its table's offset (2 bytes), one more
     for the end, then the tables; read from the rule set's file (`path`,
     written by host/ai_train.py) when a search first wants a table of that
@@ -237,9 +240,13 @@ class Model:
         w -= (w >> 1) & 0x5555
         w = (w & 0x3333) + ((w >> 2) & 0x3333)
         w = (w + (w >> 4)) & 0x0F0F
-        i = base + (blob[i + 2] | blob[i + 3] << 8) + (((w + (w >> 8)) & 31) << 1)
-        v = blob[i] | blob[i + 1] << 8
-        return v - 0x10000 if v >= 0x8000 else v
+        n = (blob[i + 2] | blob[i + 3] << 8) + ((w + (w >> 8)) & 31)
+        i = base + 3 * (n >> 1)  # values two to 3 bytes
+        if n & 1:
+            v = blob[i + 1] >> 4 | blob[i + 2] << 4
+        else:
+            v = blob[i] | (blob[i + 1] & 15) << 8
+        return v - 0x1000 if v >= 0x800 else v
 
 
 class Position:
