@@ -42,6 +42,9 @@ TUPLES = (
     )
 )
 _NTUPLES = const(27)
+# Each tuple's weight in a sheet's value: the diagonal counts twice in advanced
+# (in basic it is not valued: not in _used(), nor in the layout).
+_WEIGHTS = bytes(2 if t == _DIAG_LINE else 1 for t in range(_NTUPLES))
 _FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
 # The 21 distinct rolls of two symbol dice and their weights out of 36.
 ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
@@ -77,8 +80,9 @@ def _used(advanced):
 
 def _cell_lines(advanced):
     """For each cell: the valued tuples through it, each as t << 4 | shift (the
-    bit shift of the cell in the tuple's key: 3 bits a cell). Ints, not pairs:
-    ~2 KB less heap in a search (a pair is an object of its own)."""
+    bit shift of the cell in the tuple's key: 3 bits a cell). One array of
+    16-bit ints: cell c's are cl[cl[c]:cl[c + 1]] (its first 26 entries are
+    those offsets): ~0.3 KB in a search, 25 tuples were ~0.9 KB."""
     lines = [[] for _ in range(25)]
     # In tuple order, then cell order within a tuple: each cell's list comes out
     # as scanning every tuple for it would make it, in ~120 steps instead of ~3,000.
@@ -86,7 +90,12 @@ def _cell_lines(advanced):
         cells = TUPLES[t]
         for k in range(len(cells)):
             lines[cells[k]].append(t << 4 | 3 * k)
-    return tuple(tuple(x) for x in lines)
+    at = [26]
+    for x in lines:
+        at.append(at[-1] + len(x))
+    for x in lines:
+        at += x
+    return array("H", at)
 
 
 # Per rule set (0 basic, 1 advanced): (used tuples, cell lines), built on the
@@ -268,8 +277,7 @@ class Position:
         self.mask = (1 << memo_bits) - 1
         self.adv = 1 if model.advanced else 0
         self.used, self.cell_lines = layout(self.adv)
-        # The diagonal counts twice in advanced and not at all in basic.
-        self.weights = (1,) * 10 + ((2,) if self.adv else (0,)) + (1,) * 16
+        self.weights = _WEIGHTS
         self.memo = memo if memo is not None else array("I", bytes(4 << memo_bits))
         c = bytearray(cells)
         for i in range(25):
@@ -374,14 +382,16 @@ class Position:
         cl = self.cell_lines
         cells = self.cells
         en = self.en
-        touched = [e >> 4 for e in cl[p]]
-        for e in cl[q]:
+        touched = [cl[j] >> 4 for j in range(cl[p], cl[p + 1])]
+        for j in range(cl[q], cl[q + 1]):
+            e = cl[j]
             if e >> 4 not in touched:
                 touched.append(e >> 4)
         for c in (p, q):
             for n in NEIGHBOURS[c]:
                 if n != p and n != q and not cells[n] and en[n] == 1:
-                    for e in cl[n]:
+                    for j in range(cl[n], cl[n + 1]):
+                        e = cl[j]
                         l = e >> 4
                         nr[l] += _BLOCKED << (e & 15)
                         if l not in touched:
@@ -396,9 +406,11 @@ class Position:
             p, q = q, p
         cl = self.cell_lines
         nr = self.rk[:]
-        for e in cl[p]:
+        for j in range(cl[p], cl[p + 1]):
+            e = cl[j]
             nr[e >> 4] += x << (e & 15)
-        for e in cl[q]:
+        for j in range(cl[q], cl[q + 1]):
+            e = cl[j]
             nr[e >> 4] += y << (e & 15)
         touched = self.touched(p, q, nr)
         total = self.total
@@ -440,9 +452,11 @@ class Position:
                     changed.append(n)
                     if not cells[n] and en[n] == 0:
                         cells[n] = _BLOCKED
+        cl = self.cell_lines
         for c in changed:
             if cells[c]:
-                for e in self.cell_lines[c]:
+                for j in range(cl[c], cl[c + 1]):
+                    e = cl[j]
                     l = e >> 4
                     sh = e & 15
                     self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
@@ -478,9 +492,11 @@ def reply_steps(pos, best):
         p, q = PAIRS[k]
         nr = pos.rk[:]
         touched = pos.touched(p, q, nr)
-        for e in cl[p]:
+        for j in range(cl[p], cl[p + 1]):
+            e = cl[j]
             shp[e >> 4] = e & 15
-        for e in cl[q]:
+        for j in range(cl[q], cl[q + 1]):
+            e = cl[j]
             shq[e >> 4] = e & 15
         base = total
         fp = [0] * 7  # by the symbol in p: the change of the tuples through p only
