@@ -56,7 +56,10 @@ class FloatModel(S.Model):
         self.tables = tables
 
     def lookup(self, tid, rank):
-        return self.tables[tid].get(rank)
+        """The value rounded to a hundredth, as a board holds it (and as the
+        search's memo, an array of ints, can keep it)."""
+        v = self.tables[tid].get(rank)
+        return None if v is None else int(round(v))
 
     def default(self, raw, t):
         """The value of a pattern a table does not hold (as Position.value
@@ -83,7 +86,7 @@ def set_stage(pos, stage):
 
 
 def ntables():
-    """Table numbers are stage << 4 | class (ai_symbols.Model.table_id)."""
+    """Table numbers are stage << 4 | class (ai_symbols.Model)."""
     return (max(STAGES) + 1) << 4
 
 
@@ -130,7 +133,8 @@ def features(pos, model, stage):
                 continue
         else:
             rank = S.canon(pos.rk[t], 4)[0]
-        out.append((model.table_id(t, stage), rank, pos.weights[t], t, pos.rk[t]))
+        tid = model.stages[stage] << 4 | model.classes[t]
+        out.append((tid, rank, pos.weights[t], t, pos.rk[t]))
     return out
 
 

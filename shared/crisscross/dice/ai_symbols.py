@@ -204,9 +204,6 @@ class Model:
         self.ends = ends  # the file's stage offsets: (data start, bytes of ends)
         self.blobs = [None] * (max(stages) + 1)
 
-    def table_id(self, t, rounds_done):
-        return self.stages[rounds_done] << 4 | self.classes[t]
-
     def stage(self, s):
         """Stage s's tables, read from the file the first time they are wanted."""
         got = self.blobs[s]
@@ -317,8 +314,10 @@ class Position:
             # Squares get their own tag: a square's 12 raw bits can equal a line's.
             self.tkey = [_FINAL_TABLE << 15] * 11 + [(_FINAL_TABLE - 1) << 15] * 16
         else:
-            table_id = self.model.table_id
-            self.tkey = [table_id(t, stage) << 15 for t in range(_NTUPLES)]
+            # Table number: stage bucket << 4 | the tuple's class (Model).
+            b = self.model.stages[stage] << 4
+            classes = self.model.classes
+            self.tkey = [(b | classes[t]) << 15 for t in range(_NTUPLES)]
         self.lv = [0] * _NTUPLES
         total = 0
         for t in self.used:
@@ -433,7 +432,7 @@ class Position:
 
     def place(self, k, x, y, swap):
         """Make the placement (then stage_steps(stage + 1) values the lines);
-        returns what restore() takes to undo it."""
+        returns what undoes it: (cells, en, rk, stage), to put back."""
         p, q = PAIRS[k]
         if swap:
             p, q = q, p
@@ -461,12 +460,6 @@ class Position:
                     sh = e & 15
                     self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
         return saved
-
-    def restore(self, saved):
-        """Undo a place() without valuing the lines: returns the stage to value
-        them at."""
-        self.cells, self.en, self.rk, stage = saved
-        return stage
 
 
 def reply_steps(pos, best):
@@ -581,7 +574,8 @@ def expected_steps(pos, k, a, b, swap, out):
         for i in range(21):
             total += ROLLS[i][2] * best[i]
         total = total // 36
-    yield from pos.stage_steps(pos.restore(saved))
+    pos.cells, pos.en, pos.rk, stage = saved  # undone
+    yield from pos.stage_steps(stage)
     out.append(total)
 
 
