@@ -142,7 +142,7 @@ X . O . .
 
 
 def test_the_memo_gives_the_values_a_host_sized_memo_gives():
-    """The device search's memo (256-512 slots, a newer value replacing an
+    """The device search's memo (128 slots, a newer value replacing an
     older one) values every placement as a 32,768-slot one does, looked up
     afresh and again from the memo."""
     from crisscross.dice import ai_symbols as S
@@ -150,7 +150,7 @@ def test_the_memo_gives_the_values_a_host_sized_memo_gives():
     game = position(MID_GAME, (2, 5), rounds_done=5)
     model = S.model(False)
     cells = game.sheet()
-    small = S.Position(model, cells, 6, 8)
+    small = S.Position(model, cells, 6, 7)  # the device search: 128 slots
     large = S.Position(model, cells, 6, 15)
     moves = [(k, swap) for k in large.free_pairs() for swap in (False, True)]
     assert len(moves) > 30

@@ -57,8 +57,8 @@ _DEVICE_UNITS = const(13)
 # holds 1 << 29 | (key >> bits) << 14 | value + 0x2000: under 2 ** 30, so
 # reading it allocates nothing; its slot number gives the key's low bits back.
 # Values are within +-0x2000 (the tables' within +-1,000); one that is not is
-# not remembered. bits: 8 to 15 (a key's rest, 22 - bits, below the flag).
-_MEMO_BITS = const(8)  # a device search: 256 slots, 1 KB (a dict of 800: 7.4 KB)
+# not remembered. bits: 7 to 15 (a key's rest, 22 - bits, below the flag).
+_MEMO_BITS = const(7)  # a device search: 128 slots, 0.5 KB (a dict of 800: 7.4 KB)
 _MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
 _MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
 # A key's slot: its low bits ^ its rest * _MEMO_MIX (odd: the table number and
