@@ -351,39 +351,44 @@ def pattern_count(size):
 
 def encode_table(table, size):
     """One table as ai_symbols.Model reads it: {rank: value} of a tuple of
-    `size` cells -> per 16 ranks a 16-bit mask of the ranks present and the
-    number of the first of their values, counted from the table's start in
-    units of 1.5 bytes (the masks padded to a multiple of 3 bytes), then the
-    values (12-bit signed, in hundredths, rank order), two to 3 bytes (the
-    first in the low 12 bits), all little-endian; no values: empty."""
+    `size` cells -> (narrow, bytes): per 16 ranks a 16-bit mask of the ranks
+    present and the number n of the first of their values, then the values
+    (signed, in hundredths, rank order), all little-endian. Narrow (every value
+    within -128..127): a byte a value, value n at byte n. Else 12 bits a value,
+    two to 3 bytes (the first in the low 12 bits): value n at byte 3 * (n >> 1),
+    the masks padded to a multiple of 3 bytes. No values: empty."""
     if not table:
-        return b""
+        return False, b""
     groups = (pattern_count(size) + 15) // 16
     if set(table) - set(range(16 * groups)):
         raise ValueError("a rank out of range")
+    values = [int(round(table[r])) for r in sorted(table)]
+    if not all(-0x800 <= v < 0x800 for v in values):
+        raise ValueError("a value out of 12 bits: %d" % max(values, key=abs))
+    narrow = all(-128 <= v < 128 for v in values)
+    start = 4 * groups if narrow else (4 * groups + 2) // 3 * 2  # in values
     head = bytearray()
-    values = []
-    start = (4 * groups + 2) // 3 * 2  # where the values start, in values
+    n = start
     for g in range(groups):
         bits = 0
-        first = start + len(values)
         for r in range(16 * g, 16 * g + 16):
             if r in table:
-                v = int(round(table[r]))
-                if not -0x800 <= v < 0x800:
-                    raise ValueError("a value out of 12 bits: %d" % v)
                 bits |= 1 << (r - 16 * g)
-                values.append(v & 0xFFF)
-        head += bits.to_bytes(2, "little") + first.to_bytes(2, "little")
+        head += bits.to_bytes(2, "little") + n.to_bytes(2, "little")
+        n += bin(bits).count("1")
+    if narrow:
+        return True, bytes(head) + bytes(v & 0xFF for v in values)
     head += bytes(start // 2 * 3 - len(head))
     if len(values) & 1:
         values.append(0)
-    for n in range(0, len(values), 2):
-        head += (values[n] | values[n + 1] << 12).to_bytes(3, "little")
-    return bytes(head)
+    for k in range(0, len(values), 2):
+        head += ((values[k] & 0xFFF) | (values[k + 1] & 0xFFF) << 12).to_bytes(
+            3, "little"
+        )
+    return False, bytes(head)
 
 
-def decode_table(b, size):
+def decode_table(b, size, narrow):
     """encode_table's bytes (a tuple of `size` cells) -> {rank: value}."""
     out = {}
     if not b:
@@ -393,10 +398,14 @@ def decode_table(b, size):
         bits = b[4 * g] | b[4 * g + 1] << 8
         for k in range(16):
             if bits >> k & 1:
-                i = 3 * (n >> 1)
-                pair = b[i] | b[i + 1] << 8 | b[i + 2] << 16
-                v = (pair >> 12 if n & 1 else pair) & 0xFFF
-                out[16 * g + k] = v - 0x1000 if v >= 0x800 else v
+                if narrow:
+                    v = b[n]
+                    out[16 * g + k] = v - 256 if v >= 128 else v
+                else:
+                    i = 3 * (n >> 1)
+                    pair = b[i] | b[i + 1] << 8 | b[i + 2] << 16
+                    v = (pair >> 12 if n & 1 else pair) & 0xFFF
+                    out[16 * g + k] = v - 0x1000 if v >= 0x800 else v
                 n += 1
     return out
 
@@ -408,15 +417,18 @@ def _size(cls):
 
 def encode_stage(tables, stage, classes=CLASSES):
     """A stage's tables as one chunk: per class its table's offset in the
-    chunk (2 bytes little-endian), one more for the end, then the tables."""
+    chunk (2 bytes little-endian, the top bit set if the table is narrow), one
+    more for the end, then the tables."""
     ncls = max(classes) + 1
     body = [encode_table(tables[stage << 4 | c], _size(c)) for c in range(ncls)]
     out = bytearray()
     at = 2 * (ncls + 1)
-    for b in body + [b""]:
-        out += at.to_bytes(2, "little")
+    for narrow, b in body + [(False, b"")]:
+        if at >= 0x8000:
+            raise ValueError("a stage's tables over 32 KB")
+        out += (at | (0x8000 if narrow else 0)).to_bytes(2, "little")
         at += len(b)
-    for b in body:
+    for _, b in body:
         out += b
     return bytes(out)
 
@@ -425,7 +437,10 @@ def decode_stage(chunk):
     """encode_stage's bytes -> a {rank: value} per class."""
     ncls = (chunk[0] | chunk[1] << 8) // 2 - 1
     at = [chunk[2 * c] | chunk[2 * c + 1] << 8 for c in range(ncls + 1)]
-    return [decode_table(chunk[at[c] : at[c + 1]], _size(c)) for c in range(ncls)]
+    return [
+        decode_table(chunk[at[c] & 0x7FFF : at[c + 1] & 0x7FFF], _size(c), at[c] >> 15)
+        for c in range(ncls)
+    ]
 
 
 def table_file(tables, classes=CLASSES, stages=STAGES):

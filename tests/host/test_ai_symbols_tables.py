@@ -2,7 +2,8 @@
 
 The tables were stored by canonical code until issue 15 (4 bytes an entry:
 code, value); they are now stored by pattern rank (a bit per rank present and
-1.5 bytes per value: host/ai_train.encode_table). The files were converted, not
+1.5 bytes per value, 1 in a table whose values all fit a byte:
+host/ai_train.encode_table). The files were converted, not
 trained again: every (stage, class, code, value) the old files held is listed
 here from the new ones, and the listing's digest is the old files'.
 """
@@ -97,8 +98,12 @@ def test_encode_and_decode_agree():
     for size in (5, 4):
         n = T.pattern_count(size)
         for fill in (0, 1, 40, n):
-            table = {r: rnd.randrange(-2048, 2048) for r in rnd.sample(range(n), fill)}
-            assert T.decode_table(T.encode_table(table, size), size) == table
+            for span in (128, 2048):  # narrow tables, and 12-bit ones
+                ranks = rnd.sample(range(n), fill)
+                table = {r: rnd.randrange(-span, span) for r in ranks}
+                narrow, b = T.encode_table(table, size)
+                assert narrow == (span == 128 and fill > 0)
+                assert T.decode_table(b, size, narrow) == table
 
 
 def test_the_trainer_reads_and_writes_the_shipped_files_alike():

@@ -183,12 +183,13 @@ class Model:
     A table holds the learned values of one class of tuples at one stage of the
     game, by pattern rank (canon): per 16 ranks 4 bytes, a bit per rank that has
     a value and n, the number of the first of those values (16-bit
-    little-endian each), then the values in hundredths, in rank order, 12-bit
-    signed, two to 3 bytes: value n (n even) is the low 12 bits of the 3 bytes
-    at 3 * (n >> 1) in the table, n + 1 the high 12 (n counts from the table's
-    start: the values start at a multiple of 3). A table with no values is
-    empty. The tables of a stage are one
-    bytes object (`stage(s)`): per class its table's offset (2 bytes), one more
+    little-endian each), then the values in hundredths, in rank order: 12-bit
+    signed, two to 3 bytes (value n, n even, is the low 12 bits of the 3 bytes
+    at 3 * (n >> 1) in the table, n + 1 the high 12; n counts from the table's
+    start: the values start at a multiple of 3), or, in a narrow table (all
+    within -128..127), a signed byte each at n. A table with no values is
+    empty. The tables of a stage are one bytes object (`stage(s)`): per class
+    its table's offset (2 bytes, its top bit set for a narrow table), one more
     for the end, then the tables; read from the rule set's file (`path`,
     written by host/ai_train.py) when a search first wants a table of that
     stage: a search holds only its stage's (look-ahead: also the next's), never
@@ -233,8 +234,9 @@ class Model:
         if blob is None:
             blob = self.stage(tid >> 4)
         i = (tid & 15) << 1
-        base = blob[i] | blob[i + 1] << 8
-        if base == blob[i + 2] | blob[i + 3] << 8:
+        narrow = blob[i + 1] & 128
+        base = blob[i] | (blob[i + 1] & 127) << 8
+        if base == blob[i + 2] | (blob[i + 3] & 127) << 8:
             return None  # an empty table
         i = base + (rank >> 4 << 2)
         bits = blob[i] | blob[i + 1] << 8
@@ -247,6 +249,9 @@ class Model:
         w = (w & 0x3333) + ((w >> 2) & 0x3333)
         w = (w + (w >> 4)) & 0x0F0F
         n = (blob[i + 2] | blob[i + 3] << 8) + ((w + (w >> 8)) & 31)
+        if narrow:  # values a byte each
+            v = blob[base + n]
+            return v - 256 if v >= 128 else v
         i = base + 3 * (n >> 1)  # values two to 3 bytes
         if n & 1:
             v = blob[i + 1] >> 4 | blob[i + 2] << 4
