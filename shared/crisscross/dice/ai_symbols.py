@@ -2,12 +2,13 @@
 
 A sheet's worth is the sum, over its tuples (the scoring lines and the 2x2
 squares), of a learned table entry: an n-tuple value function. A tuple's key is
-its cells relabelled in order of appearance (/ X X . . and O # # . . look alike);
+its cells relabelled in order of appearance (/ X X . . and O # # . . look alike),
+numbered (canon: its rank);
 tables are split by the tuple's class and the stage of the game. Empty cells
 that can no longer be filled (no empty neighbour) are marked _BLOCKED here, so a
 line knows it has a hole for good. Full lines are scored exactly. The tables come
 from TD self-play (host/ai_train.py) and live in the files ai_symbols_basic.bin
-and ai_symbols_advanced.bin, read a table at a time; docs/ai.md has the figures.
+and ai_symbols_advanced.bin, read a stage at a time; docs/ai.md has the figures.
 
 `device` plays the placement with the best afterstate value, looking one roll
 ahead only late in the game, when that is cheap. `strongest` looks one roll ahead
@@ -62,10 +63,10 @@ _MEMO_BITS = const(7)  # a device search: 128 slots, 0.5 KB (a dict of 800: 7.4 
 _MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
 _MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
 # A key's slot: its low bits ^ its rest * _MEMO_MIX (odd: the table number and
-# the last cells spread over every slot bit; the rest * _MEMO_MIX < 2 ** 25).
+# the last cells spread over every slot bit; the rest * _MEMO_MIX < 2 ** 27).
 _MEMO_MIX = const(0x9E5)
 # The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
-# in the memo (~150 lines each: canon and a table's bisection) or after
+# in the memo (~150 lines each: canon and a table's lookup) or after
 # _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
 # look-ahead's free pair. Small, as a tap's release of A waits for the step in
 # progress (the search runs from the press edge: HintScreen).
