@@ -659,7 +659,8 @@ def drop_tables():
     for adv in (0, 1):
         m = _MODELS[adv]
         if m is not None:
-            m.blobs = [None] * len(m.blobs)
+            for s in range(len(m.blobs)):
+                m.blobs[s] = None
         _MODELS[adv] = None
         _LAYOUT[adv] = None
     pos = _SEARCH[0]
