@@ -17,7 +17,9 @@ def display(profile):
             sck=Pin(profile.SCK),
             mosi=Pin(profile.MOSI),
         )
-        bus = ssd1306.SPIBus(spi, Pin(profile.DC), Pin(profile.CS), Pin(profile.RES))
+        from pocket.spibus import SPIBus
+
+        bus = SPIBus(spi, Pin(profile.DC), Pin(profile.CS), Pin(profile.RES))
     else:
         i2c = I2C(
             profile.I2C_ID,

@@ -13,17 +13,6 @@ from micropython import const
 from crisscross.buttons import diff
 
 _DEBOUNCE_MS = const(10)
-_SAFE_MODE_SAMPLES = const(5)  # reads, 2 ms apart, that must all see a button down
-
-
-def any_held(pins, sleep_ms=None):
-    """True if a button is held steadily (safe mode at power-on)."""
-    for _ in range(_SAFE_MODE_SAMPLES):
-        if all(p.value() for p in pins):
-            return False
-        if sleep_ms:
-            sleep_ms(2)
-    return True
 
 
 class Keys:

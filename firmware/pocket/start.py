@@ -36,10 +36,12 @@ def play(board):
 
 
 def _setup(step, *args):
-    """pocket.setup's `step` called with `args`; the module is let go after it,
-    with pocket.hw: the game never runs their code again (a restart imports them)."""
+    """pocket.setup's `step` called with `args`. Once the game is built the module
+    is let go with pocket.hw: the game never runs their code again (a restart
+    imports them)."""
     from pocket import setup
 
     done = getattr(setup, step)(*args)
-    forget(("pocket.setup", "pocket.hw"))
+    if step == "game":
+        forget(("pocket.setup", "pocket.hw"))
     return done

@@ -50,6 +50,13 @@ def test_a_button_held_at_power_on_skips_the_game():
         start.main = real
 
 
+def test_safe_mode_needs_a_steady_press():
+    pins = [machine.Pin(i, machine.Pin.IN, machine.Pin.PULL_UP) for i in range(6)]
+    assert not safemode.any_held(pins)
+    pins[3].drive(0)
+    assert safemode.any_held(pins)
+
+
 class PressA:
     """Stands in for `time` in pocket.errorlog: each sleep moves button A along."""
 
