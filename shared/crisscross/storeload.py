@@ -24,7 +24,6 @@ from crisscross.savefile import (
     SETTINGS,
     TMP,
     crc32,
-    game_mark,
 )
 
 _MAGIC = b"CCP"
@@ -129,9 +128,14 @@ def load(store):
     for kind in KINDS:
         _load(store, kind)
     game = store.data(GAME)["game"]
-    if game is not None and store.data(RECORDS)["done"] == game_mark(game):
-        # finish_game recorded this game, then the power went before clearing it.
-        store.hold(GAME, {"game": None})
+    done = store.data(RECORDS)["done"]
+    if game is not None and done is not None:
+        from crisscross.records import game_mark
+
+        if done == game_mark(game):
+            # records.finish_game counted this game, then the power went before
+            # it was cleared.
+            store.hold(GAME, {"game": None})
 
 
 def scan(store, kind):
