@@ -6,6 +6,7 @@ can change), A on "> Start game" begins.
 
 from crisscross import buttons, glyphs, ui
 from crisscross.screens import Screen
+from crisscross.screens.listmenu import scrollbar
 
 GAMES = ("symbols", "digits", "cards", "words")
 GAME_NAMES = ("Symbols", "Digits", "Cards", "Words")
@@ -335,7 +336,7 @@ class NewGame(Screen):
             if i == self.row and self.can_change(key):
                 _arrow(c, x - 5, y, -1, fg)
                 _arrow(c, VALUE_END + 2, y, 1, fg)
-        ui.scrollbar(c, self.top, ROWS, len(rows), 10)
+        scrollbar(c, self.top, ROWS, len(rows), 10)
 
     def _ask(self, c):
         """The question in a box, the answer chosen inverted."""
@@ -390,4 +391,4 @@ def next_seed(app):
     return scramble((app.now * 2654435761 + app.events * 40503) & 0xFFFFFFFF) & 0xFFFFFF
 
 
-RESIDENT = ("crisscross.glyphs",)
+RESIDENT = ("crisscross.screens.listmenu", "crisscross.glyphs")
