@@ -33,23 +33,20 @@ class Keys:
         self._latched = 0  # presses seen by the interrupt since the last scan
         self._bouncing = 0  # pins whose new level was ignored as bounce
         if irq_trigger is not None:
-            for i in range(n):
-                pins[i].irq(handler=self._handler(i), trigger=irq_trigger)
+            # One handler for every pin, which finds its pin among `pins`: a
+            # closure per pin held ~160 bytes of heap each for the whole game.
+            for pin in pins:
+                pin.irq(handler=self._on_edge, trigger=irq_trigger)
 
-    def _handler(self, i):
-        bit = 1 << i
-        edge = self._edge
-        clock = self.clock
-        flag = self.edge
-
-        def on_edge(pin):
-            if not pin.value():  # a press begins (or a release bounces)
-                edge[i] = clock()
-                self._latched |= bit
-            if flag is not None:
-                flag.flag = 1
-
-        return on_edge
+    def _on_edge(self, pin):
+        """A pin's interrupt (either edge); `pin` is one of `pins` (a port
+        passes the very Pin object, as machine.Pin(n) gives the same one)."""
+        if not pin.value():  # a press begins (or a release bounces)
+            i = self.pins.index(pin)
+            self._edge[i] = self.clock()
+            self._latched |= 1 << i
+        if self.edge is not None:
+            self.edge.flag = 1
 
     def arm(self):
         """Clear the wake-up flag: an edge after this wakes the next wait."""
