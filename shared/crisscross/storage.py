@@ -54,20 +54,17 @@ class FolderStorage:
         self._paths = {}  # name -> full path: a save names the same few files
         _makedirs(root)
 
-    def _path(self, name, keep=True):
-        """The full path of `name`; remembered if `keep`: the files a save
-        writes and renames (no garbage path per save). Reading is loading (at
-        start-up, after a failed save): those paths are not kept."""
+    def _path(self, name):
         path = self._paths.get(name)
         if path is None:
             _check_name(name)
             path = self._prefix + name
-            if keep and len(self._paths) < _PATH_CACHE:
+            if len(self._paths) < _PATH_CACHE:
                 self._paths[name] = path
         return path
 
     def read(self, name):
-        path = self._path(name, False)
+        path = self._path(name)
         # Any OSError on open means missing: ENOENT is 2 on boards but 44 in
         # MicroPython-WebAssembly, and a file we cannot open is no use either.
         try:
@@ -113,7 +110,7 @@ class FolderStorage:
     def names(self):
         found = []
         for name in os.listdir(self.root):
-            if not _is_dir(self._path(name, False)):
+            if not _is_dir(self._path(name)):
                 found.append(name)
         found.sort()
         return found
