@@ -34,7 +34,7 @@ Neither is resident: the app's one rule for memory unloads them (App.unload), so
 a game in progress carries only the code that writes the game file.
 """
 
-from crisscross.savefile import FILES, GAME, MAIN, MISSING, OK, TMP, pack_game, plain
+from crisscross.savefile import GAME, MAIN, MISSING, OK, TMP, files, pack_game, plain
 
 # A game save is packed into a buffer the store keeps (made at the first save),
 # so a save makes no header nor file image: a card or dice game's whole file fits
@@ -120,7 +120,7 @@ class Store:
 
     def _set_aside(self, kind):
         """Move NAME out of the way: a good one becomes the backup, a bad one NAME.bad."""
-        name, _, bak, bad = FILES[kind]
+        name, _, bak, bad = files(kind)
         state = self._main[kind]
         if state == OK:
             self.storage.rename(name, bak)
@@ -131,7 +131,7 @@ class Store:
     def commit(self, kind, obj):
         """Write `obj` as the body of `kind` atomically; True on success, else a
         warning and False (what the storage holds then is read again)."""
-        name, tmp, _, _ = FILES[kind]
+        name, tmp, _, _ = files(kind)
         try:
             if self._source[kind] == TMP:
                 # A save cut short by a power loss left the newest copy in NAME.tmp:

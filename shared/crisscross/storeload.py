@@ -13,7 +13,6 @@ import json
 
 from crisscross.compat import const
 from crisscross.savefile import (
-    FILES,
     FORMAT_VERSION,
     GAME,
     KINDS,
@@ -24,6 +23,7 @@ from crisscross.savefile import (
     SETTINGS,
     TMP,
     crc32,
+    files,
 )
 
 _MAGIC = b"CCP"
@@ -140,7 +140,7 @@ def load(store):
 
 def scan(store, kind):
     """Find the newest intact copy; returns (seq, obj, source, states)."""
-    name, tmp, bak, _ = FILES[kind]
+    name, tmp, bak, _ = files(kind)
     best = (0, None, None)
     states = []
     for source, fname in ((MAIN, name), (TMP, tmp), (BAK, bak)):
