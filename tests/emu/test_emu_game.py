@@ -86,10 +86,10 @@ def test_a_whole_symbols_game_through_gpio_scores_what_the_engine_scores(board):
     # The result went into the board's high scores as the CPython store wrote
     # it (the same header fields and JSON data; MicroPython orders the keys of
     # a dict its own way), and the saved game is cleared.
-    records = tw.board_file("records.sav")
+    saved = tw.board_file("records.sav")
     want = tw.cpy.storage.read("records.sav")
-    assert records.split()[:3] == want.split()[:3]  # CCP1 records <seq>
-    assert save_body(records) == save_body(want)
+    assert saved.split()[:3] == want.split()[:3]  # CCP1 records <seq>
+    assert save_body(saved) == save_body(want)
     assert tw.board_file("game.sav") == tw.cpy.storage.read("game.sav")
     assert records.high_scores(tw.app.store, KEY)[0]["score"] == total
     assert records.high_scores(tw.app.store, KEY)[0]["code"] == share_code(seed, KEY)
