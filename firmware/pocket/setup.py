@@ -2,7 +2,8 @@
 then the game built around them (pocket.start runs it and survives its crashes).
 
 pocket.start lets this module go (with pocket.hw and the board's profile) once the
-game runs: its code is not in the game's heap (~1.5 KB with them).
+game runs: its code is not in the game's heap (~1.7 KB less with them:
+docs/performance.md, "What every game holds").
 """
 
 import gc
