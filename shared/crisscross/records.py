@@ -9,15 +9,15 @@ in progress never needs, as functions over a crisscross.store.Store.
 
 Imported where used (at start-up by the store's loading code, at a game's end,
 on the high scores and New game screens), they use the Store through its named
-API (data, hold, commit). No screen's RESIDENT or session names this module, so
-the app unloads it at the next change of screen and the play screen and the AI's
-search never carry its code (docs/performance.md).
+API (data, hold, commit). Only the high scores screen names this module in its
+RESIDENT, so the app unloads it at the next change of screen and the play screen
+and the AI's search never carry its code (docs/performance.md).
 """
 
 import json
 
 from crisscross.compat import const
-from crisscross.savefile import FORMAT_VERSION, GAME, RECORDS, SETTINGS, crc32
+from crisscross.savefile import GAME, RECORDS, SETTINGS, crc32
 
 HIGH_SCORES = const(5)  # entries kept per game key
 _RANKS = const(5)  # rank counts per game key (rank index 0..4)
@@ -111,15 +111,6 @@ def valid_settings(obj):
 def _copy(obj):
     # A deep copy, so callers cannot change what the store compares against.
     return json.loads(json.dumps(obj))
-
-
-def pack(kind, seq, obj):
-    """The bytes of a file: header line, then `obj` as JSON (a game's body is
-    packed by savefile.pack_game, but for a cleared game's)."""
-    body = json.dumps(obj).encode()
-    head = "CCP%d %s %d %d" % (FORMAT_VERSION, kind, seq, len(body))
-    crc = crc32(body, crc32(head.encode()))  # no head + body copy just for the CRC
-    return ("%s %08x\n" % (head, crc)).encode() + body
 
 
 def game_mark(code):

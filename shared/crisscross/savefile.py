@@ -1,11 +1,11 @@
 """The save files' format, shared by the code that writes them (crisscross.store)
 and the code that reads them (crisscross.storeload): the kinds and their file
-names, the header line, the CRC, packing a game's body (docs/saves.md; any
-other body: crisscross.records.pack, needed only at a game's end).
+names, the header line, the CRC, packing a body (docs/saves.md).
 
     CCP1 <kind> <seq> <length> <crc32 as 8 hex digits>\n{...json...}
 """
 
+import json
 from struct import pack_into
 
 from crisscross.compat import const
@@ -74,6 +74,14 @@ def crc32_slow(data, value=0):
     return crc ^ _MASK
 
 
+def pack(kind, seq, obj):
+    """The bytes of a file: header line, then `obj` as JSON."""
+    body = json.dumps(obj).encode()
+    head = "CCP%d %s %d %d" % (FORMAT_VERSION, kind, seq, len(body))
+    crc = crc32(body, crc32(head.encode()))  # no head + body copy just for the CRC
+    return ("%s %08x\n" % (head, crc)).encode() + body
+
+
 # The body of a game file, around the game's text: what json.dumps writes for
 # {"game": text} when the text has nothing to escape.
 _GAME_OPEN = b'{"game": "'
@@ -124,7 +132,7 @@ def _put_int(buf, k, n):
 
 
 def pack_game(buf, seq, text):
-    """records.pack(GAME, seq, {"game": text}) for a `plain` text (a str, or a tuple of
+    """pack(GAME, seq, {"game": text}) for a `plain` text (a str, or a tuple of
     strings the file holds joined), packed into `buf`: a memoryview of a
     bytearray of HEAD_ROOM bytes or more, which the caller keeps from save to
     save (a save follows every move). Returns what to write: a slice of `buf`

@@ -22,7 +22,7 @@ foreign or newer-version NAME is never fatal: the last good copy is used, the
 player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
 at the next save instead of replacing the backup.
 
-The format (kinds, file names, header, CRC, packing a game) is
+The format (kinds, file names, header, CRC, packing) is
 crisscross.savefile. A game in progress only saves, so the rest lives in modules
 of its own, which use the Store through its named API (storage, data, hold,
 commit, found, warn): reading and checking the files (unpack, choosing the newest
@@ -34,7 +34,17 @@ Neither is resident: the app's one rule for memory unloads them (App.unload), so
 a game in progress carries only the code that writes the game file.
 """
 
-from crisscross.savefile import GAME, MAIN, MISSING, OK, TMP, files, pack_game, plain
+from crisscross.savefile import (
+    GAME,
+    MAIN,
+    MISSING,
+    OK,
+    TMP,
+    files,
+    pack,
+    pack_game,
+    plain,
+)
 
 # A game save is packed into a buffer the store keeps (made at the first save),
 # so a save makes no header nor file image: a card or dice game's whole file fits
@@ -146,9 +156,7 @@ class Store:
                 if self._buf is None:
                     self._buf = memoryview(bytearray(BUFFER))
                 data = pack_game(self._buf, self._seq[kind] + 1, text)
-            else:  # the records, the settings, a cleared game: at a game's end
-                from crisscross.records import pack
-
+            else:
                 data = pack(kind, self._seq[kind] + 1, obj)
             if self._main[kind] == OK and getattr(self.storage, "atomic", False):
                 # A storage that replaces a file whole (littlefs): a power cut

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from crisscross import sharecode
 from crisscross.memory_storage import MemoryStorage
-from crisscross.records import pack
-from crisscross.savefile import KINDS
+from crisscross.savefile import KINDS, pack
 from crisscross import records
 from crisscross.store import Store
 from crisscross.storeload import unpack

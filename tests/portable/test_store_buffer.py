@@ -9,8 +9,7 @@ from appdriver import Driver
 from crisscross import store as store_module
 from crisscross.cards import session as cs
 from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss, joined
-from crisscross.records import pack
-from crisscross.savefile import GAME, HEAD_ROOM, pack_game
+from crisscross.savefile import GAME, HEAD_ROOM, pack, pack_game
 from crisscross.storage import FolderStorage
 from crisscross.store import Store
 from crisscross.storeload import unpack

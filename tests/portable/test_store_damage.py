@@ -4,8 +4,7 @@ last good copy is used, the player is told once, and the bad file is kept."""
 from crisscross import savefile
 from crisscross.memory_storage import MemoryStorage
 from crisscross import records
-from crisscross.records import pack
-from crisscross.savefile import crc32, crc32_slow
+from crisscross.savefile import crc32, crc32_slow, pack
 from crisscross.store import Store
 from crisscross.storeload import unpack
 
