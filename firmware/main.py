@@ -15,7 +15,7 @@ if skip:
     print("safe mode: game skipped; the REPL is yours")
 else:
     # The rp2 port's _boot.py leaves its `rp2` here (it mounts the flash with
-    # it); the game never uses it, and pocket.start lets the module go.
+    # it); the game never uses it, and pocket.setup lets the module go.
     globals().pop("rp2", None)
     try:
         from pocket import start

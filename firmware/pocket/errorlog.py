@@ -5,6 +5,7 @@ The log is small and bounded (it rotates to error.log.1), readable with
 """
 
 import sys
+import time
 
 from micropython import const
 
@@ -12,6 +13,8 @@ LOG = "error.log"
 OLD_LOG = "error.log.1"
 MAX_BYTES = const(8192)  # then rotate: flash is small and the newest errors matter
 COLS = const(16)  # 8x8 font on 128 px
+_A_BUTTON = const(4)  # crisscross.buttons.A, without importing the game here
+_WAIT_POLL_MS = const(50)
 
 
 def log_exception(exc, path=LOG, old=OLD_LOG, stamp=None):
@@ -77,3 +80,22 @@ def draw(canvas, exc):
         y += 9
     canvas.text("see error.log", 0, 47, 1)
     canvas.text("A: restart", 0, 56, 1)
+
+
+def recover(exc, display, pins):
+    """After the game crashed (pocket.start): log `exc`, show it, wait for A."""
+    log_exception(exc, stamp="%d ms after boot" % time.ticks_ms())
+    draw(display, exc)
+    display.show()
+    display.contrast(255)
+    display.poweron()
+    wait_for_a(pins)
+
+
+def wait_for_a(pins):
+    """Block until A is pressed and released."""
+    a = pins[_A_BUTTON]
+    while a.value():
+        time.sleep_ms(_WAIT_POLL_MS)
+    while not a.value():
+        time.sleep_ms(_WAIT_POLL_MS)

@@ -17,7 +17,9 @@ def display(profile):
             sck=Pin(profile.SCK),
             mosi=Pin(profile.MOSI),
         )
-        bus = ssd1306.SPIBus(spi, Pin(profile.DC), Pin(profile.CS), Pin(profile.RES))
+        from pocket.spibus import SPIBus
+
+        bus = SPIBus(spi, Pin(profile.DC), Pin(profile.CS), Pin(profile.RES))
     else:
         i2c = I2C(
             profile.I2C_ID,
@@ -39,14 +41,14 @@ def buttons(profile):
     return [Pin(n, Pin.IN, Pin.PULL_UP) for n in profile.BUTTONS]
 
 
-def waiter(profile, edge):
+def waiter(lightsleep, edge):
     """How the loop waits for the next edge or timer (pocket.wake): asleep in WFE,
-    and with the screen blank in machine.lightsleep where the profile allows it."""
+    and with the screen blank in machine.lightsleep where `lightsleep` (the
+    profile's LIGHTSLEEP) allows it."""
     from pocket import wake
 
-    lightsleep = None
-    if profile.LIGHTSLEEP:
+    if lightsleep:
         import machine
 
-        lightsleep = machine.lightsleep
-    return wake.waiter(edge, lightsleep)
+        return wake.waiter(edge, machine.lightsleep)
+    return wake.waiter(edge)

@@ -13,17 +13,6 @@ from micropython import const
 from crisscross.buttons import diff
 
 _DEBOUNCE_MS = const(10)
-_SAFE_MODE_SAMPLES = const(5)  # reads, 2 ms apart, that must all see a button down
-
-
-def any_held(pins, sleep_ms=None):
-    """True if a button is held steadily (safe mode at power-on)."""
-    for _ in range(_SAFE_MODE_SAMPLES):
-        if all(p.value() for p in pins):
-            return False
-        if sleep_ms:
-            sleep_ms(2)
-    return True
 
 
 class Keys:
@@ -44,23 +33,20 @@ class Keys:
         self._latched = 0  # presses seen by the interrupt since the last scan
         self._bouncing = 0  # pins whose new level was ignored as bounce
         if irq_trigger is not None:
-            for i in range(n):
-                pins[i].irq(handler=self._handler(i), trigger=irq_trigger)
+            # One handler for every pin, which finds its pin among `pins`: a
+            # closure per pin held ~160 bytes of heap each for the whole game.
+            for pin in pins:
+                pin.irq(handler=self._on_edge, trigger=irq_trigger)
 
-    def _handler(self, i):
-        bit = 1 << i
-        edge = self._edge
-        clock = self.clock
-        flag = self.edge
-
-        def on_edge(pin):
-            if not pin.value():  # a press begins (or a release bounces)
-                edge[i] = clock()
-                self._latched |= bit
-            if flag is not None:
-                flag.flag = 1
-
-        return on_edge
+    def _on_edge(self, pin):
+        """A pin's interrupt (either edge); `pin` is one of `pins` (a port
+        passes the very Pin object, as machine.Pin(n) gives the same one)."""
+        if not pin.value():  # a press begins (or a release bounces)
+            i = self.pins.index(pin)
+            self._edge[i] = self.clock()
+            self._latched |= 1 << i
+        if self.edge is not None:
+            self.edge.flag = 1
 
     def arm(self):
         """Clear the wake-up flag: an edge after this wakes the next wait."""

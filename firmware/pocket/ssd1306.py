@@ -5,7 +5,8 @@ In the spirit of micropython-lib's ssd1306: the driver *is* a framebuf.FrameBuff
 the constructor, and `show()` only moves bytes. Unlike it, `show()` keeps a copy of
 what the panel holds and, for each 8-row page that changed, sends only the columns
 from the first to the last changed byte: a cursor move costs tens of bytes, not the
-whole 1024-byte frame (~23 ms at 400 kHz).
+whole 1024-byte frame (~23 ms at 400 kHz). The panel's bus is I2CBus here, or
+pocket.spibus.SPIBus (its own module: an I2C board never loads it).
 """
 
 import framebuf
@@ -54,38 +55,6 @@ class I2CBus:
     def data(self, buf):
         self._data[1] = buf
         self.i2c.writevto(self.addr, self._data)
-
-
-class SPIBus:
-    """The panel on SPI: DC low for commands, high for RAM; CS framing each write."""
-
-    def __init__(self, spi, dc, cs, res=None):
-        self.spi = spi
-        self.dc = dc
-        self.cs = cs
-        dc.init(dc.OUT, value=0)
-        cs.init(cs.OUT, value=1)
-        if res is not None:  # pulse reset: the panel's RAM and registers start clean
-            import time
-
-            res.init(res.OUT, value=1)
-            time.sleep_ms(1)
-            res(0)
-            time.sleep_ms(10)
-            res(1)
-
-    def _write(self, dc, buf):
-        self.cs(1)
-        self.dc(dc)
-        self.cs(0)
-        self.spi.write(buf)
-        self.cs(1)
-
-    def command(self, buf):
-        self._write(0, buf)
-
-    def data(self, buf):
-        self._write(1, buf)
 
 
 class SSD1306(framebuf.FrameBuffer):

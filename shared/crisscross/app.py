@@ -58,7 +58,7 @@ class App:
         self.canvas = canvas
         ui.use_sprites(sprite or type(canvas))
         self.now = now_ms
-        self.seed = seed  # a fixed seed for the first new game (simulator --seed)
+        self.seed = seed  # a fixed seed for the first new game (screens.newgame)
         self.today = today
         self.store = None
         if storage is not None:
@@ -173,15 +173,6 @@ class App:
             if warning:
                 self.toast(warning, 3000)
 
-    def leave_game(self, keep):
-        """Back to the title: Save & quit (`keep`) or abandon (the save is cleared)."""
-        if keep:
-            self.save()
-        elif self.store is not None:
-            self.store.clear_game()
-        self.session = None
-        self.show("title")
-
     def record_result(self, solo, key, score, rank=None):
         """At a game's end, once: a solo result goes into the high scores and
         statistics (and the save is cleared in the same write); any other game
@@ -195,24 +186,15 @@ class App:
         if not solo:
             self.store.clear_game()
             return None
-        return self.store.finish_game(key, score, rank, self.date_text(), s.code)
+        from crisscross import records
+
+        date = self.date_text()
+        return records.finish_game(self.store, key, score, rank, date, s.code)
 
     def date_text(self):
         """Today as "YYYY-MM-DD", or "" where the board has no clock."""
         d = self.today() if self.today else None
         return "%04d-%02d-%02d" % d if d else ""
-
-    def next_seed(self):
-        """A fixed seed once (from the host), then seeds from the clock and events."""
-        if self.seed is not None:
-            s, self.seed = self.seed, None
-            return s
-        from crisscross.rng import scramble
-
-        return (
-            scramble((self.now * 2654435761 + self.events * 40503) & 0xFFFFFFFF)
-            & 0xFFFFFF
-        )
 
     # ---- the host's three calls --------------------------------------------
     def feed(self, button, kind, now_ms):

@@ -65,31 +65,33 @@ def symbol(canvas, sym, x, y, inverse=False):
     canvas.blit(_symbols[i][sym], x, y)
 
 
-# 3x5 digits for line scores under narrow columns; one byte per column, bit 0 on top.
-_MINI = {
-    "0": (0x1F, 0x11, 0x1F),
-    "1": (0x12, 0x1F, 0x10),
-    "2": (0x1D, 0x15, 0x17),
-    "3": (0x15, 0x15, 0x1F),
-    "4": (0x07, 0x04, 0x1F),
-    "5": (0x17, 0x15, 0x1D),
-    "6": (0x1F, 0x15, 0x1D),
-    "7": (0x01, 0x01, 0x1F),
-    "8": (0x1F, 0x15, 0x1F),
-    "9": (0x17, 0x15, 0x1F),
-    "-": (0x04, 0x04, 0x04),
-    "+": (0x04, 0x0E, 0x04),
-}
+# 3x5 digits for line scores under narrow columns: 3 bytes (one per column, bit 0
+# on top) for each character of _MINI_CHARS, in its order.
+_MINI_CHARS = "0123456789-+"
+_MINI = (
+    b"\x1f\x11\x1f"  # 0
+    b"\x12\x1f\x10"  # 1
+    b"\x1d\x15\x17"  # 2
+    b"\x15\x15\x1f"  # 3
+    b"\x07\x04\x1f"  # 4
+    b"\x17\x15\x1d"  # 5
+    b"\x1f\x15\x1d"  # 6
+    b"\x01\x01\x1f"  # 7
+    b"\x1f\x15\x1f"  # 8
+    b"\x17\x15\x1f"  # 9
+    b"\x04\x04\x04"  # -
+    b"\x04\x0e\x04"  # +
+)
 MINI_W = 4  # advance per character, including one blank column
 
 
 def mini_text(canvas, text, x, y, c=1):
     """Draw digits (and - +) in the 3x5 font; returns the width drawn."""
     for ch in text:
-        cols = _MINI.get(ch)
-        if cols:
+        k = _MINI_CHARS.find(ch)
+        if k >= 0:
             for dx in range(3):
-                bits = cols[dx]
+                bits = _MINI[3 * k + dx]
                 for dy in range(5):
                     if bits >> dy & 1:
                         canvas.pixel(x + dx, y + dy, c)

@@ -1,17 +1,23 @@
-"""High scores, statistics and settings: the parts of crisscross.store that a game
-in progress never needs.
+"""High scores, statistics and settings: the parts of the save files that a game
+in progress never needs, as functions over a crisscross.store.Store.
 
-The Store imports this module when it reads, checks or writes the records or the
-settings (at start-up, on the results, high scores and New game screens), and is
-used through its named API (data, hold, commit). No screen or session names it,
-so the app unloads it at the next change of screen and the play screen and the
-AI's search never carry its code (docs/performance.md).
+    records.finish_game(store, key, score, rank, date, share_code) -> place
+    records.record_result(store, key, score, rank, date, share_code) -> place
+    records.high_scores(store, key)   records.stats(store, key)
+    records.keys(store)               records.settings(store)
+    records.save_settings(store, settings)
+
+Imported where used (at start-up by the store's loading code, at a game's end,
+on the high scores and New game screens), they use the Store through its named
+API (data, hold, commit). Only the high scores screen names this module in its
+RESIDENT, so the app unloads it at the next change of screen and the play screen
+and the AI's search never carry its code (docs/performance.md).
 """
 
 import json
 
 from crisscross.compat import const
-from crisscross.savefile import RECORDS, SETTINGS
+from crisscross.savefile import GAME, RECORDS, SETTINGS, crc32
 
 HIGH_SCORES = const(5)  # entries kept per game key
 _RANKS = const(5)  # rank counts per game key (rank index 0..4)
@@ -107,8 +113,37 @@ def _copy(obj):
     return json.loads(json.dumps(obj))
 
 
-def record(store, key, score, rank, date, share_code, done):
-    """Store.record_result and finish_game: add a result, return its place or None."""
+def game_mark(code):
+    """Identifies a game save string (or its parts), so a recorded game is not
+    resumed."""
+    if isinstance(code, tuple):
+        code = "".join(code)  # once, at a game's end
+    return crc32(code.encode())
+
+
+def record_result(store, key, score, rank=None, date="", share_code=""):
+    """Add a finished game's result; returns its high-score place (0..4) or None.
+
+    `key` names the game and rules ("symbols-basic", "digits-cc"...), `rank` is
+    the index of the rank reached (0..4) or None, `date` e.g. "2026-11-22".
+    """
+    done = store.data(RECORDS)["done"]
+    return _record(store, key, score, rank, date, share_code, done)
+
+
+def finish_game(store, key, score, rank=None, date="", share_code=""):
+    """record_result, then the store's clear_game, safe against a power cut in
+    between: the records remember which saved game they counted, so that game
+    is not offered for resuming (and counted twice) after a restart."""
+    game = store.data(GAME)["game"]
+    done = game_mark(game) if game is not None else None
+    place = _record(store, key, score, rank, date, share_code, done)
+    store.clear_game()
+    return place
+
+
+def _record(store, key, score, rank, date, share_code, done):
+    """record_result and finish_game: add a result, return its place or None."""
     if not _is_key(key):
         raise ValueError(
             "game key must be 1-%d of a-z 0-9 -: %r" % (_MAX_KEY_LENGTH, key)
@@ -158,7 +193,7 @@ def record(store, key, score, rank, date, share_code, done):
 
 
 def high_scores(store, key):
-    """Store.high_scores."""
+    """Best results first: a list of {"score", "rank", "date", "code"}."""
     entry = store.data(RECORDS)["keys"].get(key)
     if entry is None:
         return []
@@ -168,7 +203,7 @@ def high_scores(store, key):
 
 
 def stats(store, key):
-    """Store.stats."""
+    """{"played", "total", "best", "mean10" (mean x 10, rounded), "ranks", "last"}."""
     entry = store.data(RECORDS)["keys"].get(key)
     if entry is None:
         return {
@@ -191,13 +226,18 @@ def stats(store, key):
     }
 
 
+def keys(store):
+    """The game keys with records, sorted."""
+    return sorted(store.data(RECORDS)["keys"])
+
+
 def settings(store):
-    """Store.settings."""
+    """A copy of the settings dict (empty at first)."""
     return _copy(store.data(SETTINGS))
 
 
 def save_settings(store, settings):
-    """Store.save_settings."""
+    """Save a dict of JSON data with string keys; writes only if it changed."""
     if not valid_settings(settings):
         raise ValueError("settings must be a dict with string keys")
     try:

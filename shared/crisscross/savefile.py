@@ -17,12 +17,23 @@ RECORDS = "records"
 SETTINGS = "settings"
 KINDS = (GAME, RECORDS, SETTINGS)
 SUFFIX = ".sav"
-# Each kind's file names (NAME, NAME.tmp, NAME.bak, NAME.bad), built once: a save
-# happens at every placement and should not make garbage strings.
-FILES = {}
-for _kind in KINDS:
-    _name = _kind + SUFFIX
-    FILES[_kind] = (_name, _name + ".tmp", _name + ".bak", _name + ".bad")
+
+
+def _names(kind):
+    name = kind + SUFFIX
+    return (name, name + ".tmp", name + ".bak", name + ".bad")
+
+
+# The game's are built once: a save follows every move and should not make
+# garbage strings. The records' and the settings' are saved at a game's end or
+# when changed: made when needed, they are not in the heap during a game.
+_GAME_FILES = _names(GAME)
+
+
+def files(kind):
+    """The file names of `kind`: (NAME, NAME.tmp, NAME.bak, NAME.bad)."""
+    return _GAME_FILES if kind == GAME else _names(kind)
+
 
 _CRC_POLY = const(0xEDB88320)
 _MASK = const(0xFFFFFFFF)
@@ -175,11 +186,3 @@ def pack_game(buf, seq, text):
         buf[h + 2 + 2 * j] = _HEX[b & 15]
     buf[h + 9] = 10  # "\n"
     return out
-
-
-def game_mark(code):
-    """Identifies a game save string (or its parts), so a recorded game is not
-    resumed."""
-    if isinstance(code, tuple):
-        code = "".join(code)  # once, at a game's end
-    return crc32(code.encode())

@@ -22,27 +22,25 @@ foreign or newer-version NAME is never fatal: the last good copy is used, the
 player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
 at the next save instead of replacing the backup.
 
-The format (kinds, file names, header, CRC, packing) is crisscross.savefile. A
-game in progress only saves, so the rest lives in modules of its own, which use
-the Store through its named API (storage, data, hold, commit, found, warn):
-reading and checking the files (unpack, choosing the newest intact copy, the
-warnings about damage) is in crisscross.storeload, imported when a Store is built
-and after a failed save; the records' and settings' checks and updates are in
-crisscross.records, imported only when used. Neither is resident: the app's one
-rule for memory unloads them (App.unload), so a game in progress carries only the
-code that writes the game file.
+The format (kinds, file names, header, CRC, packing) is
+crisscross.savefile. A game in progress only saves, so the rest lives in modules
+of its own, which use the Store through its named API (storage, data, hold,
+commit, found, warn): reading and checking the files (unpack, choosing the newest
+intact copy, the warnings about damage) is in crisscross.storeload, imported when
+a Store is built and after a failed save; the high scores, statistics and
+settings are crisscross.records' functions over a Store (records.finish_game,
+high_scores, stats, keys, settings, save_settings...), imported only when used.
+Neither is resident: the app's one rule for memory unloads them (App.unload), so
+a game in progress carries only the code that writes the game file.
 """
 
 from crisscross.savefile import (
-    FILES,
     GAME,
     MAIN,
     MISSING,
     OK,
-    RECORDS,
-    SETTINGS,
     TMP,
-    game_mark,
+    files,
     pack,
     pack_game,
     plain,
@@ -71,7 +69,8 @@ def _same_game(saved, code):
 
 
 class Store:
-    """Saves and records over `storage` (see crisscross.storage for the contract).
+    """Saves over `storage` (see crisscross.storage for the contract); the
+    records and settings through crisscross.records.
 
     Flash writes: one file write and two renames per `save_game` (one per confirmed
     move); at game end one for records and one to clear the game; settings only
@@ -131,7 +130,7 @@ class Store:
 
     def _set_aside(self, kind):
         """Move NAME out of the way: a good one becomes the backup, a bad one NAME.bad."""
-        name, _, bak, bad = FILES[kind]
+        name, _, bak, bad = files(kind)
         state = self._main[kind]
         if state == OK:
             self.storage.rename(name, bak)
@@ -142,7 +141,7 @@ class Store:
     def commit(self, kind, obj):
         """Write `obj` as the body of `kind` atomically; True on success, else a
         warning and False (what the storage holds then is read again)."""
-        name, tmp, _, _ = FILES[kind]
+        name, tmp, _, _ = files(kind)
         try:
             if self._source[kind] == TMP:
                 # A save cut short by a power loss left the newest copy in NAME.tmp:
@@ -219,64 +218,3 @@ class Store:
         if self._data[GAME]["game"] is None:
             return True
         return self.commit(GAME, {"game": None})
-
-    # --- high scores and statistics ---------------------------------------------
-
-    def record_result(self, key, score, rank=None, date="", share_code=""):
-        """Add a finished game's result; returns its high-score place (0..4) or None.
-
-        `key` names the game and rules ("symbols-basic", "digits-cc"...), `rank` is
-        the index of the rank reached (0..4) or None, `date` e.g. "2026-11-22".
-        """
-        return self._record(
-            key, score, rank, date, share_code, self._data[RECORDS]["done"]
-        )
-
-    def finish_game(self, key, score, rank=None, date="", share_code=""):
-        """record_result, then clear_game, safe against a power cut in between.
-
-        The records remember which saved game they counted, so that game is not
-        offered for resuming (and counted twice) after a restart.
-        """
-        game = self._data[GAME]["game"]
-        done = game_mark(game) if game is not None else None
-        place = self._record(key, score, rank, date, share_code, done)
-        self.clear_game()
-        return place
-
-    # The records and settings code is in crisscross.records, imported when used.
-
-    def _record(self, key, score, rank, date, share_code, done):
-        from crisscross.records import record
-
-        return record(self, key, score, rank, date, share_code, done)
-
-    def high_scores(self, key):
-        """Best results first: a list of {"score", "rank", "date", "code"}."""
-        from crisscross.records import high_scores
-
-        return high_scores(self, key)
-
-    def stats(self, key):
-        """{"played", "total", "best", "mean10" (mean x 10, rounded), "ranks", "last"}."""
-        from crisscross.records import stats
-
-        return stats(self, key)
-
-    def keys(self):
-        """The game keys with records, sorted."""
-        return sorted(self._data[RECORDS]["keys"])
-
-    # --- settings -----------------------------------------------------------------
-
-    def settings(self):
-        """A copy of the settings dict (empty at first)."""
-        from crisscross.records import settings
-
-        return settings(self)
-
-    def save_settings(self, settings):
-        """Save a dict of JSON data with string keys; writes only if it changed."""
-        from crisscross.records import save_settings
-
-        return save_settings(self, settings)

@@ -13,7 +13,6 @@ import json
 
 from crisscross.compat import const
 from crisscross.savefile import (
-    FILES,
     FORMAT_VERSION,
     GAME,
     KINDS,
@@ -24,7 +23,7 @@ from crisscross.savefile import (
     SETTINGS,
     TMP,
     crc32,
-    game_mark,
+    files,
 )
 
 _MAGIC = b"CCP"
@@ -129,14 +128,19 @@ def load(store):
     for kind in KINDS:
         _load(store, kind)
     game = store.data(GAME)["game"]
-    if game is not None and store.data(RECORDS)["done"] == game_mark(game):
-        # finish_game recorded this game, then the power went before clearing it.
-        store.hold(GAME, {"game": None})
+    done = store.data(RECORDS)["done"]
+    if game is not None and done is not None:
+        from crisscross.records import game_mark
+
+        if done == game_mark(game):
+            # records.finish_game counted this game, then the power went before
+            # it was cleared.
+            store.hold(GAME, {"game": None})
 
 
 def scan(store, kind):
     """Find the newest intact copy; returns (seq, obj, source, states)."""
-    name, tmp, bak, _ = FILES[kind]
+    name, tmp, bak, _ = files(kind)
     best = (0, None, None)
     states = []
     for source, fname in ((MAIN, name), (TMP, tmp), (BAK, bak)):

@@ -1,5 +1,6 @@
-"""Drawing helpers shared by the screens: text layout, lists, frames (the dice
-games' sheet is drawn by crisscross.dice.sheetdraw).
+"""Drawing helpers shared by the screens: text layout, title bars, message boxes
+(the dice games' sheet is drawn by crisscross.dice.sheetdraw; menus and scroll
+bars by crisscross.screens.listmenu, loaded only outside a game's play).
 
 The canvas is any framebuf.FrameBuffer-like object, 128x64, MONO_VLSB. Text is
 MicroPython's built-in 8x8 font: 16 characters by 8 lines. Small pictures
@@ -70,38 +71,6 @@ def wrap(text, width=COLS):
                 line = word
         out.append(line)
     return out
-
-
-def scrollbar(canvas, top, shown, total, y0=10, y1=H):
-    """A thin bar at the right edge when `total` lines do not fit in `shown`."""
-    if total <= shown:
-        return
-    span = y1 - y0
-    h = max(3, span * shown // total)
-    y = y0 + (span - h) * top // max(1, total - shown)
-    canvas.vline(W - 1, y0, span, 0)
-    canvas.fill_rect(W - 2, y, 2, h, 1)
-
-
-def menu(canvas, items, selected, top, y0=10, rows=6):
-    """A list with the selected row inverted; returns the scroll offset used."""
-    if selected < top:
-        top = selected
-    elif selected >= top + rows:
-        top = selected - rows + 1
-    for k in range(rows):
-        i = top + k
-        if i >= len(items):
-            break
-        y = y0 + k * (_CHAR + 1)
-        label = items[i]
-        if i == selected:
-            canvas.fill_rect(0, y - 1, W - 3, _CHAR + 1, 1)
-            canvas.text(label[: COLS - 1], 2, y, 0)
-        else:
-            canvas.text(label[: COLS - 1], 2, y, 1)
-    scrollbar(canvas, top, rows, len(items), y0 - 1)
-    return top
 
 
 def box(canvas, lines, y=None):

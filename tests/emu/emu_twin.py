@@ -24,7 +24,7 @@ TAP_MS = 80  # a tap holds the button this long (host/emu/cli.py)
 GAP_MS = 120  # then this long passes before the next press
 LONG_MS = presses.HOLD_MS  # `long-a`: held 700 ms (the firmware's long is 600)
 SETTLE_TIMEOUT_MS = 20000  # the board may think (AI, hint) before it draws
-SAVE_DIR = "saves"  # firmware/pocket/start.py: FolderStorage("saves")
+SAVE_DIR = "saves"  # firmware/pocket/setup.py: FolderStorage("saves")
 
 
 class Mismatch(AssertionError):
@@ -50,7 +50,7 @@ class CPythonSide:
         self.storage = storage if storage is not None else MemoryStorage()
         self.buttons = buttons.Buttons()
         self.now = now
-        # firmware/pocket/start.py: App(display, FolderStorage(SAVE_DIR), now, ...): no
+        # firmware/pocket/setup.py: App(display, FolderStorage(SAVE_DIR), now, ...): no
         # fixed seed, no calendar.
         self.app = App(self.canvas, self.storage, now)
         self.app.render()

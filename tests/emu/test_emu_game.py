@@ -10,7 +10,7 @@ arrows. The moves come from the engine's greedy policy on the CPython side.
 import random
 
 from emu_twin import Twin, quick_seed, save_body, share_code
-from crisscross import ui
+from crisscross import records, ui
 from crisscross.dice import ai, policies
 from crisscross.dice.session import new_game
 from crisscross.dice.symbols import rank_title
@@ -86,13 +86,13 @@ def test_a_whole_symbols_game_through_gpio_scores_what_the_engine_scores(board):
     # The result went into the board's high scores as the CPython store wrote
     # it (the same header fields and JSON data; MicroPython orders the keys of
     # a dict its own way), and the saved game is cleared.
-    records = tw.board_file("records.sav")
+    saved = tw.board_file("records.sav")
     want = tw.cpy.storage.read("records.sav")
-    assert records.split()[:3] == want.split()[:3]  # CCP1 records <seq>
-    assert save_body(records) == save_body(want)
+    assert saved.split()[:3] == want.split()[:3]  # CCP1 records <seq>
+    assert save_body(saved) == save_body(want)
     assert tw.board_file("game.sav") == tw.cpy.storage.read("game.sav")
-    assert tw.app.store.high_scores(KEY)[0]["score"] == total
-    assert tw.app.store.high_scores(KEY)[0]["code"] == share_code(seed, KEY)
+    assert records.high_scores(tw.app.store, KEY)[0]["score"] == total
+    assert records.high_scores(tw.app.store, KEY)[0]["code"] == share_code(seed, KEY)
 
 
 def test_holding_a_shows_the_hint_and_places_nothing(board):

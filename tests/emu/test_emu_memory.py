@@ -176,7 +176,7 @@ def test_words_game_against_the_ai_with_100_kb_free(board):
     # game had cut up); now they are made once, when the dictionary opens. Then
     # ~70 s in (2026-11-24), with the native decoder or without it: no hole of
     # 1,148 bytes left for littlefs to open a file (an import, a save) in ~23 KB
-    # free, because the game's collection threshold (pocket/start.py) exceeded
+    # free, because the game's collection threshold (pocket/setup.py) exceeded
     # what the ballast left free, so the heap was only collected once full;
     # fixed, and a screen's module loaded again no longer imports inside its
     # import (App.make). docs/performance.md.

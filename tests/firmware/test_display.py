@@ -2,7 +2,7 @@
 
 import machine
 from ssd1306_panel import Panel
-from pocket import ssd1306
+from pocket import spibus, ssd1306
 
 FULL = 1024
 
@@ -85,7 +85,7 @@ def test_spi_bus_decodes_the_same():
     spi = machine.SPI(0)
     dc = machine.Pin(20)
     spi.dc = dc
-    d = ssd1306.SSD1306(ssd1306.SPIBus(spi, dc, machine.Pin(17), machine.Pin(21)))
+    d = ssd1306.SSD1306(spibus.SPIBus(spi, dc, machine.Pin(17), machine.Pin(21)))
     d.text("SPI", 40, 30, 1)
     d.show()
     assert panel.ram == d.buffer and panel.on

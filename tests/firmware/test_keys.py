@@ -85,13 +85,6 @@ def test_held_direction_repeats_through_buttons_poll():
     assert (buttons.RIGHT, buttons.REPEAT) in got
 
 
-def test_safe_mode_needs_a_steady_press():
-    pins = [machine.Pin(i, machine.Pin.IN, machine.Pin.PULL_UP) for i in range(6)]
-    assert not keys.any_held(pins)
-    pins[3].drive(0)
-    assert keys.any_held(pins)
-
-
 def test_a_release_and_new_press_between_two_scans_are_not_lost():
     # The game was busy (a save, a new screen) while the button was let go and
     # pressed again: the level is down at both scans, the interrupt saw the press.

@@ -1,8 +1,11 @@
-"""boot.py, main.py and pocket.start: safe mode, and a crash that never loops."""
+"""boot.py, main.py, pocket.start and pocket.setup: safe mode, a crash that never
+loops, and what the game's heap holds of them."""
+
+import sys
 
 import machine
 from ssd1306_panel import Panel
-from pocket import errorlog, safemode, start
+from pocket import errorlog, safemode, setup, start
 
 LOG = "/error.log"
 
@@ -47,8 +50,15 @@ def test_a_button_held_at_power_on_skips_the_game():
         start.main = real
 
 
+def test_safe_mode_needs_a_steady_press():
+    pins = [machine.Pin(i, machine.Pin.IN, machine.Pin.PULL_UP) for i in range(6)]
+    assert not safemode.any_held(pins)
+    pins[3].drive(0)
+    assert safemode.any_held(pins)
+
+
 class PressA:
-    """Stands in for `time` in pocket.start: each sleep moves button A along."""
+    """Stands in for `time` in pocket.errorlog: each sleep moves button A along."""
 
     def __init__(self):
         self.now = 0
@@ -68,14 +78,14 @@ def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
     panel = setup_board()
     runs = []
 
-    def play(profile, display, pins):
-        runs.append(display)
+    def play(board):
+        runs.append(board[0])
         if len(runs) == 1:
             raise ValueError("the dice fell off the table")
         raise KeyboardInterrupt  # Ctrl-C from mpremote must always get through
 
-    real_play, real_time = start.play, start.time
-    start.play, start.time = play, PressA()
+    real_play, real_time = start.play, errorlog.time
+    start.play, errorlog.time = play, PressA()
     try:
         start.main()
     except KeyboardInterrupt:
@@ -83,7 +93,7 @@ def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
     else:
         raise AssertionError("Ctrl-C was swallowed")
     finally:
-        start.play, start.time = real_play, real_time
+        start.play, errorlog.time = real_play, real_time
     assert len(runs) == 2 and runs[0] is runs[1]  # the same display: no reset
     log = open(LOG).read()
     assert "ValueError: the dice fell off the table" in log and "ms after boot" in log
@@ -132,8 +142,9 @@ def test_power_on_runs_the_real_game_on_the_panel():
 
 
 class SoakHeap:
-    """Stands in for `gc` in pocket.start: the heap of the 100 KB soak
-    (tests/emu/test_emu_memory.py), whose ballast took most of it first."""
+    """Stands in for `gc` in pocket.setup (imported anew at each start): the heap
+    of the 100 KB soak (tests/emu/test_emu_memory.py), whose ballast took most of
+    it first."""
 
     FREE = 100 * 1024
     TAKEN = 133 * 1024
@@ -164,18 +175,19 @@ def test_the_game_collects_before_its_heap_is_full_whatever_was_taken_first():
 
     setup_board()
     heap = SoakHeap()
-    real_gc, real_run = start.gc, loop.run
+    real_run = loop.run
 
     def stop(*args):
         raise KeyboardInterrupt
 
-    start.gc, loop.run = heap, stop
+    sys.modules["gc"], loop.run = heap, stop
     try:
         run_file("/firmware/main.py")
     except KeyboardInterrupt:
         pass
     finally:
-        start.gc, loop.run = real_gc, real_run
+        del sys.modules["gc"]
+        loop.run = real_run
     assert len(heap.thresholds) == 1
     assert 0 < heap.thresholds[0] <= heap.FREE // 2, heap.thresholds
 
@@ -190,12 +202,37 @@ class VfsFat:
 
 def test_saves_write_in_place_only_on_littlefs():
     lfs, fat = VfsLfs2(), VfsFat()
-    assert start.atomic_files("/saves", [(lfs, "/")])
-    assert not start.atomic_files("/saves", [(fat, "/")])
+    assert setup.atomic_files("/saves", [(lfs, "/")])
+    assert not setup.atomic_files("/saves", [(fat, "/")])
     # The longest mount point holding the folder decides.
-    assert not start.atomic_files("/sd/saves", [(lfs, "/"), (fat, "/sd")])
-    assert start.atomic_files("/saves", [(lfs, "/"), (fat, "/sd")])
-    assert not start.atomic_files("/saves", [])
+    assert not setup.atomic_files("/sd/saves", [(lfs, "/"), (fat, "/sd")])
+    assert setup.atomic_files("/saves", [(lfs, "/"), (fat, "/sd")])
+    assert not setup.atomic_files("/saves", [])
     # A relative folder is under the working directory.
-    assert start.atomic_files("saves", [(lfs, "/")])
-    assert start.atomic_files("saves", None) in (True, False)  # this port's own
+    assert setup.atomic_files("saves", [(lfs, "/")])
+    assert setup.atomic_files("saves", None) in (True, False)  # this port's own
+
+
+def test_only_the_crash_loop_stays_loaded_while_the_game_runs():
+    # pocket.start's frame lives as long as the game: what runs once (the
+    # profile, building the game) is let go before the main loop runs.
+    from pocket import loop
+
+    setup_board()
+    loaded = []
+
+    def stop(*args):
+        loaded.extend(sys.modules)
+        raise KeyboardInterrupt
+
+    real_run = loop.run
+    loop.run = stop
+    try:
+        run_file("/firmware/main.py")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        loop.run = real_run
+    assert "pocket.start" in loaded and "pocket.loop" in loaded, loaded
+    for name in ("pocket.setup", "pocket.hw", "pocket.boards", "pocket.boards.pico"):
+        assert name not in loaded, name

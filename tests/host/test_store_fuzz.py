@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from crisscross import sharecode
 from crisscross.memory_storage import MemoryStorage
 from crisscross.savefile import KINDS, pack
+from crisscross import records
 from crisscross.store import Store
 from crisscross.storeload import unpack
 
@@ -33,10 +34,10 @@ def _good_files():
     store = Store(storage)
     store.save_game("SYM|a|3|1")
     store.save_game("SYM|a|3|1 2")
-    store.record_result("digits", 17, 2, "2026-11-22", "ABCDEFG")
-    store.record_result("digits", 23, 1, "2026-11-23", "BCDEFGH")
-    store.save_settings({"contrast": 8})
-    store.save_settings({"contrast": 9})
+    records.record_result(store, "digits", 17, 2, "2026-11-22", "ABCDEFG")
+    records.record_result(store, "digits", 23, 1, "2026-11-23", "BCDEFGH")
+    records.save_settings(store, {"contrast": 8})
+    records.save_settings(store, {"contrast": 9})
     return storage.snapshot()
 
 
@@ -45,8 +46,8 @@ def _state(store, kind):
     if kind == "game":
         return store.load_game()
     if kind == "records":
-        return store.stats("digits")["last"]
-    return store.settings()
+        return records.stats(store, "digits")["last"]
+    return records.settings(store)
 
 
 # What each kind loads from the second save (NAME) and from the first (NAME.bak).
@@ -58,19 +59,19 @@ def _check_usable(store, storage):
     """Whatever was loaded is well formed and the store can save and reload."""
     game = store.load_game()
     assert game is None or isinstance(game, str)
-    for key in store.keys():
-        store.high_scores(key)
-        store.stats(key)
-    assert isinstance(store.settings(), dict)
+    for key in records.keys(store):
+        records.high_scores(store, key)
+        records.stats(store, key)
+    assert isinstance(records.settings(store), dict)
     while store.pop_warning() is not None:
         pass
     assert store.save_game("NEW GAME")
-    store.record_result("digits", 5)
-    assert store.save_settings({"x": 1})
+    records.record_result(store, "digits", 5)
+    assert records.save_settings(store, {"x": 1})
     again = Store(storage)
     assert again.load_game() == "NEW GAME"
-    assert again.settings() == {"x": 1}
-    assert again.stats("digits")["last"][-1] == 5
+    assert records.settings(again) == {"x": 1}
+    assert records.stats(again, "digits")["last"][-1] == 5
     assert again.warnings == []
 
 
@@ -117,7 +118,7 @@ def test_every_copy_random_means_defaults_and_no_exception(body, junk):
         files[kind + ".sav.tmp"] = body + junk
     storage = MemoryStorage(files)
     store = Store(storage)
-    assert store.load_game() is None and store.keys() == []
+    assert store.load_game() is None and records.keys(store) == []
     _check_usable(store, storage)
 
 

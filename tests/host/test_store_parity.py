@@ -8,6 +8,7 @@ from mpy import run_micropython
 from crisscross import sharecode
 from crisscross.memory_storage import MemoryStorage
 from crisscross.savefile import crc32_slow
+from crisscross import records
 from crisscross.store import Store
 
 # Every day of 1999..2032 plus the calendar's corners, run in one interpreter.
@@ -75,14 +76,15 @@ WRITE_ON_MPY = """
 import binascii
 from crisscross.storage import FolderStorage
 from crisscross.savefile import crc32_slow
+from crisscross import records
 from crisscross.store import Store
 st = FolderStorage("/tmp/parity/saves")
 store = Store(st)
 store.save_game("SYM|a|77|1 2 3")
 store.save_game("SYM|a|77|1 2 3 4 \\u00e9")
-store.finish_game("symbols-advanced", 48, 3, "2026-11-22", "KD7MQ2X")
-store.record_result("digits-cc", -3, None, "", "")
-store.save_settings({"contrast": 120, "last": ["digits", "cc"], "name": "Zo\\u00eb"})
+records.finish_game(store, "symbols-advanced", 48, 3, "2026-11-22", "KD7MQ2X")
+records.record_result(store, "digits-cc", -3, None, "", "")
+records.save_settings(store, {"contrast": 120, "last": ["digits", "cc"], "name": "Zo\\u00eb"})
 for name in st.names():
     print(name, binascii.hexlify(st.read(name)).decode())
 print("crc", crc32_slow(b"criss cross"))
@@ -109,14 +111,14 @@ def test_files_written_by_micropython_are_read_by_cpython():
     store = Store(MemoryStorage(files))
     assert store.warnings == []
     assert store.load_game() is None  # finished and cleared
-    assert store.high_scores("symbols-advanced")[0] == {
+    assert records.high_scores(store, "symbols-advanced")[0] == {
         "score": 48,
         "rank": 3,
         "date": "2026-11-22",
         "code": "KD7MQ2X",
     }
-    assert store.stats("digits-cc")["last"] == [-3]
-    assert store.settings() == {
+    assert records.stats(store, "digits-cc")["last"] == [-3]
+    assert records.settings(store) == {
         "contrast": 120,
         "last": ["digits", "cc"],
         "name": "Zo\u00eb",
@@ -126,6 +128,7 @@ def test_files_written_by_micropython_are_read_by_cpython():
 READ_ON_MPY = """
 import binascii
 from crisscross.memory_storage import MemoryStorage
+from crisscross import records
 from crisscross.store import Store
 files = {}
 for name, hexdata in FILES:
@@ -133,9 +136,9 @@ for name, hexdata in FILES:
 store = Store(MemoryStorage(files))
 print(repr(store.warnings))
 print(store.load_game())
-print(store.stats("digits")["played"], store.stats("digits")["best"], store.stats("digits")["mean10"])
-print(store.high_scores("digits")[0]["code"])
-print(store.settings()["name"])
+print(records.stats(store, "digits")["played"], records.stats(store, "digits")["best"], records.stats(store, "digits")["mean10"])
+print(records.high_scores(store, "digits")[0]["code"])
+print(records.settings(store)["name"])
 """
 
 
@@ -145,8 +148,8 @@ def test_files_written_by_cpython_are_read_by_micropython():
     store.save_game("DIG|cc|5|")
     store.save_game("DIG|cc|5|4 4 \u00e9")
     for score in (30, 41, 12):
-        store.record_result("digits", score, 1, "2026-11-22", "C%d" % score)
-    store.save_settings({"name": "Zo\u00eb"})
+        records.record_result(store, "digits", score, 1, "2026-11-22", "C%d" % score)
+    records.save_settings(store, {"name": "Zo\u00eb"})
     files = [
         (name, binascii.hexlify(storage.read(name)).decode())
         for name in storage.names()

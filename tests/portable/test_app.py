@@ -1,6 +1,7 @@
 """The app through button events only: menus, placing, undo, hand-over, results."""
 
 from appdriver import Driver
+from crisscross import records
 from crisscross.dice import policies
 from crisscross.dice.symbols import SymbolsGame
 
@@ -146,11 +147,11 @@ def test_results_are_recorded_once_and_the_save_is_cleared():
     play_solo(d)
     store = d.app.store
     assert store.load_game() is None
-    st = store.stats("symbols-basic")
+    st = records.stats(store, "symbols-basic")
     assert st["played"] == 1 and st["best"] == d.app.session.game.score(0).total
     d.press("b")
     assert type(d.screen).__name__ == "Title"
-    assert store.stats("symbols-basic")["played"] == 1
+    assert records.stats(store, "symbols-basic")["played"] == 1
 
 
 def test_power_off_and_continue_the_same_round_with_the_same_dice():

@@ -9,6 +9,7 @@ from crisscross.cards.results import CardsResults, ranking
 from crisscross.screens.handover import Handover
 from crisscross.screens.title import Title
 from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss
+from crisscross import records
 from crisscross.store import Store
 
 WAIT = "wait:%d" % (FLASH_MS + 100)  # longer than any move is shown
@@ -110,7 +111,7 @@ def test_a_whole_game_against_the_ai_is_played_with_buttons_and_recorded():
     seats = [e[0] for e in game.history]
     assert 0 in seats and 1 in seats and 2 in seats
     # Solo: the human's score went into the high scores, the save is gone.
-    high = d.app.store.high_scores("cards")
+    high = records.high_scores(d.app.store, "cards")
     assert [h["score"] for h in high] == [game.scores[0]]
     assert high[0]["date"] == "2026-11-22" and high[0]["code"] == s.code
     assert d.app.store.load_game() is None
@@ -245,7 +246,10 @@ def test_pass_and_play_hides_each_hand_behind_a_hand_over():
     d.press("long-b").choose("Save & quit").choose("Continue")
     assert is_a(d.screen, Handover)
     finish(d)
-    assert d.app.store.load_game() is None and d.app.store.high_scores("cards") == []
+    assert (
+        d.app.store.load_game() is None
+        and records.high_scores(d.app.store, "cards") == []
+    )
 
 
 def test_ai_moves_are_shown_one_at_a_time_and_a_key_skips_them():

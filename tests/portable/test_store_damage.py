@@ -3,6 +3,7 @@ last good copy is used, the player is told once, and the bad file is kept."""
 
 from crisscross import savefile
 from crisscross.memory_storage import MemoryStorage
+from crisscross import records
 from crisscross.savefile import crc32, crc32_slow, pack
 from crisscross.store import Store
 from crisscross.storeload import unpack
@@ -102,7 +103,9 @@ def test_intact_files_with_the_wrong_content_are_treated_as_damaged():
         store = Store(st)
         assert "was damaged; starting afresh" in store.pop_warning(), (kind, obj)
         assert (
-            store.load_game() is None and store.keys() == [] and store.settings() == {}
+            store.load_game() is None
+            and records.keys(store) == []
+            and records.settings(store) == {}
         )
 
 
@@ -128,8 +131,8 @@ def test_each_damaged_file_gives_one_message_in_a_fixed_order():
     st = MemoryStorage()
     store = Store(st)
     store.save_game(OLD)
-    store.record_result("digits", 3)
-    store.save_settings({"a": 1})
+    records.record_result(store, "digits", 3)
+    records.save_settings(store, {"a": 1})
     for name in ("game.sav", "records.sav", "settings.sav"):
         st.write(name, b"CCP1 broken")
     store = Store(st)
@@ -139,7 +142,7 @@ def test_each_damaged_file_gives_one_message_in_a_fixed_order():
     assert texts[2].startswith("Settings")
     assert texts[3] is None
     assert store.load_game() is None  # no good copy of any of them: defaults
-    assert store.stats("digits")["played"] == 0
+    assert records.stats(store, "digits")["played"] == 0
 
 
 class _BrokenReads(MemoryStorage):

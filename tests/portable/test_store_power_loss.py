@@ -2,6 +2,7 @@
 save: after a restart the store always holds the last good state, never a mix."""
 
 from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss
+from crisscross import records
 from crisscross.store import Store
 
 # Successive game saves; growing lengths so that a truncated file could be misread.
@@ -144,18 +145,18 @@ def test_a_second_power_loss_after_recovering_loses_nothing_more():
 
 
 def _played(store):
-    return store.stats("symbols-basic")["played"]
+    return records.stats(store, "symbols-basic")["played"]
 
 
 def test_power_loss_while_finishing_a_game_never_counts_it_twice_or_loses_it():
     for rename_replaces, atomic in MODES:
         store = Store(MemoryStorage())
-        store.record_result("symbols-basic", 10, 1, "2026-11-21", "AAAAAAA")
+        records.record_result(store, "symbols-basic", 10, 1, "2026-11-21", "AAAAAAA")
         store.save_game(GAMES[3])
         snapshot = store.storage.snapshot()
 
         def finish(s):
-            s.finish_game("symbols-basic", 31, 2, "2026-11-22", "BBBBBBB")
+            records.finish_game(s, "symbols-basic", 31, 2, "2026-11-22", "BBBBBBB")
 
         records_bytes = None
         outcomes = []
@@ -169,7 +170,7 @@ def test_power_loss_while_finishing_a_game_never_counts_it_twice_or_loses_it():
                 records_bytes = written
             outcomes.append(played)
             if played == 2:
-                assert after.high_scores("symbols-basic")[0]["score"] == 31
+                assert records.high_scores(after, "symbols-basic")[0]["score"] == 31
                 # The player may start a new game, and it is saved as usual.
                 after.save_game(GAMES[0])
                 assert Store(inner).load_game() == GAMES[0]
@@ -179,16 +180,16 @@ def test_power_loss_while_finishing_a_game_never_counts_it_twice_or_loses_it():
 def test_power_loss_in_a_records_save_keeps_the_old_records_or_the_new():
     store = Store(MemoryStorage())
     for score in (5, 9, 7):
-        store.record_result("digits", score, None, "", "")
+        records.record_result(store, "digits", score, None, "", "")
     snapshot = store.storage.snapshot()
 
     def record(s):
-        s.record_result("digits", 12, 4, "2026-11-22", "CCCCCCC")
+        records.record_result(s, "digits", 12, 4, "2026-11-22", "CCCCCCC")
 
     for rename_replaces, atomic in MODES:
         _, write_bytes = _full_run(snapshot, record, rename_replaces, atomic)
         for inner, written in _cuts(snapshot, record, rename_replaces, atomic=atomic):
-            stats = _restart(inner).stats("digits")
+            stats = records.stats(_restart(inner), "digits")
             if written == write_bytes:
                 assert stats["last"] == [5, 9, 7, 12] and stats["ranks"][4] == 1
             else:
@@ -197,16 +198,16 @@ def test_power_loss_in_a_records_save_keeps_the_old_records_or_the_new():
 
 def test_power_loss_in_a_settings_save_keeps_the_old_settings_or_the_new():
     store = Store(MemoryStorage())
-    store.save_settings({"contrast": 100, "last": ["symbols", "basic"]})
+    records.save_settings(store, {"contrast": 100, "last": ["symbols", "basic"]})
     snapshot = store.storage.snapshot()
     new = {"contrast": 255, "last": ["digits", "cc"]}
 
     def change(s):
-        s.save_settings(new)
+        records.save_settings(s, new)
 
     _, write_bytes = _full_run(snapshot, change, True)
     for inner, written in _cuts(snapshot, change):
-        got = _restart(inner).settings()
+        got = records.settings(_restart(inner))
         assert got == (
             new
             if written == write_bytes

@@ -2,6 +2,7 @@
 
 from crisscross.memory_storage import FaultyStorage, MemoryStorage
 from crisscross.records import HIGH_SCORES, LAST_SCORES
+from crisscross import records
 from crisscross.store import Store
 
 
@@ -17,13 +18,13 @@ def test_a_new_store_is_empty_and_writes_nothing():
     faulty = FaultyStorage(MemoryStorage())
     store = Store(faulty)
     assert store.load_game() is None
-    assert store.high_scores("digits") == []
-    stats = store.stats("digits")
+    assert records.high_scores(store, "digits") == []
+    stats = records.stats(store, "digits")
     assert (
         stats["played"] == 0 and stats["mean10"] is None and stats["ranks"] == [0] * 5
     )
-    assert store.settings() == {}
-    assert store.keys() == []
+    assert records.settings(store) == {}
+    assert records.keys(store) == []
     assert store.pop_warning() is None
     assert faulty.ops == 0
 
@@ -35,17 +36,19 @@ def test_high_scores_keep_the_best_five_best_first_with_date_and_code():
     for i in range(len(scores)):
         date = "2026-11-%02d" % (i + 1)
         places.append(
-            store.record_result("symbols-basic", scores[i], 1, date, "CODE%03d" % i)
+            records.record_result(
+                store, "symbols-basic", scores[i], 1, date, "CODE%03d" % i
+            )
         )
     # A place is where the score went in the table then, or None when it missed it.
     assert places == [0, 0, 2, 1, 2, None, 0, 4]
-    table = store.high_scores("symbols-basic")
+    table = records.high_scores(store, "symbols-basic")
     assert [h["score"] for h in table] == [41, 30, 30, 25, 18]
     # Equal scores: the earlier game stays ahead.
     assert table[1]["date"] == "2026-11-02" and table[2]["date"] == "2026-11-04"
     assert table[0]["code"] == "CODE006" and table[0]["rank"] == 1
     assert len(table) == HIGH_SCORES
-    assert store.high_scores("symbols-advanced") == []  # keys are separate
+    assert records.high_scores(store, "symbols-advanced") == []  # keys are separate
 
 
 def test_statistics_count_games_ranks_mean_and_recent_scores():
@@ -53,8 +56,8 @@ def test_statistics_count_games_ranks_mean_and_recent_scores():
     scores = list(range(-5, 25))  # 30 games, some scores negative
     for s in scores:
         rank = None if s < 0 else s % 5
-        store.record_result("digits-cc", s, rank, "", "")
-    st = store.stats("digits-cc")
+        records.record_result(store, "digits-cc", s, rank, "", "")
+    st = records.stats(store, "digits-cc")
     assert st["played"] == 30
     assert st["total"] == sum(scores)
     assert st["best"] == 24
@@ -62,29 +65,29 @@ def test_statistics_count_games_ranks_mean_and_recent_scores():
     assert st["mean10"] == (sum(scores) * 10 + 15) // 30 == 95
     assert st["ranks"] == [5, 5, 5, 5, 5]  # the 5 games with rank None are not counted
     assert st["last"] == scores[-LAST_SCORES:]
-    assert store.keys() == ["digits-cc"]
+    assert records.keys(store) == ["digits-cc"]
 
 
 def test_mean_rounds_to_the_nearest_tenth_for_negative_scores_too():
     store = Store(MemoryStorage())
     for s in (-1, -2, -2):  # mean -5/3 = -1.666.. -> -17 tenths
-        store.record_result("digits", s)
-    assert store.stats("digits")["mean10"] == -17
+        records.record_result(store, "digits", s)
+    assert records.stats(store, "digits")["mean10"] == -17
 
 
 def test_records_and_settings_survive_a_restart():
     st = MemoryStorage()
     store = Store(st)
-    store.record_result("symbols-advanced", 50, 4, "2026-11-22", "KD7MQ2X")
-    store.save_settings(
-        {"contrast": 80, "last": {"game": "symbols", "rules": "advanced"}}
+    records.record_result(store, "symbols-advanced", 50, 4, "2026-11-22", "KD7MQ2X")
+    records.save_settings(
+        store, {"contrast": 80, "last": {"game": "symbols", "rules": "advanced"}}
     )
     again = Store(st)
-    assert again.high_scores("symbols-advanced") == [
+    assert records.high_scores(again, "symbols-advanced") == [
         {"score": 50, "rank": 4, "date": "2026-11-22", "code": "KD7MQ2X"}
     ]
-    assert again.stats("symbols-advanced")["ranks"] == [0, 0, 0, 0, 1]
-    assert again.settings()["last"]["rules"] == "advanced"
+    assert records.stats(again, "symbols-advanced")["ranks"] == [0, 0, 0, 0, 1]
+    assert records.settings(again)["last"]["rules"] == "advanced"
 
 
 def test_game_save_load_clear_and_restart():
@@ -102,12 +105,12 @@ def test_saving_unchanged_data_writes_nothing():
     faulty = FaultyStorage(MemoryStorage())
     store = Store(faulty)
     store.save_game("G1")
-    store.save_settings({"contrast": 1})
+    records.save_settings(store, {"contrast": 1})
     ops = faulty.ops
     # First saves: a write and a rename each (no old file to keep as a backup yet).
     assert ops == 4
     store.save_game("G1")
-    store.save_settings({"contrast": 1})
+    records.save_settings(store, {"contrast": 1})
     store.clear_game()
     store.clear_game()
     assert faulty.ops == ops + 3  # only the first clear_game wrote (write + 2 renames)
@@ -123,7 +126,7 @@ def test_writes_per_game_are_bounded():
     for i in range(1, moves + 1):
         store.save_game("move %d" % i)
     assert faulty.ops - start_ops == 3 * moves
-    store.finish_game("digits", 40, 0, "2026-11-22", "AAAAAAA")
+    records.finish_game(store, "digits", 40, 0, "2026-11-22", "AAAAAAA")
     assert faulty.ops - start_ops == 3 * moves + 2 + 3
     # Bytes: each move writes one small file, no more.
     assert faulty.bytes_written - start_bytes < moves * 80 + 400
@@ -131,31 +134,31 @@ def test_writes_per_game_are_bounded():
 
 def test_settings_are_copies_and_bad_settings_are_refused():
     store = Store(MemoryStorage())
-    store.save_settings({"list": [1, 2]})
-    got = store.settings()
+    records.save_settings(store, {"list": [1, 2]})
+    got = records.settings(store)
     got["list"].append(3)  # changing the copy changes nothing stored
-    assert store.settings() == {"list": [1, 2]}
-    assert store.save_settings(got)
-    assert store.settings() == {"list": [1, 2, 3]}
-    assert "string keys" in _raises_value_error(store.save_settings, {1: 2})
-    assert "string keys" in _raises_value_error(store.save_settings, [1])
-    assert "JSON" in _raises_value_error(store.save_settings, {"f": object()})
-    assert store.settings() == {"list": [1, 2, 3]}
+    assert records.settings(store) == {"list": [1, 2]}
+    assert records.save_settings(store, got)
+    assert records.settings(store) == {"list": [1, 2, 3]}
+    assert "string keys" in _raises_value_error(records.save_settings, store, {1: 2})
+    assert "string keys" in _raises_value_error(records.save_settings, store, [1])
+    assert "JSON" in _raises_value_error(records.save_settings, store, {"f": object()})
+    assert records.settings(store) == {"list": [1, 2, 3]}
 
 
 def test_bad_results_are_refused_with_a_reason_and_change_nothing():
     store = Store(MemoryStorage())
-    assert "key" in _raises_value_error(store.record_result, "Bad Key", 1)
-    assert "key" in _raises_value_error(store.record_result, "", 1)
-    assert "score" in _raises_value_error(store.record_result, "digits", "12")
-    assert "score" in _raises_value_error(store.record_result, "digits", True)
-    assert "rank" in _raises_value_error(store.record_result, "digits", 1, 5)
-    assert "rank" in _raises_value_error(store.record_result, "digits", 1, -1)
+    assert "key" in _raises_value_error(records.record_result, store, "Bad Key", 1)
+    assert "key" in _raises_value_error(records.record_result, store, "", 1)
+    assert "score" in _raises_value_error(records.record_result, store, "digits", "12")
+    assert "score" in _raises_value_error(records.record_result, store, "digits", True)
+    assert "rank" in _raises_value_error(records.record_result, store, "digits", 1, 5)
+    assert "rank" in _raises_value_error(records.record_result, store, "digits", 1, -1)
     assert "strings" in _raises_value_error(
-        store.record_result, "digits", 1, 0, 20261122
+        records.record_result, store, "digits", 1, 0, 20261122
     )
     assert "encode" in _raises_value_error(store.save_game, 12)
-    assert store.keys() == [] and store.load_game() is None
+    assert records.keys(store) == [] and store.load_game() is None
 
 
 class _FullStorage(MemoryStorage):
@@ -174,9 +177,9 @@ def test_a_full_storage_gives_one_message_and_no_crash():
     store = Store(st)
     assert not store.save_game("G1")
     assert not store.save_game("G2")
-    result = store.record_result("digits", 9, None, "", "")
+    result = records.record_result(store, "digits", 9, None, "", "")
     assert result == 0
-    assert store.stats("digits")["played"] == 1  # still shown this session
+    assert records.stats(store, "digits")["played"] == 1  # still shown this session
     first = store.pop_warning()
     assert "could not be saved" in first and first.startswith("Saved game")
     second = store.pop_warning()
@@ -192,11 +195,11 @@ def test_finish_game_records_and_clears():
     st = MemoryStorage()
     store = Store(st)
     store.save_game("SYM|b|7|1 2")
-    place = store.finish_game("symbols-basic", 22, 3, "2026-11-22", "ABCDEFG")
+    place = records.finish_game(store, "symbols-basic", 22, 3, "2026-11-22", "ABCDEFG")
     assert place == 0
     again = Store(st)
     assert again.load_game() is None
-    assert again.stats("symbols-basic")["played"] == 1
+    assert records.stats(again, "symbols-basic")["played"] == 1
     # finish_game with no saved game (e.g. a game not saved) still records.
-    again.finish_game("symbols-basic", 5, None, "", "")
-    assert Store(st).stats("symbols-basic")["played"] == 2
+    records.finish_game(again, "symbols-basic", 5, None, "", "")
+    assert records.stats(Store(st), "symbols-basic")["played"] == 2

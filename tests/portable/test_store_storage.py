@@ -6,6 +6,7 @@ import os
 from crisscross import storage
 from crisscross.storage import FolderStorage
 from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss
+from crisscross import records
 from crisscross.store import Store
 
 TEST_ROOT = "/tmp/ccp_store_test"
@@ -122,12 +123,12 @@ def test_store_saves_survive_a_restart_on_a_real_folder():
     assert store.load_game() is None
     store.save_game("SYM 1 2 3")
     store.save_game("SYM 1 2 3 4")
-    store.record_result("digits", 57, 2, "2026-11-22", "ABCDEFG")
-    store.save_settings({"contrast": 200})
+    records.record_result(store, "digits", 57, 2, "2026-11-22", "ABCDEFG")
+    records.save_settings(store, {"contrast": 200})
     again = Store(FolderStorage(root))
     assert again.load_game() == "SYM 1 2 3 4"
-    assert again.high_scores("digits")[0]["score"] == 57
-    assert again.settings() == {"contrast": 200}
+    assert records.high_scores(again, "digits")[0]["score"] == 57
+    assert records.settings(again) == {"contrast": 200}
     assert again.warnings == []
     names = FolderStorage(root).names()
     assert "game.sav" in names and "game.sav.bak" in names

@@ -3,6 +3,7 @@ word with the cursor and the hand strip, the preview, refusals with their reason
 AI turns split over ticks, hints, saving and continuing, pass-and-play."""
 
 from appdriver import Driver
+from crisscross import records
 from crisscross.screens.title import Title
 from crisscross.screens.handover import Handover
 from crisscross.words.menu import WordsMenu
@@ -329,7 +330,7 @@ def test_results_record_a_solo_game_in_whole_points():
     s._update()
     d.app.open_session()
     assert is_a(d.screen, WordsResults)
-    high = d.app.store.high_scores("words")
+    high = records.high_scores(d.app.store, "words")
     assert [h["score"] for h in high] == [6123]
     assert d.app.store.load_game() is None
     d.press("a")

@@ -8,7 +8,8 @@ from appdriver import Driver
 from crisscross import buttons, ui
 from crisscross.app import toast_lines
 from crisscross.memory_storage import MemoryStorage, joined
-from crisscross.savefile import GAME, HEAD_ROOM, game_mark, pack, pack_game, plain
+from crisscross.records import game_mark
+from crisscross.savefile import GAME, HEAD_ROOM, pack, pack_game, plain
 from crisscross.store import Store
 from crisscross.storeload import unpack
 from crisscross.words import autoplay

@@ -96,7 +96,7 @@ def _today():
 
 
 class Rig:
-    """The App as firmware/pocket/start.py builds it: a 128x64 canvas, saves in
+    """The App as firmware/pocket/setup.py builds it: a 128x64 canvas, saves in
     files (not in the heap, as the tests' MemoryStorage keeps them), the clock.
     Not tests/portable/appdriver.py: importing it loads the play screen at boot
     and its own code would count as the app's."""
@@ -121,7 +121,7 @@ class Rig:
         self.app.render()
         from crisscross.buttons import Buttons
 
-        self.buttons = Buttons()  # as firmware/pocket/start.py makes it
+        self.buttons = Buttons()  # as firmware/pocket/setup.py makes it
 
     def step(self, now):
         """One frame of the firmware's loop (presses.hold runs them)."""

@@ -1,9 +1,16 @@
-"""A vertical menu under a title bar: up/down choose, A selects, B goes back."""
+"""A vertical menu under a title bar: up/down choose, A selects, B goes back;
+and the scroll bar that the menus, the text pages and New game draw (not in
+crisscross.ui: a game's play screens never draw them)."""
 
 from crisscross import buttons, ui
+from crisscross.compat import const
 from crisscross.screens import Screen
 
 ROWS = 6
+_W = const(128)  # ui.W, ui.H, the font's 8 px and ui.COLS
+_H = const(64)
+_CHAR = const(8)
+_COLS = const(16)
 
 
 class ListMenu(Screen):
@@ -38,4 +45,37 @@ class ListMenu(Screen):
 
     def draw(self, c):
         ui.bar(c, self.title)
-        self.top = ui.menu(c, self.items, self.selected, self.top, 11, ROWS)
+        self.top = menu(c, self.items, self.selected, self.top, 11, ROWS)
+
+
+def scrollbar(canvas, top, shown, total, y0=10, y1=_H):
+    """A thin bar at the right edge when `total` lines do not fit in `shown`
+    (the menus here, the text pages, New game)."""
+    if total <= shown:
+        return
+    span = y1 - y0
+    h = max(3, span * shown // total)
+    y = y0 + (span - h) * top // max(1, total - shown)
+    canvas.vline(_W - 1, y0, span, 0)
+    canvas.fill_rect(_W - 2, y, 2, h, 1)
+
+
+def menu(canvas, items, selected, top, y0=10, rows=6):
+    """A list with the selected row inverted; returns the scroll offset used."""
+    if selected < top:
+        top = selected
+    elif selected >= top + rows:
+        top = selected - rows + 1
+    for k in range(rows):
+        i = top + k
+        if i >= len(items):
+            break
+        y = y0 + k * (_CHAR + 1)
+        label = items[i]
+        if i == selected:
+            canvas.fill_rect(0, y - 1, _W - 3, _CHAR + 1, 1)
+            canvas.text(label[: _COLS - 1], 2, y, 0)
+        else:
+            canvas.text(label[: _COLS - 1], 2, y, 1)
+    scrollbar(canvas, top, rows, len(items), y0 - 1)
+    return top

@@ -6,6 +6,7 @@ can change), A on "> Start game" begins.
 
 from crisscross import buttons, glyphs, ui
 from crisscross.screens import Screen
+from crisscross.screens.listmenu import scrollbar
 
 GAMES = ("symbols", "digits", "cards", "words")
 GAME_NAMES = ("Symbols", "Digits", "Cards", "Words")
@@ -42,7 +43,9 @@ class NewGame(Screen):
         Screen.__init__(self, app)
         last = {}
         if app.store is not None:
-            last = app.store.settings().get("new_game") or {}
+            from crisscross import records
+
+            last = records.settings(app.store).get("new_game") or {}
         self.game = _pick(GAMES, last.get("game"), 0)
         self.rules = last.get("rules", 0) if isinstance(last.get("rules"), int) else 0
         self.humans = 1
@@ -229,7 +232,7 @@ class NewGame(Screen):
                 app.toast("Enter a code first (A on Dice)")
                 return None
             return sharecode.decode(self.code), ""
-        return app.next_seed(), ""
+        return next_seed(app), ""
 
     def _answer(self, b, kind):
         """The question before a saved game is replaced: arrows choose No or
@@ -264,7 +267,10 @@ class NewGame(Screen):
         level = LEVELS[fam][self.level][0]
         app = self.app
         if app.store is not None:
-            app.store.save_settings({"new_game": {"game": fam, "rules": self.rules}})
+            from crisscross import records
+
+            chosen = {"new_game": {"game": fam, "rules": self.rules}}
+            records.save_settings(app.store, chosen)
         if fam in games.OTHER_FAMILIES:
             from crisscross import sharecode
 
@@ -330,7 +336,7 @@ class NewGame(Screen):
             if i == self.row and self.can_change(key):
                 _arrow(c, x - 5, y, -1, fg)
                 _arrow(c, VALUE_END + 2, y, 1, fg)
-        ui.scrollbar(c, self.top, ROWS, len(rows), 10)
+        scrollbar(c, self.top, ROWS, len(rows), 10)
 
     def _ask(self, c):
         """The question in a box, the answer chosen inverted."""
@@ -372,4 +378,17 @@ def _pick(names, value, default):
 
 
 SCREEN = NewGame
-RESIDENT = ("crisscross.glyphs",)
+
+
+def next_seed(app):
+    """A fixed seed once (the host's: the app's `seed`), then seeds from the
+    clock and the events."""
+    if app.seed is not None:
+        s, app.seed = app.seed, None
+        return s
+    from crisscross.rng import scramble
+
+    return scramble((app.now * 2654435761 + app.events * 40503) & 0xFFFFFFFF) & 0xFFFFFF
+
+
+RESIDENT = ("crisscross.screens.listmenu", "crisscross.glyphs")

@@ -57,7 +57,7 @@ class Pause(ListMenu):
         if self.asking:
             self.asking = False
             if b == buttons.A:
-                self.app.leave_game(False)
+                leave_game(self.app, False)
             return
         ListMenu.key(self, b, kind)
 
@@ -81,7 +81,7 @@ class Pause(ListMenu):
                 text = texts.CONTROLS
             app.show("textview", item.upper(), text, self.again())
         elif item == QUIT:
-            app.leave_game(True)
+            leave_game(app, True)
         elif item == ABANDON:
             self.asking = True
         else:
@@ -104,6 +104,16 @@ class Pause(ListMenu):
             ui.box(c, ASK_ABANDON)
             return
         ListMenu.draw(self, c)
+
+
+def leave_game(app, keep):
+    """Back to the title: Save & quit (`keep`) or abandon (the save is cleared)."""
+    if keep:
+        app.save()
+    elif app.store is not None:
+        app.store.clear_game()
+    app.session = None
+    app.show("title")
 
 
 SCREEN = Pause

@@ -4,7 +4,7 @@ Left/right: the rule set. Up/down: high scores, statistics, the last 20 games as
 a bar chart. B: back.
 """
 
-from crisscross import buttons, ui
+from crisscross import buttons, records, ui
 from crisscross.screens import Screen
 from crisscross.games import RULESETS
 
@@ -54,11 +54,11 @@ class Scores(Screen):
             return
         key = RULESETS[self.set]
         if self.page == 0:
-            self._high(c, store.high_scores(key))
+            self._high(c, records.high_scores(store, key))
         elif self.page == 1:
-            self._stats(c, store.stats(key), key.startswith("symbols"))
+            self._stats(c, records.stats(store, key), key.startswith("symbols"))
         else:
-            self._chart(c, store.stats(key)["last"])
+            self._chart(c, records.stats(store, key)["last"])
         c.text("%d/%d" % (self.page + 1, PAGES), 104, 56)
 
     def _high(self, c, high):
@@ -101,4 +101,4 @@ class Scores(Screen):
 
 
 SCREEN = Scores
-RESIDENT = ("crisscross.games",)
+RESIDENT = ("crisscross.games", "crisscross.records")

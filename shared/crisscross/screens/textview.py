@@ -2,6 +2,7 @@
 
 from crisscross import buttons, ui
 from crisscross.screens import Screen
+from crisscross.screens.listmenu import scrollbar
 
 ROWS = 6  # text lines under the title bar
 COLS = 14  # characters a line: the "more below" mark and the scroll bar beside them
@@ -40,11 +41,11 @@ class TextView(Screen):
             if i >= len(self.lines):
                 break
             c.text(self.lines[i], 0, 11 + k * 9)
-        ui.scrollbar(c, self.top, ROWS, len(self.lines), 10)
+        scrollbar(c, self.top, ROWS, len(self.lines), 10)
         if self.top + ROWS < len(self.lines):
             for k in range(4):  # more below: a triangle pointing down
                 c.hline(MORE_X + k, MORE_Y + k, 7 - 2 * k, 1)
 
 
 SCREEN = TextView
-RESIDENT = ()
+RESIDENT = ("crisscross.screens.listmenu",)
