@@ -1,7 +1,8 @@
 """The word game's AI: legal, sensible plays within its lookup budget."""
 
 from crisscross.words import ai, autoplay, deck, rules, selfplay
-from crisscross.words.board import Board, from_rows
+from crisscross.words.board import Board
+from crisscross.words.notation import from_rows
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
 from crisscross.words.game import Game

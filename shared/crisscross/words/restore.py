@@ -35,7 +35,7 @@ _MAX_TURNS = const(1000000)
 
 
 def parse_cells(text):
-    """The inverse of game.cells_text; raises ValueError with a readable message."""
+    """The inverse of notation.cells_text; raises ValueError with a readable message."""
     cells = []
     for part in text.replace(";", " ").split():
         bits = part.split(",")
@@ -186,7 +186,9 @@ def _redeal(game, text):
         raise ValueError("not a dice state: %r" % text)
     game.restarts = restarts
     game.turns = turns
-    game._restart(state)
+    from crisscross.words.deal import redeal
+
+    redeal(game, state)
 
 
 def replay_into(game, actions, noted=None):
