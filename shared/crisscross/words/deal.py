@@ -23,7 +23,7 @@ def need_word_list():
     """No word game without its word list: OSError naming the missing file, which
     the New game screen and Continue show (the save is kept for when it is back)."""
     import os
-    from crisscross.words.dictionary import default_path
+    from crisscross.words.dictopen import default_path
 
     try:
         os.stat(default_path())

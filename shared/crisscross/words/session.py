@@ -44,10 +44,10 @@ SLICE_READS = const(40)
 # The game's log is only read for news, right after each action (`_noted`): the
 # last entry is kept (the end of a game, for a look from the REPL), no more.
 LOG_KEEP = const(1)
-NEWS_KEEP = const(12)
+_NEWS_KEEP = const(12)
 # Dictionary blocks kept decoded, searching or not: a second one saved ~2% of
 # the search's block reads, for 640 bytes of heap (docs/performance.md).
-BLOCKS = const(1)
+_BLOCKS = const(1)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
 
@@ -63,7 +63,7 @@ def dictionary():
     if _lookup[0] is None:
         from crisscross.words.dictionary import Dictionary
 
-        _lookup[0] = Dictionary(cache=BLOCKS)
+        _lookup[0] = Dictionary(cache=_BLOCKS)
     return _lookup[0]
 
 
@@ -192,8 +192,8 @@ class Session(protocol.Session):
                 self.news.append(text)
                 if show:
                     self.unseen.append(text)
-        _trim(self.news, NEWS_KEEP)
-        _trim(self.unseen, NEWS_KEEP)
+        _trim(self.news, _NEWS_KEEP)
+        _trim(self.unseen, _NEWS_KEEP)
         _trim(log, LOG_KEEP)
 
     # ---- a human's turn ---------------------------------------------------------
