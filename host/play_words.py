@@ -30,6 +30,7 @@ from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
 from crisscross.words.game import Game  # noqa: E402
+from crisscross.words import notation  # noqa: E402
 from crisscross.words.notation import cells_text, rows  # noqa: E402
 from crisscross.words.restore import parse_cells  # noqa: E402
 
@@ -163,7 +164,7 @@ def show(game, out):
 
 def human_turn(game, lines, out):
     """Read commands until the turn is taken; False when the player quits."""
-    out.write("your cards: %s\n" % deck.hand_text(game.hand()))
+    out.write("your cards: %s\n" % notation.hand_text(game.hand()))
     while True:
         out.write("> ")
         out.flush()
@@ -181,7 +182,7 @@ def human_turn(game, lines, out):
                 out.write(HELP + "\n")
             elif cmd == "board":
                 show(game, out)
-                out.write("your cards: %s\n" % deck.hand_text(game.hand()))
+                out.write("your cards: %s\n" % notation.hand_text(game.hand()))
             elif cmd == "draw":
                 game.draw()
                 return True

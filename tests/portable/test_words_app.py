@@ -368,7 +368,7 @@ def test_a_square_effect_over_two_lines_is_picked_line_by_line():
     game = d.app.session.game
     rows = ["TRIVIAS", "...E...", "...N...", "...I...", "...C...", "...E..."]
     game.board = from_rows(rows)
-    game.players[0].hand = sorted(deck.parse_hand("CNTTEX"))
+    game.players[0].hand = sorted(notation.parse_hand("CNTTEX"))
     scr = d.screen
     scr.cursor = (0, 0)
     scr._reset()

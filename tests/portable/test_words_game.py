@@ -2,7 +2,7 @@
 the hand-emptying bonus, rejected words, the end of the game and the tie-break."""
 
 from crisscross.rng import Rng
-from crisscross.words import deck, game, restore, rules
+from crisscross.words import deck, game, notation, restore, rules
 from crisscross.words.board import Board
 from crisscross.words.notation import cells_text, from_rows
 from crisscross.words.dictionary import Dictionary
@@ -22,7 +22,7 @@ def give(g, seat, text):
     p = g.players[seat]
     g.deck.extend(bytes(p.hand))
     p.hand = []
-    for card in deck.parse_hand(text):
+    for card in notation.parse_hand(text):
         i = list(g.deck).index(card)
         g.deck[i : i + 1] = b""  # a bytearray: no remove() on MicroPython
         p.hand.append(card)
@@ -134,7 +134,7 @@ def test_a_word_not_in_the_dictionary_costs_the_turn():
     res = g.play(row(0, 0, "HOUZE"))
     assert res.bad_words == ["HOUZE"]
     assert g.turn != seat and g.board.is_empty()
-    assert deck.hand_text(g.players[seat].hand) == "EHOUZ"
+    assert notation.hand_text(g.players[seat].hand) == "EHOUZ"
     assert g.players[seat].score == 0 and entries(g, "reject")
 
 
@@ -408,7 +408,7 @@ def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
     assert g.board.is_empty() and g.turn != seat  # not laid; the turn is over
     hand = g.players[seat].hand
     rest = list(hand)
-    for card in deck.parse_hand("AXESB"):  # the other cards came back to the hand
+    for card in notation.parse_hand("AXESB"):  # the other cards came back to the hand
         rest.remove(card)
     assert len(rest) == 1  # and one card drawn in exchange for the wild
     assert len(g.deck) == size  # the wild went in, one card came out

@@ -69,3 +69,19 @@ def from_rows(lines, top=0, left=0):
             if ch != "." and ch != " ":
                 b.put(top + i, left + j, ord(ch.upper()) - 65, ch.islower())
     return b
+
+
+def hand_text(hand):
+    """A hand as a sorted string, wild cards last: 'AEHOSU**'."""
+    return "".join(deck.char(c) for c in sorted(hand))
+
+
+def parse_hand(text):
+    """'AEH*' -> [0, 4, 7, 26]; raises ValueError on other characters."""
+    out = []
+    for ch in text:
+        c = deck.code(ch)
+        if c < 0:
+            raise ValueError("not a card: %r" % ch)
+        out.append(c)
+    return out
