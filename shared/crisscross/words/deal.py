@@ -8,7 +8,8 @@ resident, so the app unloads it at the next change of screen and a search never
 carries it (docs/performance.md, "The word game's heap").
 
 `Session.__init__`, `Game.__init__`, `Options.__init__`, `Game._stalled` and
-`Game._end` call it, and `rules.evaluate` for the opening play.
+`Game._end` call it. (Not the opening play's rules: the first search runs them,
+and this module would then be loaded through that search.)
 """
 
 from crisscross.protocol import HUMAN, PLAY
@@ -188,26 +189,6 @@ def _roll_first(g):
         top = max(rolls)
         seats = [s for s, r in zip(seats, rolls) if r == top]
     return seats[0]
-
-
-def opening(view, cells, options, res):
-    """rules.evaluate on an empty table: the first play lays 5 cards in one
-    row or column (more with `long_opening`), without a gap."""
-    direction = rules._line(cells)
-    if len(cells) == 1 or direction < 0:
-        return res.fail("the first word goes in one row or column")
-    if not rules._gapless(view, cells, direction):
-        return res.fail("the first word has a gap")
-    n = len(cells)
-    least = rules.OPENING_MIN
-    if n < least or n > least and not options.long_opening:
-        return res.fail("the first play lays %d cards" % least)
-    r, c = min(cells)[0], min(cells)[1]
-    text, points = rules._word(view, r, c, len(cells), direction)
-    res.words.append(text)
-    res.word_points = points * len(cells)
-    res.score = res.word_points * 10
-    return res
 
 
 # ---- a re-deal and the end ------------------------------------------------------

@@ -218,6 +218,23 @@ def _gapless(view, cells, direction):
     return True
 
 
+def _opening(view, cells, options, res):
+    direction = _line(cells)
+    if len(cells) == 1 or direction < 0:
+        return res.fail("the first word goes in one row or column")
+    if not _gapless(view, cells, direction):
+        return res.fail("the first word has a gap")
+    n = len(cells)
+    if n < OPENING_MIN or n > OPENING_MIN and not options.long_opening:
+        return res.fail("the first play lays %d cards" % OPENING_MIN)
+    r, c = min(cells)[0], min(cells)[1]
+    text, points = _word(view, r, c, len(cells), direction)
+    res.words.append(text)
+    res.word_points = points * len(cells)
+    res.score = res.word_points * 10
+    return res
+
+
 def _plain(board, view, cells, res):
     direction = _line(cells)
     if direction < 0:
@@ -348,10 +365,8 @@ def evaluate(board, cells, lookup, options, declared=False, check_words=True):
     if res.error:
         return res
     view = _Overlay(board, new)
-    if board.is_empty():  # the first play (crisscross.words.deal: once a game)
-        from crisscross.words.deal import opening
-
-        opening(view, cells, options, res)
+    if board.is_empty():
+        _opening(view, cells, options, res)
     else:
         corners = _squares(view, cells)
         if corners:
