@@ -69,7 +69,10 @@ def seat(s, seed, seats, rules_name, level, code, daily, actions):
     s.level = level
     s.code = code  # share code of the seed and rules, shown on the results
     s.daily = daily  # "2026-11-22" for a daily game, else ""
-    s.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary())
+    # The word list opens at the game's first check or search (Game.lookup), on
+    # the play screen: not here, in the New game screen's key(), whose code is
+    # still in the heap (docs/performance.md, "The word game's heap").
+    s.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary)
     s.news = []  # recent events as lines of text
     s.unseen = []  # events the human at the handheld has not been shown
     s.last_cells = []  # (r, c) of the cards laid last
@@ -136,11 +139,12 @@ def set_up(g, players, seed, options, lookup, tiebreak):
     if not 1 <= players <= 8:
         raise ValueError("1 to 8 players")
     g.options = options or rules.Options(players=players)
-    if lookup is None:
+    if lookup is None:  # the word list beside the code, opened at its first use
         from crisscross.words.dictionary import Dictionary
 
-        lookup = Dictionary()
-    g.lookup = lookup
+        lookup = Dictionary
+    # The word list, or a function that opens it (Game.lookup calls it once).
+    g._lookup = lookup
     g.seed = seed
     g.rng = Rng(seed)
     # tiebreak(hand, lookup, options) -> best score in tenths; None = the AI's.

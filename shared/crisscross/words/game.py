@@ -142,6 +142,16 @@ class Game:
         set_up(self, players, seed, options, lookup, tiebreak)
 
     @property
+    def lookup(self):
+        """The word list (`contains(word)`...). Given to the game as a function
+        that opens it (a session's `dictionary`, or the Dictionary class), it is
+        opened here, at the first check or search (see deal.seat)."""
+        lookup = self._lookup
+        if callable(lookup):
+            lookup = self._lookup = lookup()
+        return lookup
+
+    @property
     def actions_text(self):
         """The players' actions as one text (see above): what a save holds."""
         return self._done + self._recent
