@@ -164,7 +164,7 @@ def show(game, out):
 
 def human_turn(game, lines, out):
     """Read commands until the turn is taken; False when the player quits."""
-    out.write("your cards: %s\n" % notation.hand_text(game.hand()))
+    out.write("your cards: %s\n" % deck.hand_text(game.hand()))
     while True:
         out.write("> ")
         out.flush()
@@ -182,7 +182,7 @@ def human_turn(game, lines, out):
                 out.write(HELP + "\n")
             elif cmd == "board":
                 show(game, out)
-                out.write("your cards: %s\n" % notation.hand_text(game.hand()))
+                out.write("your cards: %s\n" % deck.hand_text(game.hand()))
             elif cmd == "draw":
                 game.draw()
                 return True

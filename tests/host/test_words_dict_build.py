@@ -57,7 +57,7 @@ def test_every_block_decodes_into_its_buffer_without_growing_it():
     d = Dictionary(DATA)
     for b in range(d.blocks):
         entry = d._block(b)
-        assert len(entry[1]) == dictionary.SLOT, b
+        assert len(entry[1]) == dictionary._SLOT, b
     d.close()
 
 

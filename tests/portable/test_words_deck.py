@@ -31,7 +31,7 @@ def test_counts_follow_the_footnote_base_of_20():
 
 def test_card_text_round_trips():
     assert notation.parse_hand("HOUSE*") == [7, 14, 20, 18, 4, deck.WILD]
-    assert notation.hand_text(notation.parse_hand("*esuoh")) == "EHOSU*"
+    assert deck.hand_text(notation.parse_hand("*esuoh")) == "EHOSU*"
     assert deck.code("1") == -1 and deck.code("") == -1 and deck.code("AB") == -1
     assert deck.tenths(8624) == "862.4" and deck.tenths(450) == "45"
     assert deck.tenths(-5) == "-0.5"

@@ -134,7 +134,7 @@ def test_a_word_not_in_the_dictionary_costs_the_turn():
     res = g.play(row(0, 0, "HOUZE"))
     assert res.bad_words == ["HOUZE"]
     assert g.turn != seat and g.board.is_empty()
-    assert notation.hand_text(g.players[seat].hand) == "EHOUZ"
+    assert deck.hand_text(g.players[seat].hand) == "EHOUZ"
     assert g.players[seat].score == 0 and entries(g, "reject")
 
 

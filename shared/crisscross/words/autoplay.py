@@ -7,7 +7,7 @@ which loads this module only at the end of a tied game. Host tools, tests and
 self-play use `choose` and `take_turn`.
 """
 
-from crisscross.words import deck, notation, rules
+from crisscross.words import deck, rules
 from crisscross.words.ai import DEFAULT_BUDGET, Search, stepper, wants_draw
 from crisscross.words.board import Board
 
@@ -139,7 +139,7 @@ def tie_break(game, tied):
             k = len(bin_) - rules.TIEBREAK_CARDS
             hand = sorted(bin_[k:])  # a list of card codes
             bin_[k:] = b""
-            hands.append(notation.hand_text(hand))
+            hands.append(deck.hand_text(hand))
             best.append(score_of(hand, game.lookup, game.options))
         game._note(-1, "tiebreak", seats=list(tied), hands=hands, scores=best)
         top = max(best)

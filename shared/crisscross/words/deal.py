@@ -1,22 +1,21 @@
-"""What a word game runs only at its start, at a re-deal and at its end.
+"""What a word game runs only at its start and at a re-deal.
 
 A session and its game stay resident while they are played, and with them
-every method of their classes: the code that sets them up (the checks, the
-options, the seats, the first deal), deals again when nobody can move, or ends
-the game is here instead, imported when it runs. No session or screen needs it
-resident, so the app unloads it at the next change of screen and a search never
-carries it (docs/performance.md, "The word game's heap").
+every method of their classes: the code that sets them up (the New game
+screen's checks, the options, the game's fields, the deal) is here instead,
+imported when it runs. No session or screen needs it resident, so the app
+unloads it at the next change of screen and a search never carries it
+(docs/performance.md, "The word game's resident code").
 
-`Session.__init__`, `Game.__init__`, `Options.__init__`, `Game._stalled` and
-`Game._end` call it. (Not the opening play's rules: the first search runs them,
-and this module would then be loaded through that search.)
+`Options.__init__`, `Game.__init__`, `Game._start` (the deal, and a re-deal)
+and the session's `new_session` and `from_text` call it. It imports none of
+them (what it needs from them is given): no import circle.
 """
 
-from crisscross.protocol import HUMAN, PLAY
+from crisscross.protocol import AI, HUMAN
 from crisscross.rng import Rng
-from crisscross.words import deck, rules
+from crisscross.words import deck
 from crisscross.words.board import Board
-from crisscross.words.game import MAX_RESTARTS, RESTART, Game, Player
 
 
 # ---- a session ------------------------------------------------------------------
@@ -32,63 +31,10 @@ def need_word_list():
         raise OSError("the word list words.bin is missing")
 
 
-def options_for(rules_name, seats):
-    """Options of a rule set: the tournament, or the optional 30-card draw (7.1).
-    With two humans or more a word the dictionary lacks may be accepted by vote."""
-    tournament = rules_name == "tournament"
-    return rules.Options(
-        tournament=tournament,
-        big_hands=rules_name == "optional",
-        names=seats.count(HUMAN) > 1 and not tournament,
-        players=len(seats),
-    )
-
-
 def new_session(cls, seed, humans, ais, rules_name, level, code="", daily=""):
     """A fresh session of class `cls` as the New game screen asks for it."""
-    from crisscross.protocol import AI
-
     need_word_list()
     return cls(seed, [HUMAN] * humans + [AI] * ais, rules_name, level, code, daily)
-
-
-def seat(s, seed, seats, rules_name, level, code, daily, actions):
-    """Session.__init__: its fields, its game, and `actions` replayed on it (a
-    game's `actions_text`, a list of its actions, or a version 1 save's, see
-    restore.session_from_text)."""
-    from crisscross.words.session import LEVELS, RULES, dictionary
-
-    if rules_name not in RULES:
-        raise ValueError("unknown word game rules: %s" % rules_name)
-    if level not in LEVELS:
-        raise ValueError("unknown AI level: %s" % level)
-    if not 1 <= len(seats) <= 4 or HUMAN not in seats:
-        raise ValueError("1 to 4 seats, one human at least")
-    s.seats = seats
-    s.rules = rules_name
-    s.level = level
-    s.code = code  # share code of the seed and rules, shown on the results
-    s.daily = daily  # "2026-11-22" for a daily game, else ""
-    # The word list opens at the game's first check or search (Game.lookup), on
-    # the play screen: not here, in the New game screen's key(), whose code is
-    # still in the heap (docs/performance.md, "The word game's heap").
-    s.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary)
-    s.news = []  # recent events as lines of text
-    s.unseen = []  # events the human at the handheld has not been shown
-    s.last_cells = []  # (r, c) of the cards laid last
-    s.recorded = False  # results written to the store (once)
-    s._search = None  # the AI's search in progress
-    s._saved = None  # to_text() as last built: (fields, the actions in two)
-    if actions:
-        from crisscross.words.restore import replay_into
-
-        replay_into(s.game, actions, lambda mark: s._noted(mark, False))
-    s.unseen = []
-    # The human who holds the handheld; unknown after a restore, so a
-    # pass-and-play game resumes behind the hand-over screen.
-    s.last_human = seats.index(HUMAN) if s.humans == 1 else -1
-    s.phase = PLAY
-    s._update()
 
 
 # ---- its game -------------------------------------------------------------------
@@ -134,11 +80,10 @@ def set_options(
     o.target = target  # whole points; 0 = no target
 
 
-def set_up(g, players, seed, options, lookup, tiebreak):
-    """Game.__init__: a game of `players` seats dealt from `seed`."""
-    if not 1 <= players <= 8:
-        raise ValueError("1 to 8 players")
-    g.options = options or rules.Options(players=players)
+def set_up(g, player, players, seed, options, lookup, tiebreak):
+    """Game.__init__: a game of `players` seats (each a `player`, the Player
+    class) dealt from `seed`, with `options` (rules.Options)."""
+    g.options = options
     if lookup is None:  # the word list beside the code, opened at its first use
         from crisscross.words.dictionary import Dictionary
 
@@ -149,7 +94,7 @@ def set_up(g, players, seed, options, lookup, tiebreak):
     g.rng = Rng(seed)
     # tiebreak(hand, lookup, options) -> best score in tenths; None = the AI's.
     g._tiebreak = tiebreak
-    g.players = [Player("P%d" % (i + 1)) for i in range(players)]
+    g.players = [player("P%d" % (i + 1)) for i in range(players)]
     g.log = []
     g.over = False
     g.winner = None
@@ -164,10 +109,10 @@ def set_up(g, players, seed, options, lookup, tiebreak):
     g._done = ""
     g._recent = ""
     g.last_play = None  # the cells of the last play laid on the table
-    _start(g)
+    start(g)
 
 
-def _start(g):
+def start(g):
     """The deal: who starts, then every seat's first hand."""
     g.board = Board()
     g.deck = g.rng.shuffle(deck.new_deck())  # a bytearray, drawn from the end
@@ -193,40 +138,3 @@ def _roll_first(g):
         top = max(rolls)
         seats = [s for s, r in zip(seats, rolls) if r == top]
     return seats[0]
-
-
-# ---- a re-deal and the end ------------------------------------------------------
-def stalled(g):
-    """Game._stalled: "no one can make a move because of the design of the
-    laid-out cards ... the game starts over ... the scores all start back on
-    zero": opened or not; after MAX_RESTARTS re-deals the game ends."""
-    if g.restarts < MAX_RESTARTS:
-        g.restarts += 1
-        redeal(g, g.rng.state)
-        return
-    end(g, "nobody can lay or draw cards")
-
-
-def redeal(g, state):
-    """Deal again from the Rng's `state`: what came before no longer matters,
-    so actions_text starts again from here (a save stays small)."""
-    g._note(-1, "restart")
-    g._recent = ""
-    g._done = "%s%d,%d,%d%s" % (RESTART, g.restarts, g.turns, state, RESTART)
-    g.rng.state = state
-    _start(g)
-
-
-def end(g, reason):
-    """Game._end: the game is over; the winner, after rule 9's tie-break."""
-    g.over = True
-    g.reason = reason
-    scores = [(p.score, p.rest) for p in g.players]  # exact
-    top = max(scores)
-    tied = [i for i in range(len(scores)) if scores[i] == top]
-    if len(tied) > 1 and g.options.tiebreak:  # rule 9, in words/autoplay.py
-        from crisscross.words.autoplay import tie_break
-
-        tied = tie_break(g, tied)
-    g.winner = tied[0] if len(tied) == 1 else None
-    g._note(g.winner if g.winner is not None else -1, "end", why=reason)

@@ -63,6 +63,11 @@ def code(ch):
     return i if len(ch) == 1 else -1
 
 
+def hand_text(hand):
+    """A hand as a sorted string, wild cards last: 'AEHOSU**'."""
+    return "".join(char(c) for c in sorted(hand))
+
+
 def tenths(value):
     """Format integer tenths as points: 450 -> '45', 8624 -> '862.4', -5 -> '-0.5'."""
     sign = "-" if value < 0 else ""

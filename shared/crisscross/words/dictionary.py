@@ -18,7 +18,7 @@ A lookup of 4 letters or more not in a kept block first asks the tables (no word
 begins with its first three letters: no block read), then finds its block from
 every 32nd index key, kept in RAM, and one read of the 32 keys after it, decodes
 the block (128 bytes, ~45 words; in native code where the port compiles it) into
-a buffer of SLOT bytes and keeps the last `cache` decoded blocks, because the AI
+a buffer of _SLOT bytes and keeps the last `cache` decoded blocks, because the AI
 asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
 whole) and reused for its life: a long game's search never asks the heap for a new
@@ -29,11 +29,10 @@ the API takes str or bytes.
 
 from crisscross.compat import const
 
-# Shared with crisscross.words.dictopen, which opens the file (Dictionary.__init__).
-PAIRS_SIZE = const(208)
-TRIPLES_SIZE = const(2704)
-SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
-STRIDE = const(32)  # the index's keys kept in RAM: one in STRIDE
+_PAIRS_SIZE = const(208)
+_TRIPLES_SIZE = const(2704)
+_SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
+_STRIDE = const(32)  # the index's keys kept in RAM: one in _STRIDE
 
 
 # The block decoder: in native code (crisscross/words/viper.py, compiled here
@@ -111,7 +110,7 @@ class Dictionary:
         not resident while it is played."""
         from crisscross.words.dictopen import open_into
 
-        open_into(self, path, cache)
+        open_into(self, path, cache, _PAIRS_SIZE, _TRIPLES_SIZE, _SLOT, _STRIDE)
 
     def keep(self, blocks):
         """Keep at most `blocks` decoded blocks from now on (at least 1): the AI's
@@ -130,10 +129,10 @@ class Dictionary:
 
     def _locate(self, k):
         """The last block whose key is <= k (a padded key): the sampled keys in
-        RAM, then the STRIDE keys after the one found, read at once."""
+        RAM, then the _STRIDE keys after the one found, read at once."""
         ks = self.key_size
-        first = _last_le(self._sample, ks, len(self._sample) // ks, k) * STRIDE
-        n = min(STRIDE, self.blocks - first)
+        first = _last_le(self._sample, ks, len(self._sample) // ks, k) * _STRIDE
+        n = min(_STRIDE, self.blocks - first)
         self._f.seek(self._index + first * ks)
         self._f.readinto(self._raw_view[: n * ks])
         return first + _last_le(self._raw, ks, n, k)
@@ -149,7 +148,7 @@ class Dictionary:
                 return entry
         if len(cache) < self._cache_size:
             spare = self._spare
-            entry = spare.pop() if spare else [b, bytearray(SLOT), 0, b"", b""]
+            entry = spare.pop() if spare else [b, bytearray(_SLOT), 0, b"", b""]
         else:
             entry = cache.pop()  # the least recently used: decoded over
         self._f.seek(self._data + b * self.block_size)
@@ -207,13 +206,13 @@ class Dictionary:
 
     def _pair(self, table, w):
         """Bit (w[1]) of entry (w[0]) of a pair table; letters as bytes 97..122."""
-        i = 4 * (w[0] - 97) + (PAIRS_SIZE // 2 if table else 0)
+        i = 4 * (w[0] - 97) + (_PAIRS_SIZE // 2 if table else 0)
         j = w[1] - 97
         return (self._pairs[i + (j >> 3)] >> (j & 7)) & 1 == 1
 
     def _triple(self, table, w):
         j = w[2] - 97
-        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (TRIPLES_SIZE if table else 0)
+        at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (_TRIPLES_SIZE if table else 0)
         if at != self._tri_at:
             self._f.seek(self._triples + at)
             self._f.readinto(self._tri)

@@ -137,9 +137,12 @@ class Game:
     def __init__(self, players=2, seed=0, options=None, lookup=None, tiebreak=None):
         """A game of `players` seats dealt from `seed`: its fields are set by
         crisscross.words.deal.set_up (code a game runs once, not resident)."""
+        if not 1 <= players <= 8:
+            raise ValueError("1 to 8 players")
         from crisscross.words.deal import set_up
 
-        set_up(self, players, seed, options, lookup, tiebreak)
+        options = options or rules.Options(players=players)
+        set_up(self, Player, players, seed, options, lookup, tiebreak)
 
     @property
     def lookup(self):
@@ -168,7 +171,13 @@ class Game:
             recent = ""
         self._recent = recent
 
-    # --- dealing (a game's first deal and its re-deals: crisscross.words.deal) ---
+    # --- dealing ----------------------------------------------------------------
+    def _start(self):
+        """The deal, at the start and at a re-deal: crisscross.words.deal.start."""
+        from crisscross.words.deal import start
+
+        start(self)
+
     def _roll(self, times):
         return [self.rng.die() for _ in range(times)]
 
@@ -349,13 +358,38 @@ class Game:
             self._note(self.turn, "skip")
 
     def _stalled(self):
-        """Nobody lays or draws cards: deal again, or the end (crisscross.words.deal)."""
-        from crisscross.words.deal import stalled
+        # "no one can make a move because of the design of the laid-out cards ...
+        # the game starts over ... the scores all start back on zero": opened or not.
+        if self.restarts < MAX_RESTARTS:
+            self.restarts += 1
+            self._restart(self.rng.state)
+            return
+        self._end("nobody can lay or draw cards")
 
-        stalled(self)
+    def _restart(self, state):
+        """Deal again from the Rng's `state`: what came before no longer matters,
+        so actions_text starts again from here (a save stays small)."""
+        self._note(-1, "restart")
+        self._recent = ""
+        self._done = "%s%d,%d,%d%s" % (
+            RESTART,
+            self.restarts,
+            self.turns,
+            state,
+            RESTART,
+        )
+        self.rng.state = state
+        self._start()
 
     def _end(self, reason):
-        """The game is over (crisscross.words.deal.end: the winner, rule 9)."""
-        from crisscross.words.deal import end
+        self.over = True
+        self.reason = reason
+        scores = [(p.score, p.rest) for p in self.players]  # exact
+        top = max(scores)
+        tied = [i for i in range(len(scores)) if scores[i] == top]
+        if len(tied) > 1 and self.options.tiebreak:  # rule 9, in words/autoplay.py
+            from crisscross.words.autoplay import tie_break
 
-        end(self, reason)
+            tied = tie_break(self, tied)
+        self.winner = tied[0] if len(tied) == 1 else None
+        self._note(self.winner if self.winner is not None else -1, "end", why=reason)

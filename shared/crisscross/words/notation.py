@@ -71,11 +71,6 @@ def from_rows(lines, top=0, left=0):
     return b
 
 
-def hand_text(hand):
-    """A hand as a sorted string, wild cards last: 'AEHOSU**'."""
-    return "".join(deck.char(c) for c in sorted(hand))
-
-
 def parse_hand(text):
     """'AEH*' -> [0, 4, 7, 26]; raises ValueError on other characters."""
     out = []

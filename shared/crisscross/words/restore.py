@@ -186,9 +186,7 @@ def _redeal(game, text):
         raise ValueError("not a dice state: %r" % text)
     game.restarts = restarts
     game.turns = turns
-    from crisscross.words.deal import redeal
-
-    redeal(game, state)
+    game._restart(state)
 
 
 def replay_into(game, actions, noted=None):

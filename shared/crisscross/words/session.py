@@ -12,6 +12,7 @@ replays every action through the engine's checks.
 
 from crisscross.compat import const
 from crisscross.words import deck, rules
+from crisscross.words.game import Game
 
 HEAD = "words"
 SAVE_VERSION = "2"  # 1: the actions written out (words/restore.py reads both)
@@ -65,6 +66,18 @@ def dictionary():
 
         _lookup[0] = Dictionary(cache=_BLOCKS)
     return _lookup[0]
+
+
+def options_for(rules_name, seats):
+    """Options of a rule set: the tournament, or the optional 30-card draw (7.1).
+    With two humans or more a word the dictionary lacks may be accepted by vote."""
+    tournament = rules_name == "tournament"
+    return rules.Options(
+        tournament=tournament,
+        big_hands=rules_name == "optional",
+        names=seats.count(HUMAN) > 1 and not tournament,
+        players=len(seats),
+    )
 
 
 def new_session(seed, humans, ais, rules_name, level, code="", daily=""):
@@ -146,12 +159,45 @@ class Session(protocol.Session):
     def __init__(
         self, seed, seats, rules_name="", level="quick", code="", daily="", actions=()
     ):
-        """A session of `seats` (HUMAN or AI each) playing the game of `seed`,
-        `actions` replayed on it (a save's). Its fields are set by
-        crisscross.words.deal.seat: code a game runs once, not resident."""
-        from crisscross.words.deal import seat
+        if rules_name not in RULES:
+            raise ValueError("unknown word game rules: %s" % rules_name)
+        if level not in LEVELS:
+            raise ValueError("unknown AI level: %s" % level)
+        if not 1 <= len(seats) <= 4 or HUMAN not in seats:
+            raise ValueError("1 to 4 seats, one human at least")
+        self.seats = seats
+        self.rules = rules_name
+        self.level = level
+        self.code = code  # share code of the seed and rules, shown on the results
+        self.daily = daily  # "2026-11-22" for a daily game, else ""
+        # The word list opens at the game's first check or search (Game.lookup),
+        # not here, in the New game screen's key(), whose code is still in the
+        # heap (docs/performance.md, "The word game's heap").
+        self.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary)
+        self.news = []  # recent events as lines of text
+        self.unseen = []  # events the human at the handheld has not been shown
+        self.last_cells = []  # (r, c) of the cards laid last
+        self.recorded = False  # results written to the store (once)
+        self._search = None  # the AI's search in progress
+        self._saved = None  # to_text() as last built: (fields, the actions in two)
+        self._replay(actions)
+        # The human who holds the handheld; unknown after a restore, so a
+        # pass-and-play game resumes behind the hand-over screen.
+        self.last_human = seats.index(HUMAN) if self.humans == 1 else -1
+        self.phase = PLAY
+        self._update()
 
-        seat(self, seed, seats, rules_name, level, code, daily, actions)
+    def _replay(self, actions):
+        """Play `actions` (a game's `actions_text`, a list of its actions, or
+        a version 1 save's, see restore.session_from_text) on the new game."""
+        if actions:
+            from crisscross.words.restore import replay_into
+
+            replay_into(self.game, actions, self._replayed)
+        self.unseen = []
+
+    def _replayed(self, mark):
+        self._noted(mark, False)
 
     @property
     def humans(self):
