@@ -27,9 +27,11 @@ import host  # noqa: E402,F401  (puts shared/ on sys.path)
 SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 
 from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
-from crisscross.words.board import ACROSS, DOWN  # noqa: E402
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
-from crisscross.words.game import Game, cells_text  # noqa: E402
+from crisscross.words.game import Game  # noqa: E402
+from crisscross.words import notation  # noqa: E402
+from crisscross.words.notation import cells_text, rows  # noqa: E402
 from crisscross.words.restore import parse_cells  # noqa: E402
 
 HELP = """commands:
@@ -107,7 +109,9 @@ def word_cells(game, row, col, direction, word):
         r, c = row + i * dr, col + i * dc
         if not ch.isalpha() or deck.code(ch) < 0:
             raise ValueError("not a letter: %r" % ch)
-        on_table = game.board.letter(r, c)
+        on_table = game.board.get(r, c)
+        if on_table >= 0:
+            on_table &= LETTER_MASK
         if on_table >= 0:
             if on_table != deck.code(ch):
                 raise ValueError("%s is already at %d,%d" % (chr(65 + on_table), r, c))
@@ -148,7 +152,7 @@ def show(game, out):
         out.write(
             "     rows %d..%d, columns %d..%d\n" % (b.top, b.bottom, b.left, b.right)
         )
-        for i, line in enumerate(b.rows()):
+        for i, line in enumerate(rows(b)):
             out.write("%4d %s\n" % (b.top + i, line))
     for i, p in enumerate(game.players):
         mark = ">" if i == game.turn else " "
@@ -315,7 +319,7 @@ def main(argv, stdin=None, stdout=None):
         out.write(json.dumps(summary, sort_keys=True) + "\n")
         return 1 if quit_early else 0
     out.write("\n")
-    for line in game.board.rows():
+    for line in rows(game.board):
         out.write("  " + line + "\n")
     for i, p in enumerate(game.players):
         out.write("P%d: %s points\n" % (i + 1, deck.tenths(p.score)))

@@ -33,7 +33,7 @@ def test_check_accepts_words_and_refuses_names():
 
 def test_check_and_the_engine_agree_on_abbreviations():
     from crisscross.words import rules
-    from crisscross.words.board import from_rows
+    from crisscross.words.notation import from_rows
     from crisscross.words.dictionary import Dictionary
 
     d = Dictionary()

@@ -10,6 +10,7 @@ import random
 from crisscross import buttons
 from crisscross.words.play import WordsPlay
 from crisscross.words import session as ws
+from crisscross.words import notation
 
 from appdriver import Driver
 from test_app_fuzz import edge
@@ -44,7 +45,7 @@ def check(app):
 
 def round_trip(s):
     again = ws.Session.from_text(s.to_text())
-    assert again.game.board.rows() == s.game.board.rows()
+    assert notation.rows(again.game.board) == notation.rows(s.game.board)
     assert again.game.scores() == s.game.scores()
     assert [p.hand for p in again.game.players] == [p.hand for p in s.game.players]
     assert again.game.turn == s.game.turn

@@ -5,7 +5,7 @@ the session module loads without the file)."""
 import sys
 
 from crisscross.screens.newgame import NewGame
-from crisscross.words import dictionary
+from crisscross.words import dictopen
 
 from appdriver import Driver
 
@@ -17,7 +17,7 @@ def toast(d):
 
 
 def test_new_game_without_the_word_list_shows_a_message(monkeypatch):
-    monkeypatch.setattr(dictionary, "default_path", lambda: "/nonexistent/words.bin")
+    monkeypatch.setattr(dictopen, "default_path", lambda: "/nonexistent/words.bin")
     d = Driver(seed=5)
     d.start_game(WORDS)
     assert isinstance(d.screen, NewGame) and d.app.session is None
@@ -27,7 +27,7 @@ def test_new_game_without_the_word_list_shows_a_message(monkeypatch):
 
 
 def test_the_session_module_imports_without_the_word_list(monkeypatch):
-    monkeypatch.setattr(dictionary, "default_path", lambda: "/nonexistent/words.bin")
+    monkeypatch.setattr(dictopen, "default_path", lambda: "/nonexistent/words.bin")
     monkeypatch.delitem(sys.modules, "crisscross.words.session", raising=False)
     import crisscross.words.session as ws  # no OSError, no ImportError here
 
@@ -41,7 +41,7 @@ def test_continue_without_the_word_list_keeps_the_saved_game(monkeypatch):
     d.choose("Save & quit")
     saved = d.app.store.load_game()
     assert saved.startswith("words|") and d.screen.items[0] == "Continue"
-    monkeypatch.setattr(dictionary, "default_path", lambda: "/nonexistent/words.bin")
+    monkeypatch.setattr(dictopen, "default_path", lambda: "/nonexistent/words.bin")
     d.choose("Continue")
     assert type(d.screen).__name__ == "Title" and d.app.session is None
     assert "words.bin is missing" in toast(d) and "kept" in toast(d)

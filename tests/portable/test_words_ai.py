@@ -1,7 +1,8 @@
 """The word game's AI: legal, sensible plays within its lookup budget."""
 
-from crisscross.words import ai, autoplay, deck, rules, selfplay
-from crisscross.words.board import Board, from_rows
+from crisscross.words import ai, autoplay, deck, notation, rules, selfplay
+from crisscross.words.board import Board
+from crisscross.words.notation import from_rows
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
 from crisscross.words.game import Game
@@ -10,7 +11,7 @@ OPTIONS = rules.Options()
 
 
 def search(board, hand, lookup, budget=ai.DEFAULT_BUDGET):
-    s = ai.Search(board, deck.parse_hand(hand), lookup, OPTIONS, budget)
+    s = ai.Search(board, notation.parse_hand(hand), lookup, OPTIONS, budget)
     return s, s.best()
 
 
@@ -116,11 +117,11 @@ def test_a_seeded_ai_game_repeats_exactly():
 
 def test_tiebreak_score_is_the_best_three_letter_word_or_longer():
     words = WordSet(["ox", "box", "boxes"])
-    hand = deck.parse_hand("BOXESQ")
+    hand = notation.parse_hand("BOXESQ")
     assert (
         autoplay.best_word_score(hand, words, OPTIONS) == (4 + 1 + 11 + 1 + 1) * 5 * 10
     )
-    assert autoplay.best_word_score(deck.parse_hand("OX"), words, OPTIONS) == 0
+    assert autoplay.best_word_score(notation.parse_hand("OX"), words, OPTIONS) == 0
 
 
 def test_a_clock_deadline_stops_the_search_early():
@@ -213,7 +214,7 @@ def test_slicing_never_changes_the_lookups_or_the_play():
 def _deep_search():
     # The only word runs through HOUSE and on with all 8 cards: 13 letters deep.
     words = WordSet(["housecdefghij"])
-    hand = deck.parse_hand("CDEFGHIJ")
+    hand = notation.parse_hand("CDEFGHIJ")
     return ai.Search(from_rows(["HOUSE"]), hand, words, OPTIONS, 10**6)
 
 
@@ -283,7 +284,7 @@ def test_tiebreak_may_use_a_square_effect():
     # Rule 9: "the highest score from what they've got": I T over S O is a
     # Square Effect, IT, SO, IS, TO (4 + 4 + 4 + 4) x 3.7 = 59.2, more than any word.
     words = WordSet(["it", "so", "is", "to", "its"])
-    hand = deck.parse_hand("ITSOBB")
+    hand = notation.parse_hand("ITSOBB")
     assert autoplay.best_square_score(hand, words, OPTIONS) == 592
     assert autoplay.best_word_score(hand, words, OPTIONS) == 592
     # Without the two-letter words down there is no square: ITS (3 x 3) wins.

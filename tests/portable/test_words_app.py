@@ -11,7 +11,9 @@ from crisscross.words.play import OK, WordsPlay
 from crisscross.words.results import WordsResults
 from crisscross.words import ai, autoplay, deck
 from crisscross.words import session as ws
+from crisscross.words.board import LETTER_MASK
 from crisscross.words.game import Game
+from crisscross.words import notation
 from crisscross.words.restore import each_action, replay
 
 WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
@@ -107,7 +109,7 @@ def test_a_word_is_previewed_then_scored_as_previewed():
     assert left == " ".join(res.words) and right == deck.tenths(res.score)
     hand_before = len(game.hand())
     confirm(d)
-    assert game.board.letter(cells[0][0], cells[0][1]) == cells[0][2]
+    assert game.board.get(cells[0][0], cells[0][1]) & LETTER_MASK == cells[0][2]
     bonus = game.players[0].empties * 1250
     assert game.players[0].score == res.score + bonus
     assert len(actions(game)) == 1 and actions(game)[0][0] not in "+-"
@@ -264,12 +266,12 @@ def test_save_and_continue_restores_the_same_position():
     d.press(CLEAR + " long-b")
     d.choose("Save & quit")
     assert is_a(d.screen, Title)
-    rows, hand, score = game.board.rows(), list(game.hand()), game.scores()
+    rows, hand, score = notation.rows(game.board), list(game.hand()), game.scores()
     d.choose("Continue")
     assert is_a(d.screen, WordsPlay)
     again = d.app.session.game
     assert again is not game
-    assert again.board.rows() == rows and again.hand() == hand
+    assert notation.rows(again.board) == rows and again.hand() == hand
     assert again.scores() == score and again.actions_text == game.actions_text
 
 
@@ -361,13 +363,13 @@ def test_a_search_in_slices_finds_what_the_one_call_search_finds():
 
 def test_a_square_effect_over_two_lines_is_picked_line_by_line():
     # The rules' example: CENT and TEN laid at once, in two rows, 862.4 points.
-    from crisscross.words.board import from_rows
+    from crisscross.words.notation import from_rows
 
     d = solo(seed=5)
     game = d.app.session.game
     rows = ["TRIVIAS", "...E...", "...N...", "...I...", "...C...", "...E..."]
     game.board = from_rows(rows)
-    game.players[0].hand = sorted(deck.parse_hand("CNTTEX"))
+    game.players[0].hand = sorted(notation.parse_hand("CNTTEX"))
     scr = d.screen
     scr.cursor = (0, 0)
     scr._reset()
@@ -388,7 +390,7 @@ def test_a_square_effect_over_two_lines_is_picked_line_by_line():
     lay(d, ten, cent)
     confirm(d)
     assert game.players[0].score == 8624
-    assert game.board.rows()[1:3] == ["..CENT.", ".TEN..."]
+    assert notation.rows(game.board)[1:3] == ["..CENT.", ".TEN..."]
 
 
 def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
@@ -447,7 +449,7 @@ def test_a_save_from_before_the_turn_was_named_turn_loads_and_plays_on():
     # Saved again as version 2: its actions written compactly.
     assert "".join(s.to_text()) == "words|2|ha|quick|EYMKXK3|||5|-7<DDING"
     again = restore("".join(s.to_text()))
-    assert again.game.board.cells() == s.game.board.cells()
+    assert again.game.board._cells == s.game.board._cells
     assert again.game.hand(0) == s.game.hand(0) and again.game.turn == 0
     s.pass_turn()
     assert s.game.turn == 1 and s.phase == ws.AI_TURN

@@ -1,6 +1,6 @@
 """The word game's cards: the distribution and the values from the rules' table."""
 
-from crisscross.words import deck
+from crisscross.words import deck, notation
 
 
 def test_300_cards_with_13_wild():
@@ -30,8 +30,8 @@ def test_counts_follow_the_footnote_base_of_20():
 
 
 def test_card_text_round_trips():
-    assert deck.parse_hand("HOUSE*") == [7, 14, 20, 18, 4, deck.WILD]
-    assert deck.hand_text(deck.parse_hand("*esuoh")) == "EHOSU*"
+    assert notation.parse_hand("HOUSE*") == [7, 14, 20, 18, 4, deck.WILD]
+    assert deck.hand_text(notation.parse_hand("*esuoh")) == "EHOSU*"
     assert deck.code("1") == -1 and deck.code("") == -1 and deck.code("AB") == -1
     assert deck.tenths(8624) == "862.4" and deck.tenths(450) == "45"
     assert deck.tenths(-5) == "-0.5"
@@ -39,7 +39,7 @@ def test_card_text_round_trips():
 
 def test_parse_hand_rejects_other_characters():
     try:
-        deck.parse_hand("AB1")
+        notation.parse_hand("AB1")
     except ValueError as e:
         assert "1" in str(e)
     else:

@@ -2,11 +2,12 @@
 the hand-emptying bonus, rejected words, the end of the game and the tie-break."""
 
 from crisscross.rng import Rng
-from crisscross.words import deck, game, restore, rules
-from crisscross.words.board import Board, from_rows
+from crisscross.words import deck, game, notation, restore, rules
+from crisscross.words.board import Board
+from crisscross.words.notation import cells_text, from_rows
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
-from crisscross.words.game import Game, cells_text
+from crisscross.words.game import Game
 from crisscross.words.restore import parse_cells
 
 WORDS = WordSet(["house", "houses", "out", "trivia", "pricing", "venice"])
@@ -21,7 +22,7 @@ def give(g, seat, text):
     p = g.players[seat]
     g.deck.extend(bytes(p.hand))
     p.hand = []
-    for card in deck.parse_hand(text):
+    for card in notation.parse_hand(text):
         i = list(g.deck).index(card)
         g.deck[i : i + 1] = b""  # a bytearray: no remove() on MicroPython
         p.hand.append(card)
@@ -255,7 +256,7 @@ def test_a_game_is_its_seed_and_its_actions():
     assert len(list(restore.each_action(g.actions_text))) > 1  # a few actions
     again = restore.replay(2, 31, options, d, g.actions_text)
     assert again.log == g.log and again.scores() == g.scores()
-    assert again.board.cells() == g.board.cells()
+    assert again.board._cells == g.board._cells
     assert again.actions_text == g.actions_text
     # A list of the actions replays the same game (host tools pass lists).
     listed = restore.replay(
@@ -407,7 +408,7 @@ def test_tournament_wild_card_for_a_junk_letter_is_exchanged():
     assert g.board.is_empty() and g.turn != seat  # not laid; the turn is over
     hand = g.players[seat].hand
     rest = list(hand)
-    for card in deck.parse_hand("AXESB"):  # the other cards came back to the hand
+    for card in notation.parse_hand("AXESB"):  # the other cards came back to the hand
         rest.remove(card)
     assert len(rest) == 1  # and one card drawn in exchange for the wild
     assert len(g.deck) == size  # the wild went in, one card came out

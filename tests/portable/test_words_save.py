@@ -5,13 +5,14 @@ a reason. (A whole game's file size: tests/host/test_words_save_size.py.)"""
 from crisscross.words import autoplay, deck
 from crisscross.words import session as ws
 from crisscross.words.board import Board
-from crisscross.words.game import EDGE, cells_text, play_text
+from crisscross.words.game import EDGE, play_text
+from crisscross.words.notation import cells_text
 from crisscross.words.restore import each_action, play_cells
 
 
 def _same(a, b):
     ga, gb = a.game, b.game
-    assert ga.board.cells() == gb.board.cells()
+    assert ga.board._cells == gb.board._cells
     assert [p.hand for p in ga.players] == [p.hand for p in gb.players]
     assert ga.scores() == gb.scores() and bytes(ga.deck) == bytes(gb.deck)
     assert (ga.turn, ga.turns, ga.restarts) == (gb.turn, gb.turns, gb.restarts)

@@ -5,7 +5,8 @@ TRIVIA, TRIVIAS, VENICE, the Square Effect, PRICING) on one board.
 """
 
 from crisscross.words import deck, exact, rules
-from crisscross.words.board import Board, from_rows
+from crisscross.words.board import Board
+from crisscross.words.notation import from_rows
 from crisscross.words.wordset import WordSet
 
 TUTORIAL_WORDS = ("house", "out", "trivia", "trivias", "venice", "ice", "cent", "ten",

@@ -4,8 +4,8 @@ Cells live in a dict keyed by one small int per position, so no tuple is allocat
 card (small ints are free in MicroPython). A cell's value packs the letter shown
 (0..25), whether a wild card stands there, and whether the card has already counted in
 a Square Effect ("spent": the effect happens once per area).
-Iterate `cells()` (sorted), never the dict itself: dict order differs between
-MicroPython and CPython.
+Never iterate the dict itself for an order: dict order differs between
+MicroPython and CPython. As text: crisscross.words.notation.
 """
 
 from crisscross.compat import const
@@ -26,11 +26,6 @@ def key(r, c):
 
 def unkey(k):
     return k // SPAN - OFFSET, k % SPAN - OFFSET
-
-
-def step(direction):
-    """(dr, dc) of one step along ACROSS or DOWN."""
-    return (0, 1) if direction == ACROSS else (1, 0)
 
 
 class Board:
@@ -69,11 +64,6 @@ class Board:
     def filled(self, r, c):
         return key(r, c) in self._cells
 
-    def letter(self, r, c):
-        """0..25, or -1 when empty."""
-        v = self._cells.get(key(r, c), -1)
-        return v if v < 0 else v & LETTER_MASK
-
     def put(self, r, c, letter, wild=False):
         if not -OFFSET <= r < OFFSET or not -OFFSET <= c < OFFSET:
             raise ValueError("position off the table")
@@ -89,42 +79,3 @@ class Board:
     def spend(self, r, c):
         k = key(r, c)
         self._cells[k] = self._cells[k] | SPENT_BIT
-
-    def cells(self):
-        """Sorted list of (r, c, value): row by row, left to right."""
-        out = []
-        for k in sorted(self._cells):
-            r, c = unkey(k)
-            out.append((r, c, self._cells[k]))
-        return out
-
-    def copy(self):
-        b = Board()
-        b._cells = dict(self._cells)
-        b.top, b.bottom, b.left, b.right = self.top, self.bottom, self.left, self.right
-        return b
-
-    def rows(self):
-        """The layout as text lines ('.' empty, lowercase for a wild card)."""
-        lines = []
-        for r in range(self.top, self.bottom + 1):
-            chars = []
-            for c in range(self.left, self.right + 1):
-                v = self.get(r, c)
-                if v < 0:
-                    chars.append(".")
-                else:
-                    ch = chr(65 + (v & LETTER_MASK))
-                    chars.append(ch.lower() if v & WILD_BIT else ch)
-            lines.append("".join(chars))
-        return lines
-
-
-def from_rows(lines, top=0, left=0):
-    """A board from text lines as `Board.rows` writes them (for tests and notation)."""
-    b = Board()
-    for i, line in enumerate(lines):
-        for j, ch in enumerate(line):
-            if ch != "." and ch != " ":
-                b.put(top + i, left + j, ord(ch.upper()) - 65, ch.islower())
-    return b

@@ -68,17 +68,6 @@ def hand_text(hand):
     return "".join(char(c) for c in sorted(hand))
 
 
-def parse_hand(text):
-    """'AEH*' -> [0, 4, 7, 26]; raises ValueError on other characters."""
-    out = []
-    for ch in text:
-        c = code(ch)
-        if c < 0:
-            raise ValueError("not a card: %r" % ch)
-        out.append(c)
-    return out
-
-
 def tenths(value):
     """Format integer tenths as points: 450 -> '45', 8624 -> '862.4', -5 -> '-0.5'."""
     sign = "-" if value < 0 else ""

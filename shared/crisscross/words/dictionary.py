@@ -29,21 +29,10 @@ the API takes str or bytes.
 
 from crisscross.compat import const
 
-MAGIC = b"CCWD"
-VERSION = const(1)
-_HEADER_SIZE = const(16)
 _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
 _STRIDE = const(32)  # the index's keys kept in RAM: one in _STRIDE
-_FILE_NAME = "words.bin"
-
-
-def default_path():
-    """words.bin beside this module, on the device and on a PC alike."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    return (here[: cut + 1] if cut >= 0 else "") + _FILE_NAME
 
 
 # The block decoder: in native code (crisscross/words/viper.py, compiled here
@@ -75,6 +64,7 @@ def _bytecode():
 
 
 _decode = _native()
+del _native  # run once: its code is not kept
 _slow = None if _decode else _bytecode()  # imported at need where _decode is
 
 
@@ -114,48 +104,13 @@ class Dictionary:
     # tools/build_dict.py checks)
 
     def __init__(self, path=None, cache=2):
-        self.path = path or default_path()
-        self._f = open(self.path, "rb")
-        head = self._f.read(_HEADER_SIZE)
-        if len(head) != _HEADER_SIZE or head[:4] != MAGIC or head[4] != VERSION:
-            self._f.close()
-            raise ValueError("not a word list: " + self.path)
-        self.key_size = head[5]
-        self.block_size = head[6] | head[7] << 8
-        self.blocks = head[8] | head[9] << 8
-        self.count = head[10] | head[11] << 8 | head[12] << 16 | head[13] << 24
-        self.longest = head[14]
-        self._pairs = self._f.read(_PAIRS_SIZE)
-        self._triples = _HEADER_SIZE + _PAIRS_SIZE
-        self._index = self._triples + 2 * _TRIPLES_SIZE
-        self._data = self._index + self.blocks * self.key_size
-        # Up to `cache` decoded blocks, most recent first, each a list [block
-        # number, bytearray as decode_into fills it, its length, first word, last
-        # word]. The bytearrays are reused: a block read allocates little. The
-        # entries not in use wait in _spare; all are made now (module docstring).
-        self._cache = []
-        self._cache_size = cache
-        self._spare = [
-            [-1, bytearray(_SLOT), 0, b"", b""] for _ in range(max(1, cache))
-        ]
-        # The index in RAM every _STRIDE-th key (~500 bytes), and a buffer for the
-        # _STRIDE keys after one: a block is found with one read of the index, not
-        # a binary search of ~11 seeks (each ~100 us on littlefs, as long as a
-        # block's native decode). The same buffer then takes the block read (and
-        # a spare 0 byte), as _locate is done with the keys by then.
-        ks = self.key_size
-        self._sample = bytearray(((self.blocks + _STRIDE - 1) // _STRIDE) * ks)
-        for i in range(len(self._sample) // ks):
-            self._f.seek(self._index + i * _STRIDE * ks)
-            self._f.readinto(memoryview(self._sample)[i * ks : (i + 1) * ks])
-        self._raw = bytearray(max(_STRIDE * ks, self.block_size + 1))
-        self._raw_view = memoryview(self._raw)
-        self._raw_block = self._raw_view[: self.block_size]
-        # The 4 bytes of the triple table last read, and where they come from:
-        # the search tries 26 letters after the same two.
-        self._tri = bytearray(4)
-        self._tri_at = -1
-        self.reads = 0  # blocks decoded: a measure of flash traffic
+        """The word list at `path` (words.bin beside this module), keeping up to
+        `cache` decoded blocks. Its header, sampled index and buffers are read
+        and made by crisscross.words.dictopen.open_into: code a game runs once,
+        not resident while it is played."""
+        from crisscross.words.dictopen import open_into
+
+        open_into(self, path, cache, _PAIRS_SIZE, _TRIPLES_SIZE, _SLOT, _STRIDE)
 
     def keep(self, blocks):
         """Keep at most `blocks` decoded blocks from now on (at least 1): the AI's

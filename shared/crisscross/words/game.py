@@ -20,19 +20,14 @@ e.g. "7<HOUSE+-" is HOUSE laid across from (0, 0), a draw and a pass.
 """
 
 from crisscross.compat import const
-from crisscross.rng import Rng
 from crisscross.words import deck, rules
-from crisscross.words.board import Board
 
-EMPTY_BONUS = rules.EMPTY_BONUS  # x number of times the hand has been emptied
-TOPIC_BONUS = const(50)  # per card laid, topic games (rule 7.3)
+_TOPIC_BONUS = const(50)  # per card laid, topic games (rule 7.3)
 STALL_ROUNDS = const(3)  # rounds in which nobody lays or draws a card end the game
 MAX_RESTARTS = const(3)  # re-deals when nobody can open
 _FOLD_AT = const(
     64
 )  # Game._act: the latest actions' length that joins them to the rest
-TIEBREAK_CARDS = rules.TIEBREAK_CARDS
-MAX_TIEBREAKS = rules.MAX_TIEBREAKS
 _REST_BITS = const(13)  # words.exact.REST_BITS
 # actions_text's characters (see above; crisscross.words.restore reads them).
 DRAW = "+"
@@ -65,36 +60,7 @@ class Player:
         self.skips = 0  # turns still to lose after an over-limit draw
 
 
-_CELL_MAX = const(1000)  # |row| and |column| written by cells_text's buffer
-_CELL_CHARS = const(12)  # "-999,-999,A " at most per card
-
-
-def cells_text(cells, head=""):
-    """'3,3,C 3,5,n' for a play (lower case: a wild card), after `head`.
-
-    Written into one buffer: a string and a tuple per card would be garbage (the
-    command line and `selfplay.summary` write a play's cells with it)."""
-    buf = bytearray(len(head) + _CELL_CHARS * len(cells))
-    k = 0
-    for ch in head:
-        buf[k] = ord(ch)
-        k += 1
-    for r, c, letter, wild in cells:
-        if not (-_CELL_MAX < r < _CELL_MAX and -_CELL_MAX < c < _CELL_MAX):
-            return head + _cells_text(cells)  # off any table: written plainly
-        if k > len(head):
-            buf[k] = 32  # " "
-            k += 1
-        k = _put_int(buf, k, r)
-        buf[k] = 44  # ","
-        k = _put_int(buf, k + 1, c)
-        buf[k] = 44
-        buf[k + 1] = (97 if wild else 65) + letter
-        k += 2
-    return str(memoryview(buf)[:k], "ascii")
-
-
-def _put_int(buf, k, v):
+def put_int(buf, k, v):
     """Write v (|v| < 1000) in decimal at buf[k]; returns the index after it."""
     if v < 0:
         buf[k] = 45  # "-"
@@ -108,14 +74,6 @@ def _put_int(buf, k, v):
         k += 1
     buf[k] = 48 + v % 10
     return k + 1
-
-
-def _cells_text(cells):
-    parts = []
-    for r, c, letter, wild in cells:
-        ch = deck.ALPHABET[letter]
-        parts.append("%d,%d,%s" % (r, c, ch.lower() if wild else ch))
-    return " ".join(parts)
 
 
 def _sorted(cells):
@@ -151,9 +109,9 @@ def play_text(board, cells, head):
             k += 2
         else:
             buf[k] = 123  # WIDE
-            k = _put_int(buf, k + 1, r)
+            k = put_int(buf, k + 1, r)
             buf[k] = 44  # ","
-            k = _put_int(buf, k + 1, c)
+            k = put_int(buf, k + 1, c)
             buf[k] = 44
             buf[k + 1] = 49 if down else 48
             buf[k + 2] = 125  # "}"
@@ -177,34 +135,24 @@ class Game:
     FAMILY = "words"
 
     def __init__(self, players=2, seed=0, options=None, lookup=None, tiebreak=None):
+        """A game of `players` seats dealt from `seed`: its fields are set by
+        crisscross.words.deal.set_up (code a game runs once, not resident)."""
         if not 1 <= players <= 8:
             raise ValueError("1 to 8 players")
-        self.options = options or rules.Options(players=players)
-        if lookup is None:
-            from crisscross.words.dictionary import Dictionary
+        from crisscross.words.deal import set_up
 
-            lookup = Dictionary()
-        self.lookup = lookup
-        self.seed = seed
-        self.rng = Rng(seed)
-        # tiebreak(hand, lookup, options) -> best score in tenths; None = the AI's.
-        self._tiebreak = tiebreak
-        self.players = [Player("P%d" % (i + 1)) for i in range(players)]
-        self.log = []
-        self.over = False
-        self.winner = None
-        self.reason = ""
-        self.restarts = 0
-        self.turns = 0  # turns played
-        # The players' actions (see above) in two strings, the older ones and the
-        # latest few (`actions_parts`): an action copies only the latest few, and
-        # they join the older ones once they are _FOLD_AT characters long (one
-        # string grown by every action copied the whole game's text each time:
-        # ~300-460 bytes of garbage a move). The save writes both as they are.
-        self._done = ""
-        self._recent = ""
-        self.last_play = None  # the cells of the last play laid on the table
-        self._start()
+        options = options or rules.Options(players=players)
+        set_up(self, Player, players, seed, options, lookup, tiebreak)
+
+    @property
+    def lookup(self):
+        """The word list (`contains(word)`...). Given to the game as a function
+        that opens it (a session's `dictionary`, or the Dictionary class), it is
+        opened here, at the first check or search (see deal.seat)."""
+        lookup = self._lookup
+        if callable(lookup):
+            lookup = self._lookup = lookup()
+        return lookup
 
     @property
     def actions_text(self):
@@ -223,34 +171,15 @@ class Game:
             recent = ""
         self._recent = recent
 
-    # --- setting up -------------------------------------------------------------
+    # --- dealing ----------------------------------------------------------------
     def _start(self):
-        self.board = Board()
-        self.deck = self.rng.shuffle(deck.new_deck())  # a bytearray, drawn from the end
-        for p in self.players:
-            p.hand = []
-            p.score = p.rest = p.empties = p.skips = 0
-        self.first = self._roll_first()
-        self.turn = self.first
-        n = len(self.players)
-        for i in range(n):
-            seat = (self.first + i) % n
-            rolls = self._roll(self.options.rolls)
-            got = self._take(seat, sum(rolls))
-            self._note(seat, "deal", rolls=rolls, drawn=got)
-        self._quiet = 0
+        """The deal, at the start and at a re-deal: crisscross.words.deal.start."""
+        from crisscross.words.deal import start
+
+        start(self)
 
     def _roll(self, times):
         return [self.rng.die() for _ in range(times)]
-
-    def _roll_first(self):
-        seats = list(range(len(self.players)))
-        while len(seats) > 1:
-            rolls = self._roll(len(seats))
-            self._note(-1, "first", seats=list(seats), rolls=rolls)
-            top = max(rolls)
-            seats = [s for s, r in zip(seats, rolls) if r == top]
-        return seats[0]
 
     def _take(self, seat, n):
         """Up to n cards from the end of the deck into the seat's hand."""
@@ -276,7 +205,7 @@ class Game:
     def _note_play(self, seat, action, cells, words, score=None):
         """_note for a play or a rejected word, without a dict of keywords (a play
         also gets its score, and a bonus filled in later). Its cells are the
-        play's own list: a text of them (cells_text) is made only by who shows
+        play's own list: a text of them (notation.cells_text) is made only by who shows
         them (host/play_words.py), not at every play."""
         entry = {
             "turn": self.turns,
@@ -353,7 +282,7 @@ class Game:
         gained = res.score
         bonus = 0
         if topic and self.options.topic:
-            bonus += TOPIC_BONUS * len(cells) * 10
+            bonus += _TOPIC_BONUS * len(cells) * 10
         self.last_play = cells
         entry = self._note_play(seat, "play", cells, res.words, res.score)
         if res.multiplier:
@@ -366,7 +295,7 @@ class Game:
                 p.score += 1
         if not p.hand:
             p.empties += 1
-            bonus += EMPTY_BONUS * p.empties * 10
+            bonus += rules.EMPTY_BONUS * p.empties * 10
             rolls = self._roll(self.options.rolls)
             entry["rolls"] = rolls
             entry["drawn"] = self._take(seat, sum(rolls))

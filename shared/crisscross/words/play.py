@@ -19,7 +19,7 @@ from crisscross.compat import const
 from crisscross.screens import LONG_AB, Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
-from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT, step
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT
 from crisscross.words import view as wv
 from crisscross.words.view import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
 
@@ -29,6 +29,11 @@ CURSOR = const(0)
 PICK = const(1)
 OK = -1  # the strip item that lays the cards
 WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
+
+
+def step(direction):
+    """(dr, dc) of one step along ACROSS or DOWN."""
+    return (0, 1) if direction == ACROSS else (1, 0)
 
 
 def save(app):

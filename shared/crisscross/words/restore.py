@@ -35,7 +35,7 @@ _MAX_TURNS = const(1000000)
 
 
 def parse_cells(text):
-    """The inverse of game.cells_text; raises ValueError with a readable message."""
+    """The inverse of notation.cells_text; raises ValueError with a readable message."""
     cells = []
     for part in text.replace(";", " ").split():
         bits = part.split(",")

@@ -30,46 +30,15 @@ _SPENT_TEST = const(192)
 
 
 class Options:
-    """Rule switches. `tournament` forces rules 6.1-6.4 (the "required" ones)."""
+    """Rule switches: tournament, big_hands, wild_halves, junk_ban, names, topic,
+    target, tiebreak, players, long_opening (keywords; `tournament` forces rules
+    6.1-6.4, the "required" ones). They are set by crisscross.words.deal's
+    set_options: code a game runs once, not resident while it is played."""
 
-    def __init__(
-        self,
-        tournament=False,
-        big_hands=False,
-        wild_halves=None,
-        junk_ban=None,
-        names=False,
-        topic=False,
-        target=None,
-        tiebreak=True,
-        players=2,
-        long_opening=False,
-    ):
-        if tournament and big_hands:
-            raise ValueError("the 30-card limit is not allowed in the tournament")
-        if tournament and (names or topic):
-            raise ValueError("names and topic games are not allowed in the tournament")
-        self.tournament = tournament
-        self.big_hands = big_hands
-        # 6.3 / 7.1: hand limit and number of dice rolled to draw a fresh hand.
-        if tournament:
-            self.hand_limit, self.rolls = 18, 3
-        elif big_hands:
-            self.hand_limit, self.rolls = 30, 5
-        else:
-            self.hand_limit, self.rolls = 24, 4
-        self.wild_halves = tournament if wild_halves is None else wild_halves
-        self.junk_ban = tournament if junk_ban is None else junk_ban
-        self.names = names
-        self.topic = topic
-        self.tiebreak = tiebreak
-        # "must lay down 5 cards at once": exactly 5 unless this house rule is on.
-        self.long_opening = long_opening
-        if target is None:
-            # The tournament plays until the cards run out; 6000 is the solo goal,
-            # about 3000 suits 2 or 3 players.
-            target = 0 if tournament else (6000 if players == 1 else 3000)
-        self.target = target  # whole points; 0 = no target
+    def __init__(self, **switches):
+        from crisscross.words.deal import set_options
+
+        set_options(self, **switches)
 
 
 class Result:

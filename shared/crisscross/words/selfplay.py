@@ -1,7 +1,8 @@
 """Whole games between AI seats: for the command line, benchmarks and parity tests."""
 
 from crisscross.words import autoplay
-from crisscross.words.game import Game, cells_text
+from crisscross.words.game import Game
+from crisscross.words.notation import cells_text
 
 MAX_TURNS = 5000  # a guard only: a game ends long before (see Game._next)
 

@@ -45,24 +45,12 @@ SLICE_READS = const(40)
 # The game's log is only read for news, right after each action (`_noted`): the
 # last entry is kept (the end of a game, for a look from the REPL), no more.
 LOG_KEEP = const(1)
-NEWS_KEEP = const(12)
+_NEWS_KEEP = const(12)
 # Dictionary blocks kept decoded, searching or not: a second one saved ~2% of
 # the search's block reads, for 640 bytes of heap (docs/performance.md).
-BLOCKS = const(1)
+_BLOCKS = const(1)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
-
-
-def need_word_list():
-    """No word game without its word list: OSError naming the missing file, which
-    the New game screen and Continue show (the save is kept for when it is back)."""
-    import os
-    from crisscross.words.dictionary import default_path
-
-    try:
-        os.stat(default_path())
-    except OSError:
-        raise OSError("the word list words.bin is missing")
 
 
 def _new_search(game, budget):
@@ -76,7 +64,7 @@ def dictionary():
     if _lookup[0] is None:
         from crisscross.words.dictionary import Dictionary
 
-        _lookup[0] = Dictionary(cache=BLOCKS)
+        _lookup[0] = Dictionary(cache=_BLOCKS)
     return _lookup[0]
 
 
@@ -93,9 +81,10 @@ def options_for(rules_name, seats):
 
 
 def new_session(seed, humans, ais, rules_name, level, code="", daily=""):
-    """A fresh game as the New game screen asks for it."""
-    need_word_list()
-    return Session(seed, [HUMAN] * humans + [AI] * ais, rules_name, level, code, daily)
+    """A fresh game as the New game screen asks for it (crisscross.words.deal)."""
+    from crisscross.words.deal import new_session
+
+    return new_session(Session, seed, humans, ais, rules_name, level, code, daily)
 
 
 _NAMES = ("P1 ", "P2 ", "P3 ", "P4 ")  # built once, not at every line of news
@@ -181,7 +170,10 @@ class Session(protocol.Session):
         self.level = level
         self.code = code  # share code of the seed and rules, shown on the results
         self.daily = daily  # "2026-11-22" for a daily game, else ""
-        self.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary())
+        # The word list opens at the game's first check or search (Game.lookup),
+        # not here, in the New game screen's key(), whose code is still in the
+        # heap (docs/performance.md, "The word game's heap").
+        self.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary)
         self.news = []  # recent events as lines of text
         self.unseen = []  # events the human at the handheld has not been shown
         self.last_cells = []  # (r, c) of the cards laid last
@@ -246,8 +238,8 @@ class Session(protocol.Session):
                 self.news.append(text)
                 if show:
                     self.unseen.append(text)
-        _trim(self.news, NEWS_KEEP)
-        _trim(self.unseen, NEWS_KEEP)
+        _trim(self.news, _NEWS_KEEP)
+        _trim(self.unseen, _NEWS_KEEP)
         _trim(log, LOG_KEEP)
 
     # ---- a human's turn ---------------------------------------------------------
@@ -391,7 +383,8 @@ class Session(protocol.Session):
         """Rebuild a saved game by replaying it; ValueError with a reason if the
         text (a str, or to_text()'s parts) is not one. The code that does it
         (crisscross.words.restore) is not resident: a game needs it only here."""
-        need_word_list()
+        from crisscross.words.deal import need_word_list
         from crisscross.words.restore import session_from_text
 
+        need_word_list()
         return session_from_text(cls, text)

@@ -33,9 +33,8 @@ class WordsThink(Screen):
         s = app.session
         self.at = at
         self.search = None
-        if at is not None:
+        if at is not None:  # the hint's search starts on the first tick
             self.view = at[wv.STATE_VIEW]
-            self.search = s.hint_search()
         else:
             self.view = wv.start_view(s)
         self.think_from = app.now + after_ms
@@ -49,8 +48,13 @@ class WordsThink(Screen):
         s = app.session
         if app.screen is not self:
             return
-        if self.search is not None:
-            if self.search.step(ws.SLICE, ws.SLICE_READS):
+        if self.at is not None:  # a hint
+            if self.search is None:
+                # Set up here, not in the play screen's key() that opened this
+                # screen: the play screen's code has left the heap by now, and
+                # the game's first search opens the word list (Game.lookup).
+                self.search = s.hint_search()
+            elif self.search.step(ws.SLICE, ws.SLICE_READS):
                 self._hint_found()
             return
         if s.phase != ws.AI_TURN or buttons.diff(now, self.think_from) < 0:
@@ -59,8 +63,8 @@ class WordsThink(Screen):
             self._ai_moved()
 
     def tick_in(self, now):
-        if self.search is not None:
-            return 0  # the next slice of the search
+        if self.at is not None:
+            return 0  # the hint's search: set up, or its next slice
         if self.app.session.phase != ws.AI_TURN:
             return None
         left = buttons.diff(self.think_from, now)
@@ -96,7 +100,7 @@ class WordsThink(Screen):
     def draw(self, c):
         s = self.app.session
         game = s.game
-        if self.search is not None:
+        if self.at is not None:
             wv.draw_top(c, "Hint: thinking", "")
         else:
             wv.draw_top(c, wv.thinking(game.turn), "...")

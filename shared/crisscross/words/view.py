@@ -25,7 +25,7 @@ BX = const(1)  # the view's top-left pixel
 BY = const(9)
 STRIP_Y = const(56)
 THINK_AFTER_MS = const(1)  # an AI starts thinking this long after a word is laid
-NEWS_MS = const(700)  # a message of news shows this long per line, on top of TOAST_MS
+_NEWS_MS = const(700)  # a message of news shows this long per line, on top of TOAST_MS
 
 
 def home(session):
@@ -58,7 +58,7 @@ def tell(app, news):
     if news:
         from crisscross.app import TOAST_MS
 
-        app.toast(news, TOAST_MS + NEWS_MS * len(news))
+        app.toast(news, TOAST_MS + _NEWS_MS * len(news))
 
 
 def look_at(cells):
