@@ -30,6 +30,21 @@ def run_file(path):
     exec(open(path).read(), {"__name__": "__main__"})
 
 
+def run_main_with_loop(run):
+    """Power on (main.py) with pocket.loop.run replaced by `run`, which ends the
+    game by raising KeyboardInterrupt (Ctrl-C); the real loop is put back."""
+    from pocket import loop
+
+    real_run = loop.run
+    loop.run = run
+    try:
+        run_file("/firmware/main.py")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        loop.run = real_run
+
+
 def test_a_button_held_at_power_on_skips_the_game():
     setup_board()
     calls = []
@@ -127,13 +142,7 @@ def test_power_on_runs_the_real_game_on_the_panel():
         real_run(app, display, keys, buttons, idle, fake, lambda ms, deep: None, 20)
         raise KeyboardInterrupt  # the user pressed Ctrl-C
 
-    loop.run = run_a_while
-    try:
-        run_file("/firmware/main.py")
-    except KeyboardInterrupt:
-        pass
-    finally:
-        loop.run = real_run
+    run_main_with_loop(run_a_while)
     assert len(frames) == 1
     app = frames[0]
     assert type(app.screen).__name__ == "Title"
@@ -171,23 +180,17 @@ def test_the_game_collects_before_its_heap_is_full_whatever_was_taken_first():
     # game started. It was set from the heap in use too (more than the soak's
     # board had free): that heap was collected only once full, and cut into
     # holes too small for littlefs to open a file (docs/performance.md).
-    from pocket import loop
-
     setup_board()
     heap = SoakHeap()
-    real_run = loop.run
 
     def stop(*args):
         raise KeyboardInterrupt
 
-    sys.modules["gc"], loop.run = heap, stop
+    sys.modules["gc"] = heap
     try:
-        run_file("/firmware/main.py")
-    except KeyboardInterrupt:
-        pass
+        run_main_with_loop(stop)
     finally:
         del sys.modules["gc"]
-        loop.run = real_run
     assert len(heap.thresholds) == 1
     assert 0 < heap.thresholds[0] <= heap.FREE // 2, heap.thresholds
 
@@ -216,8 +219,6 @@ def test_saves_write_in_place_only_on_littlefs():
 def test_only_the_crash_loop_stays_loaded_while_the_game_runs():
     # pocket.start's frame lives as long as the game: what runs once (the
     # profile, building the game) is let go before the main loop runs.
-    from pocket import loop
-
     setup_board()
     loaded = []
 
@@ -225,14 +226,7 @@ def test_only_the_crash_loop_stays_loaded_while_the_game_runs():
         loaded.extend(sys.modules)
         raise KeyboardInterrupt
 
-    real_run = loop.run
-    loop.run = stop
-    try:
-        run_file("/firmware/main.py")
-    except KeyboardInterrupt:
-        pass
-    finally:
-        loop.run = real_run
+    run_main_with_loop(stop)
     assert "pocket.start" in loaded and "pocket.loop" in loaded, loaded
     for name in ("pocket.setup", "pocket.hw", "pocket.boards", "pocket.boards.pico"):
         assert name not in loaded, name

@@ -7,10 +7,7 @@ from crisscross.compat import const
 from crisscross.screens import Screen
 
 ROWS = 6
-_W = const(128)  # ui.W, ui.H, the font's 8 px and ui.COLS
-_H = const(64)
-_CHAR = const(8)
-_COLS = const(16)
+_CHAR = const(8)  # the font's height (ui's own is private)
 
 
 class ListMenu(Screen):
@@ -48,7 +45,7 @@ class ListMenu(Screen):
         self.top = menu(c, self.items, self.selected, self.top, 11, ROWS)
 
 
-def scrollbar(canvas, top, shown, total, y0=10, y1=_H):
+def scrollbar(canvas, top, shown, total, y0=10, y1=ui.H):
     """A thin bar at the right edge when `total` lines do not fit in `shown`
     (the menus here, the text pages, New game)."""
     if total <= shown:
@@ -56,8 +53,8 @@ def scrollbar(canvas, top, shown, total, y0=10, y1=_H):
     span = y1 - y0
     h = max(3, span * shown // total)
     y = y0 + (span - h) * top // max(1, total - shown)
-    canvas.vline(_W - 1, y0, span, 0)
-    canvas.fill_rect(_W - 2, y, 2, h, 1)
+    canvas.vline(ui.W - 1, y0, span, 0)
+    canvas.fill_rect(ui.W - 2, y, 2, h, 1)
 
 
 def menu(canvas, items, selected, top, y0=10, rows=6):
@@ -73,9 +70,9 @@ def menu(canvas, items, selected, top, y0=10, rows=6):
         y = y0 + k * (_CHAR + 1)
         label = items[i]
         if i == selected:
-            canvas.fill_rect(0, y - 1, _W - 3, _CHAR + 1, 1)
-            canvas.text(label[: _COLS - 1], 2, y, 0)
+            canvas.fill_rect(0, y - 1, ui.W - 3, _CHAR + 1, 1)
+            canvas.text(label[: ui.COLS - 1], 2, y, 0)
         else:
-            canvas.text(label[: _COLS - 1], 2, y, 1)
+            canvas.text(label[: ui.COLS - 1], 2, y, 1)
     scrollbar(canvas, top, rows, len(items), y0 - 1)
     return top
