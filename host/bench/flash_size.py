@@ -31,7 +31,12 @@ def family_of(path):
 def measure(files=None):
     """{"mpy_bytes": {group: n}, "data_bytes": {group: n}, "with_core": {family: n},
     "total_bytes": n, "files": {path: n}}."""
-    files = files if files is not None else mpy_build.compiled(mpy_build.GAME)
+    if files is None:  # the game's files as the board gets them
+        files = {
+            k: v
+            for k, v in mpy_build.compiled().items()
+            if k.startswith(mpy_build.GAME[0][1] + "/")
+        }
     mpy = {CORE: 0}
     data = {CORE: 0}
     for fam, _ in FAMILIES:

@@ -13,9 +13,14 @@ import sys
 
 def beside(module_file, name):
     """The path of data file `name` beside the module whose __file__ is
-    `module_file`, on the board and on a PC alike."""
+    `module_file`: a path on a PC; on the board, the module's dotted name
+    (host/mpy_build.py names each .mpy by it: one interned name for both),
+    "crisscross.words.dictopen" -> "crisscross/words/" + name."""
     cut = max(module_file.rfind("/"), module_file.rfind("\\"))
-    return (module_file[: cut + 1] if cut >= 0 else "") + name
+    if cut >= 0:
+        return module_file[: cut + 1] + name
+    folder = module_file.rpartition(".")[0]
+    return folder.replace(".", "/") + "/" + name if folder else name
 
 
 if sys.implementation.name == "micropython":

@@ -7,7 +7,7 @@ the app unloads it at the next change of screen (docs/performance.md, "The word
 game's heap"). See dictionary.py for the file's layout.
 """
 
-from crisscross.compat import const
+from crisscross.compat import beside, const
 
 MAGIC = b"CCWD"
 VERSION = const(1)
@@ -17,9 +17,7 @@ _FILE_NAME = "words.bin"
 
 def default_path():
     """words.bin beside this module, on the device and on a PC alike."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    return (here[: cut + 1] if cut >= 0 else "") + _FILE_NAME
+    return beside(__file__, _FILE_NAME)
 
 
 def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
