@@ -56,7 +56,6 @@ MAP_HEAD = (
 )
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-# Read from outside the build: every word of these (relative to the root).
 # Code the board runs beside the build, by its names: every word of these ...
 AS_SOURCE = ("firmware/boot.py", "firmware/main.py")  # of the checkout installed
 RUN_ON_BOARD = (  # of this checkout, whose tools talk to the board

@@ -156,3 +156,35 @@ def test_a_name_keeps_its_board_name_from_build_to_build(tmp_path):
     path = str(tmp_path / "names.txt")
     mpy_names.save_map(first, path)
     assert mpy_names.load_map(path) == first
+
+
+def test_nothing_read_from_a_firmware_module_is_renamed():
+    """`machine.X`, `esp32.X`, `from micropython import X`: the firmware's API
+    (another port's too) keeps its names, whatever the RP2040 firmware holds."""
+    mapping = mpy_names.plan(mpy_build.compiled(names=False))
+    ours = {package for _, package in mpy_build.PACKAGES}
+    read = set()
+    for folder, _ in mpy_build.PACKAGES:
+        for base, _, files in os.walk(os.path.join(ROOT, folder)):
+            for name in files:
+                if not name.endswith(".py"):
+                    continue
+                with open(os.path.join(base, name)) as f:
+                    nodes = list(ast.walk(ast.parse(f.read())))
+                modules = set()
+                for node in nodes:
+                    if isinstance(node, ast.Import):
+                        for a in node.names:
+                            if a.name.split(".")[0] not in ours:
+                                modules.add(a.asname or a.name.split(".")[0])
+                    elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                        if node.module.split(".")[0] not in ours:
+                            read.update(a.name for a in node.names)
+                for node in nodes:
+                    if isinstance(node, ast.Attribute) and isinstance(
+                        node.value, ast.Name
+                    ):
+                        if node.value.id in modules:
+                            read.add(node.attr)
+    assert len(read) > 25  # machine.Pin, framebuf.MONO_VLSB, select.POLLIN, ...
+    assert read & set(mapping) == set()
