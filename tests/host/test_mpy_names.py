@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from host import ROOT, mpy_build, mpy_names
-from tests.host.mpy import run_micropython
+from tests.host.mpy import run_host, run_micropython
 
 # A package of real files, not strings in this file: the strings of tests/host
 # are kept (they may be code sent to MicroPython).
@@ -188,3 +188,12 @@ def test_nothing_read_from_a_firmware_module_is_renamed():
                             read.add(node.attr)
     assert len(read) > 25  # machine.Pin, framebuf.MONO_VLSB, select.POLLIN, ...
     assert read & set(mapping) == set()
+
+
+def test_host_flash_names_puts_our_names_back_into_a_pasted_traceback():
+    mapping = mpy_names.plan(mpy_build.compiled(names=False))
+    ours, theirs = sorted(mapping.items())[0]
+    text = 'Traceback (most recent call last):\n  File "x", line 1, in %s\n' % theirs
+    proc = run_host("flash", "names", stdin=text)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1].endswith("line 1, in %s" % ours)
