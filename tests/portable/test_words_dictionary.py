@@ -188,3 +188,18 @@ def test_the_decoded_blocks_buffers_are_made_once_when_the_dictionary_opens():
         assert sorted(used) == made
         assert all(len(e[1]) == len(d._cache[0][1]) for e in d._cache + d._spare)
     d.close()
+
+
+def test_the_word_list_is_found_beside_its_module_by_path_or_dotted_name():
+    # A module's __file__ is a path on a PC, and on the board the dotted name
+    # host/mpy_build.py embeds in its .mpy: both find the file beside it.
+    from crisscross.compat import beside
+
+    assert beside("crisscross.words.dictopen", "words.bin") == (
+        "crisscross/words/words.bin"
+    )
+    assert beside("/lib/crisscross/words/dictopen.py", "w.bin") == (
+        "/lib/crisscross/words/w.bin"
+    )
+    assert beside("C:\\game\\dictopen.py", "w.bin") == "C:\\game\\w.bin"
+    assert beside("dictopen", "w.bin") == "w.bin"
