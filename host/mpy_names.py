@@ -23,8 +23,9 @@ A name keeps its text when anything could see it:
   the names of crisscross.texts (looked up by `getattr` with built names);
 - code the board runs beside the build uses the real names: every word of
   boot.py and main.py (installed as source), of the benchmarks' harness and the
-  WebAssembly runner, and of the string constants of host/ and tests/ (what
-  they send to a board's REPL or to MicroPython WebAssembly);
+  WebAssembly runner, of the string constants of host/ and tests/ (what they
+  send to a board's REPL or to MicroPython WebAssembly), and of the code blocks
+  of README.md and docs/ (what a person types at the board's REPL);
 - a name of an exception class (the error log prints `type(e).__name__`);
 - any attribute the board files (firmware/pocket/boards/) read: another port's
   API that the RP2040's firmware does not hold.
@@ -66,6 +67,10 @@ RUN_ON_BOARD = (  # of this checkout, whose tools talk to the board
 # ... and every word of the string constants of these (what they send to a
 # board's REPL or to MicroPython WebAssembly).
 SEND_TO_BOARD = ("host", "tests/emu", "tests/host")
+# ... and every word of the code blocks of the documents: what a person types
+# at the board's REPL (inline code names internals as often as not).
+DOCUMENTS = ("README.md", "docs", "hardware/README.md")
+_CODE = re.compile(r"```.*?```", re.S)
 OUTSIDE_EXT = (".py", ".mjs", ".js")
 BUILD = ("shared", "firmware")
 # Modules a word game never loads (see `plan`).
@@ -195,6 +200,16 @@ def _words(root, tops, exts, strings_only=False):
     return words
 
 
+def _code_words(root, tops):
+    """Every word of the code blocks of the Markdown files under `tops`."""
+    words = set()
+    for path in _sources(root, tops, (".md",)):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for code in _CODE.findall(f.read()):
+                words.update(WORD.findall(code))
+    return words
+
+
 def _docstrings(tree):
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)):
@@ -262,6 +277,7 @@ def analyse(root=ROOT):
     kept |= _words(root, AS_SOURCE, OUTSIDE_EXT)
     kept |= _words(ROOT, RUN_ON_BOARD, OUTSIDE_EXT)
     kept |= _words(ROOT, SEND_TO_BOARD, OUTSIDE_EXT, strings_only=True)
+    kept |= _code_words(ROOT, DOCUMENTS)
     used = _words(root, BUILD, OUTSIDE_EXT) | _words(ROOT, RUN_ON_BOARD, OUTSIDE_EXT)
     used |= kept
     return defined, kept, used

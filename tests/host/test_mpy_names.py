@@ -4,6 +4,7 @@ never a name that code outside the build can see."""
 
 import ast
 import os
+import re
 import shutil
 
 import pytest
@@ -111,6 +112,16 @@ def test_the_boards_build_renames_only_names_no_one_else_can_see():
     # texts looked up by getattr, module names and exceptions keep their text.
     for name in ("App", "Session", "ABOUT", "words", "dictionary", "_OutOfBudget"):
         assert name not in mapping
+    # Nor does a name in a document's code block (what a person types at the
+    # board's REPL: `import crisscross; crisscross.VERSION`, the Store's API).
+    typed = set()
+    for folder, _, names in os.walk(os.path.join(ROOT, "docs")):
+        for name in names:
+            if name.endswith(".md"):
+                with open(os.path.join(folder, name)) as f:
+                    blocks = f.read().split("```")[1::2]
+                typed.update(w for b in blocks for w in re.findall(r"\w+", b))
+    assert len(typed) > 200 and not typed & set(mapping)
     # The word search's private names do (no string here names one: this file's
     # strings are among those kept, as it runs code in MicroPython).
     ai_names = mpy_names.table(files["crisscross/words/ai.mpy"])[0]
