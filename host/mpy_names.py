@@ -260,13 +260,14 @@ def _kept(tree, rel):
 
 
 def analyse(root=ROOT):
-    """(defined, kept, used): names our build defines, names that must keep
-    their text, and every word of the checkout."""
+    """(defined, kept, used): the names our build defines, the names that must
+    keep their text, and every word of the build, of the code run beside it
+    and of what must keep its text (no name given out may be one of these)."""
     defined, kept = set(), set()
     for top in BUILD:
         for path in _sources(root, (top,), (".py",)):
             rel = os.path.relpath(path, root).replace(os.sep, "/")
-            if rel in ("firmware/boot.py", "firmware/main.py"):
+            if rel in AS_SOURCE:  # not compiled: every word of them is kept
                 continue
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read(), path)
