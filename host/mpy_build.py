@@ -128,11 +128,8 @@ def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None, names=True):
 
 
 def board_files(root=ROOT, flags=FLAGS, cache=None, names=True):
-    """{path on the board: bytes} of everything `host flash` installs (the
-    names' map in build/names.txt, for `python3 -m host names`)."""
-    files = compiled(PACKAGES, flags, root, cache, names=False)
-    if names:
-        files = mpy_names.rename(files, root, map_file=mpy_names.MAP_FILE)
+    """{path on the board: bytes} of everything `host flash` installs."""
+    files = compiled(PACKAGES, flags, root, cache, names)
     for name in KEEP_AS_SOURCE:
         with open(os.path.join(root, "firmware", name), "rb") as f:
             files[name] = f.read()

@@ -35,8 +35,7 @@ itself calls on an object (`read`, `write`, `send`, `keys`, ...). The firmware
 holds fewer such names than we have: the names a word game loads (the game with
 the least room) get them first, the rest two-character names.
 
-`host flash` writes the mapping to build/names.txt, and `host flash logs` puts
-our names back into the board's error log (`host flash names` into a traceback
+`host flash logs` puts our names back into the board's error log (`host flash names` into a traceback
 pasted on stdin); `host flash --keep-names` installs a build without renaming.
 """
 
@@ -47,7 +46,6 @@ import re
 from host import ROOT
 
 STATICS = os.path.join(ROOT, "host", "mpy_statics.txt")
-MAP_FILE = os.path.join(ROOT, "build", "names.txt")  # as last flashed
 # The names given so far, kept from build to build (tools/board_names.py).
 MAP = os.path.join(ROOT, "host", "board_names.txt")
 MAP_HEAD = (
@@ -109,45 +107,46 @@ def _put_uint(v):
     return bytes(reversed(out))
 
 
+def _entries(data):
+    """(start, entries, end): where the table of names starts and ends, and
+    (its first byte, its last + 1, its text or None for one of the .mpy format's
+    own static names) of each name."""
+    if data[:2] != b"M\x06":
+        raise MpyError("not a .mpy v6 file")
+    if data[2] >> 2:  # native code: an architecture's flags follow
+        raise MpyError("native .mpy files are not renamed")
+    n_qstr, i = _uint(data, 4)
+    _, start = _uint(data, i)
+    i = start
+    entries = []
+    for _ in range(n_qstr):
+        first = i
+        n, i = _uint(data, i)
+        text = None
+        if not n & 1:
+            text = data[i : i + (n >> 1)].decode()
+            i += (n >> 1) + 1
+        entries.append((first, i, text))
+    return start, entries, i
+
+
 def table(data):
     """(names, end): the .mpy's table of names (None for one of the .mpy
     format's own static names) and the offset where the table ends."""
-    if data[:2] != b"M\x06":
-        raise MpyError("not a .mpy v6 file")
-    i = 4
-    if data[2] >> 2:  # native code: an architecture's flags follow
-        raise MpyError("native .mpy files are not renamed")
-    n_qstr, i = _uint(data, i)
-    _, i = _uint(data, i)
-    names = []
-    for _ in range(n_qstr):
-        n, i = _uint(data, i)
-        if n & 1:
-            names.append(None)
-            continue
-        n >>= 1
-        names.append(data[i : i + n].decode())
-        i += n + 1
-    return names, i
+    _, entries, end = _entries(data)
+    return [text for _, _, text in entries], end
 
 
 def rewrite(data, mapping):
     """The .mpy `data` with each name of its table found in `mapping` replaced."""
-    names, end = table(data)
-    i = 4
-    _, i = _uint(data, i)
-    _, i = _uint(data, i)
-    out = [data[:i]]
-    for _ in names:
-        start = i
-        n, i = _uint(data, i)
-        if n & 1:
-            out.append(data[start:i])
-            continue
-        text = data[i : i + (n >> 1)].decode()
-        i += (n >> 1) + 1
-        new = mapping.get(text, text).encode()
-        out.append(_put_uint(len(new) << 1) + new + b"\0")
+    start, entries, end = _entries(data)
+    out = [data[:start]]
+    for first, last, text in entries:
+        if text is None or text not in mapping:
+            out.append(data[first:last])
+        else:
+            new = mapping[text].encode()
+            out.append(_put_uint(len(new) << 1) + new + b"\0")
     out.append(data[end:])
     return b"".join(out)
 
@@ -263,23 +262,24 @@ def analyse(root=ROOT):
     """(defined, kept, used): the names our build defines, the names that must
     keep their text, and every word of the build, of the code run beside it
     and of what must keep its text (no name given out may be one of these)."""
-    defined, kept = set(), set()
+    defined, kept, used = set(), set(), set()
     for top in BUILD:
         for path in _sources(root, (top,), (".py",)):
             rel = os.path.relpath(path, root).replace(os.sep, "/")
-            if rel in AS_SOURCE:  # not compiled: every word of them is kept
-                continue
             with open(path, encoding="utf-8") as f:
-                tree = ast.parse(f.read(), path)
+                text = f.read()
+            used.update(WORD.findall(text))
+            if rel in AS_SOURCE:  # not compiled: every word of them is kept
+                kept.update(WORD.findall(text))
+                continue
+            tree = ast.parse(text, path)
             defined |= _defined(tree)
             kept |= _kept(tree, rel)
             parts = os.path.relpath(path, os.path.join(root, top)).split(os.sep)
             kept.update(p.rsplit(".", 1)[0] for p in parts)
-    kept |= _words(root, AS_SOURCE, OUTSIDE_EXT)
     kept |= _words(ROOT, RUN_ON_BOARD, OUTSIDE_EXT)
     kept |= _words(ROOT, SEND_TO_BOARD, OUTSIDE_EXT, strings_only=True)
     kept |= _code_words(ROOT, DOCUMENTS)
-    used = _words(root, BUILD, OUTSIDE_EXT) | _words(ROOT, RUN_ON_BOARD, OUTSIDE_EXT)
     used |= kept
     return defined, kept, used
 
@@ -380,17 +380,9 @@ def plan(files, root=ROOT, firmware=None, previous=None, unchanged=False):
     return {n: t for n, t in mapping.items() if t != n}
 
 
-def rename(files, root=ROOT, firmware=None, map_file=None):
+def rename(files, root=ROOT, firmware=None):
     """`files` ({path: bytes}) with the names of `plan` in every .mpy."""
     mapping = plan(files, root, firmware)
-    if map_file:
-        os.makedirs(os.path.dirname(map_file), exist_ok=True)
-        tmp = "%s.%d.tmp" % (map_file, os.getpid())
-        with open(tmp, "w") as f:
-            f.write("# the board's name -> our name (host/mpy_names.py)\n")
-            for ours, theirs in sorted(mapping.items(), key=lambda kv: kv[1]):
-                f.write("%s %s\n" % (theirs, ours))
-        os.replace(tmp, map_file)
     return {
         rel: rewrite(data, mapping) if rel.endswith(".mpy") else data
         for rel, data in files.items()
