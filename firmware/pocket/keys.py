@@ -35,8 +35,10 @@ class Keys:
         if irq_trigger is not None:
             # One handler for every pin, which finds its pin among `pins`: a
             # closure per pin held ~160 bytes of heap each for the whole game.
+            # (One bound method for all: each read of self._on_edge makes one.)
+            on_edge = self._on_edge
             for pin in pins:
-                pin.irq(handler=self._on_edge, trigger=irq_trigger)
+                pin.irq(handler=on_edge, trigger=irq_trigger)
 
     def _on_edge(self, pin):
         """A pin's interrupt (either edge); `pin` is one of `pins` (a port

@@ -1,8 +1,8 @@
 """What starting the game runs once: the board's profile, the display and pins,
 then the game built around them (pocket.start runs it and survives its crashes).
 
-pocket.start lets this module go (with pocket.hw and the board's profile) once the
-game runs: its code is not in the game's heap (~1.7 KB less with them:
+Each step lets go of the modules it used, the game's this module and pocket.hw
+too (the board's profile went with the board's step): its code is not in the game's heap (~1.7 KB less with them:
 docs/performance.md, "What every game holds").
 """
 
@@ -34,6 +34,7 @@ def game(display, pins, lightsleep):
     """The main loop's arguments (pocket.loop.run) for a new game on the board."""
     import framebuf
     from crisscross.app import App
+    from crisscross.compat import forget
     from crisscross.buttons import Buttons
     from crisscross.storage import FolderStorage
 
@@ -52,7 +53,7 @@ def game(display, pins, lightsleep):
     gc.collect()
     gc.threshold(collect_after(gc.mem_free()))
     idle = Idle(display, now)
-    return (
+    loop_args = (
         app,
         display,
         keys,
@@ -61,6 +62,10 @@ def game(display, pins, lightsleep):
         time.ticks_ms,
         hw.waiter(lightsleep, edge),
     )
+    # The game never runs this module's code or pocket.hw's again (a restart
+    # after a crash imports them): let them go, as board() lets go of its own.
+    forget(("pocket.setup", "pocket.hw"))
+    return loop_args
 
 
 def collect_after(free):

@@ -12,8 +12,6 @@ needed and let go after.
 
 import gc
 
-from crisscross.compat import forget
-
 
 def main():
     board = _setup("board")  # (display, pins, lightsleep)
@@ -36,12 +34,8 @@ def play(board):
 
 
 def _setup(step, *args):
-    """pocket.setup's `step` called with `args`. Once the game is built the module
-    is let go with pocket.hw: the game never runs their code again (a restart
-    imports them)."""
+    """pocket.setup's `step` called with `args` (each step lets go of the
+    modules it used; the game's lets go of pocket.setup itself)."""
     from pocket import setup
 
-    done = getattr(setup, step)(*args)
-    if step == "game":
-        forget(("pocket.setup", "pocket.hw"))
-    return done
+    return getattr(setup, step)(*args)
