@@ -30,7 +30,6 @@ from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
 from crisscross.words.game import Game  # noqa: E402
-from crisscross.words import notation  # noqa: E402
 from crisscross.words.notation import cells_text, rows  # noqa: E402
 from crisscross.words.restore import parse_cells  # noqa: E402
 
@@ -109,10 +108,9 @@ def word_cells(game, row, col, direction, word):
         r, c = row + i * dr, col + i * dc
         if not ch.isalpha() or deck.code(ch) < 0:
             raise ValueError("not a letter: %r" % ch)
-        on_table = game.board.get(r, c)
-        if on_table >= 0:
-            on_table &= LETTER_MASK
-        if on_table >= 0:
+        v = game.board.get(r, c)
+        if v >= 0:
+            on_table = v & LETTER_MASK
             if on_table != deck.code(ch):
                 raise ValueError("%s is already at %d,%d" % (chr(65 + on_table), r, c))
             continue

@@ -350,10 +350,11 @@ class Position:
             if self.final and t > _DIAG_LINE:
                 v = 0  # at the end only the lines' scores count
             elif t <= _DIAG_LINE:
-                rank, complete = canon(raw)
                 v = None
-                if not (complete or self.final):
-                    v = model.lookup(tid, rank)
+                if not self.final:  # at the end a line scores what it holds
+                    rank, complete = canon(raw)
+                    if not complete:
+                        v = model.lookup(tid, rank)
                 if v is None:
                     v = code_score(raw, model.advanced) * _SCALE
             else:
@@ -387,7 +388,9 @@ class Position:
         cl = self.cell_lines
         cells = self.cells
         en = self.en
-        touched = [cl[j] >> 4 for j in range(cl[p], cl[p + 1])]
+        touched = []  # (a for statement: a comprehension allocates a function)
+        for j in range(cl[p], cl[p + 1]):
+            touched.append(cl[j] >> 4)
         for j in range(cl[q], cl[q + 1]):
             e = cl[j]
             if e >> 4 not in touched:

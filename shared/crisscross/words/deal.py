@@ -7,7 +7,7 @@ imported when it runs. No session or screen needs it resident, so the app
 unloads it at the next change of screen and a search never carries it
 (docs/performance.md, "The word game's resident code").
 
-`Options.__init__`, `Game.__init__`, `Game._start` (the deal, and a re-deal)
+`Options.__init__`, `Game.__init__`, `Game._restart` (a re-deal)
 and the session's `new_session` and `from_text` call it. It imports none of
 them (what it needs from them is given): no import circle.
 """

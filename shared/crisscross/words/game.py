@@ -148,7 +148,7 @@ class Game:
     def lookup(self):
         """The word list (`contains(word)`...). Given to the game as a function
         that opens it (a session's `dictionary`, or the Dictionary class), it is
-        opened here, at the first check or search (see deal.seat)."""
+        opened here, at the first check or search (see deal.set_up)."""
         lookup = self._lookup
         if callable(lookup):
             lookup = self._lookup = lookup()
@@ -172,12 +172,6 @@ class Game:
         self._recent = recent
 
     # --- dealing ----------------------------------------------------------------
-    def _start(self):
-        """The deal, at the start and at a re-deal: crisscross.words.deal.start."""
-        from crisscross.words.deal import start
-
-        start(self)
-
     def _roll(self, times):
         return [self.rng.die() for _ in range(times)]
 
@@ -379,7 +373,9 @@ class Game:
             RESTART,
         )
         self.rng.state = state
-        self._start()
+        from crisscross.words.deal import start  # the deal, as at a game's start
+
+        start(self)
 
     def _end(self, reason):
         self.over = True
