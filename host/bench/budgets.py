@@ -74,8 +74,8 @@ PICO_BUDGETS = (
 # littlefs's 512-byte inline limit (a 4 KB erase a save), 47.5 ms with the
 # compact save of words/game.py (SAVE_VERSION 2, within 512 bytes all game).
 PENDING = (
-    # The word game's peak on WebAssembly: 68,976 B. Its Pico figure is met
-    # since the board's names (host/mpy_names.py, 88,160 -> 79,952 B), but the
+    # The word game's peak on WebAssembly: 68,864 B. Its Pico figure is met
+    # since the board's names (host/mpy_names.py, 88,160 -> 79,488 B), but the
     # WebAssembly port holds fewer of the firmware's names (549 of 1,228): the
     # names given the RP2040's own cost their text there (docs/performance.md,
     # "Names the firmware already holds").
