@@ -12,9 +12,9 @@ from crisscross.words.ai import DEFAULT_BUDGET, Search, stepper, wants_draw
 from crisscross.words.board import Board
 
 
-def choose(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
+def choose(game, budget=DEFAULT_BUDGET):
     """The AI's play for the seat to move: (cells, Result) or None."""
-    return stepper(game, budget, clock, deadline).best()
+    return stepper(game, budget).best()
 
 
 def take_turn(game, budget=DEFAULT_BUDGET):

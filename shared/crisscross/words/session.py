@@ -25,8 +25,8 @@ RULES = ("", "tournament", "optional")
 LEVELS = ("quick", "strong")
 BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
 # What a word game needs resident while it is played (App.unload): the search's
-# code (crisscross.words.ai) only while an AI seat thinks, and the replay's
-# (crisscross.words.restore) only while a save is restored.
+# code (crisscross.words.ai and .lines) only while an AI seat thinks, and the
+# replay's (crisscross.words.restore) only while a save is restored.
 RESIDENT = (
     "crisscross.words.session",
     "crisscross.words.game",
@@ -36,7 +36,7 @@ RESIDENT = (
     "crisscross.words.dictionary",
     "crisscross.rng",
 )
-THINKING = RESIDENT + ("crisscross.words.ai",)
+THINKING = RESIDENT + ("crisscross.words.lines", "crisscross.words.ai")
 # Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
 # and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
 # most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
@@ -50,22 +50,24 @@ _NEWS_KEEP = const(12)
 # the search's block reads, for 640 bytes of heap (docs/performance.md).
 _BLOCKS = const(1)
 
-_lookup = [None]  # one open dictionary for every session (a file on flash)
+_lookup = None  # one open dictionary for every session (a file on flash)
 
 
-def _new_search(game, budget):
-    """A search for the seat to move in `game`."""
+def _search_steps(game, budget, out):
+    """The search for the seat to move in `game`, a slice per step (a generator
+    that appends the play found to `out`: crisscross.words.ai)."""
     from crisscross.words.ai import stepper
 
-    return stepper(game, budget)
+    return stepper(game, budget).steps(out, SLICE, SLICE_READS)
 
 
 def dictionary():
-    if _lookup[0] is None:
+    global _lookup
+    if _lookup is None:
         from crisscross.words.dictionary import Dictionary
 
-        _lookup[0] = Dictionary(cache=_BLOCKS)
-    return _lookup[0]
+        _lookup = Dictionary(cache=_BLOCKS)
+    return _lookup
 
 
 def options_for(rules_name, seats):
@@ -178,7 +180,8 @@ class Session(protocol.Session):
         self.unseen = []  # events the human at the handheld has not been shown
         self.last_cells = []  # (r, c) of the cards laid last
         self.recorded = False  # results written to the store (once)
-        self._search = None  # the AI's search in progress
+        self._steps = None  # the AI's search in progress (a generator)
+        self._found = []  # ...and where it puts the play it finds
         self._saved = None  # to_text() as last built: (fields, the actions in two)
         self._replay(actions)
         # The human who holds the handheld; unknown after a restore, so a
@@ -300,17 +303,20 @@ class Session(protocol.Session):
     def budget(self):
         return BUDGETS[LEVELS.index(self.level)]
 
-    def ai_step(self, lookups=SLICE):
+    def ai_step(self):
         """One slice of the AI's search; when it ends the AI plays (or draws, or
-        passes, as ai.take_turn does). True when the AI has moved."""
+        passes, as autoplay.take_turn does). True when the AI has moved."""
         if self.phase != AI_TURN:
             return False
-        if self._search is None:
-            self._search = _new_search(self.game, self.budget())
-        if not self._search.step(lookups, SLICE_READS):
+        if self._steps is None:
+            self._steps = _search_steps(self.game, self.budget(), self._found)
+        try:
+            next(self._steps)
             return False
-        found = self._search.found
-        self._search = None
+        except StopIteration:
+            pass
+        self._steps = None
+        found = self._found.pop()
         game = self.game
         mark = len(game.log)
         if found is None or game.play(found[0]).error:
@@ -324,11 +330,10 @@ class Session(protocol.Session):
         self._update()
         return True
 
-    def hint_search(self):
-        """A search for the human to move (run it with `step`), or None."""
-        if self.phase != PLAY:
-            return None
-        return _new_search(self.game, self.budget())
+    def hint_steps(self, out):
+        """The hint's search for the human to move, a slice per step: a
+        generator that appends (cells, Result), or None, to `out`."""
+        return _search_steps(self.game, self.budget(), out)
 
     # ---- screens ------------------------------------------------------------------
     MENU = "words.menu"  # the in-game menu's screen
@@ -338,13 +343,14 @@ class Session(protocol.Session):
 
     def resident(self):
         """The modules the game needs now: the search's while one is under way."""
-        return RESIDENT if self._search is None else THINKING
+        return RESIDENT if self._steps is None else THINKING
 
     def close(self):
         """The game is left (App.go): the word list open on flash is closed."""
-        if _lookup[0] is not None:
-            _lookup[0].close()
-            _lookup[0] = None
+        global _lookup
+        if _lookup is not None:
+            _lookup.close()
+            _lookup = None
 
     # ---- saving -------------------------------------------------------------------
     def to_text(self):
