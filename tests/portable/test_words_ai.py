@@ -276,3 +276,29 @@ def test_tiebreak_may_use_a_square_effect():
     flat = WordSet(["it", "so", "its"])
     assert autoplay.best_square_score(hand, flat, OPTIONS) == -1
     assert autoplay.best_word_score(hand, flat, OPTIONS) == 90
+
+
+def test_the_search_picks_the_reference_play_in_both_interpreters():
+    # The plain reference (crisscross.words.reference) beside the search, on
+    # seeded random hands over small tables where squares, wild cards and hooks
+    # abound (tests/host/test_words_reference.py: thousands of positions).
+    from crisscross.rng import Rng
+    from crisscross.words import reference
+
+    words = WordSet(
+        ["it", "is", "so", "to", "its", "sit", "toss", "stoic", "ox", "box"]
+        + ["house", "houses", "hose", "shoe", "hoes", "he", "ah", "oh", "us"]
+    )
+    tables = (["HOUSE"], ["IT", "S."], [".T.", "SIT", ".S."], ["BOX", "...", "IT."])
+    rng = Rng(27)
+    count = 0
+    for rows in tables:
+        board = from_rows(rows)
+        for _ in range(8):
+            hand = sorted(rng.below(deck.KINDS) for _ in range(1 + rng.below(3)))
+            s = ai.Search(board, hand, words, OPTIONS, 10**6)
+            found = s.best()
+            mine = None if found is None else (found[0], s.best_value)
+            assert mine == reference.best_play(board, hand, words, OPTIONS)
+            count += found is not None
+    assert count >= 8  # plays were found, not only none

@@ -1,52 +1,42 @@
 """The word game's AI: finds a good play within a budget of dictionary lookups.
 
-The search walks every row and column near the cards, starting words at each free
-cell and extending them letter by letter from the hand (Appel & Jacobson's idea,
-without their DAWG: `begins` on the flash dictionary prunes instead). A free cell
-with cards above/below it (for a row) only takes letters that make a word across it,
-which is how plays that complete a 2x2 square - the Square Effect - are found.
-The search deepens one card at a time (all 1-card plays everywhere, then all 2-card
-plays...), so a small budget still sees short plays on every line. A walk from a
-start that never laid as many cards as its limit is not walked again at the next
-limits: it would ask the same questions (each still counted) and find no play.
-A play that lays no card beside the cards across forms one word and no square: it
-is valued from its letters; the others are scored by the rules. The best play so
-far is kept as its cells only, scored again at the end.
+The search walks every row and column near the cards (crisscross.words.lines),
+starting words at each free cell and extending them letter by letter from the
+hand (Appel & Jacobson's idea, without their DAWG: the dictionary's `begins`
+prunes instead). A free cell with cards beside it across the line only takes the
+letters that make a word across it, which is how plays that complete a 2x2
+square - the Square Effect - are found. It deepens one card at a time (all 1-card
+plays everywhere, then all 2-card plays...), so a small budget still sees short
+plays on every line; a start whose walk never laid as many cards as its limit is
+not walked again at the next limits (it would ask the same questions, each still
+counted, and find no play). A play that lays no card beside the cards across
+forms one word and no square: it is valued from its letters; the rules score the
+others. The best play so far is kept as its cells, scored again at the end.
 
 The budget counts dictionary lookups (of 3 letters or more), so the result depends
-only on the position: the same on every interpreter and however the search is
-sliced.
+only on the position: the same on every interpreter and however it is sliced.
 
-The search runs in steps as every search of the game does (docs/architecture.md,
-"A search in steps"): `Search.steps(out, lookups)` is a generator that yields each
-time a slice of about that many lookups has run, and appends the play found to
-`out` when it ends. The thinking screen runs a slice per tick (crisscross.words.
-think, through the session), so keys stay live; `best()` runs it in one call.
+It runs in steps as every search of the game does (docs/architecture.md, "A search
+in steps"): `Search.steps(out, lookups)` is a generator that yields each time a
+slice of about that many lookups has run, and appends the play found to `out` at
+the end; the thinking screen runs a slice per tick. Between slices it holds
+little heap: it is one generator (a suspended generator's frame is a heap object
+in MicroPython, so not one per letter) around an explicit stack, per depth n
+(the word's n-th letter, at line position start + n) its letter, a byte of flags
+and the letters it has left to try, in arrays made once per search.
 
-Between slices the search holds little heap. A recursive generator, one per
-letter of the word, would keep a frame per letter (MicroPython allocates
-generator frames on the heap, about 210 bytes a level). So the search is one
-generator, one frame, around an iterative depth-first walk with an explicit
-stack: per depth n (the word's n-th letter, at line position start + n) a byte
-for the next letter to try, a byte of flags (a card on the table, a wild card
-laid, the word touches the cards) and the letters the cell may take, in arrays
-made once per search; the cards laid are the depths without a table card. The
-lines it walks are worked out once per search (crisscross.words.lines).
-
-What the search asks of the word list is the flash dictionary's API
+What it asks of the word list is the flash dictionary's API
 (crisscross.words.dictionary; any other list through crisscross.words.wordset's
 Tables): the letters that may begin a word, follow its first letter or its first
-two as bit masks of its tables (FIRSTS, `after`, `after2`): a letter the tables
-refuse at the first or second place is never tried (such a question was never
-counted), and a 3-letter beginning, counted like any lookup, is a bit of the mask
-read once per pair; longer beginnings with `begins`, a cross-check's words with
-`across` (each letter counted).
+two, as bit masks (FIRSTS, `after`, `after2`: a letter they refuse at the first or
+second place is never tried; a 3-letter beginning, a bit of the mask read once
+per pair, is counted like any lookup); longer beginnings with `begins`, a
+cross-check's words with `across` (each letter counted).
 
-crisscross.words.reference is the same search written for reading, without a
-budget; tests check that both find the same plays. This module is what the
-handheld loads while the AI thinks, so it holds only the search: whole AI turns,
-`choose` and the tie-break's word score, which host tools, tests and self-play
-use, are in crisscross.words.autoplay.
+crisscross.words.reference is the same search written for reading (tests check
+both pick the same plays). This module is what the handheld loads while the AI
+thinks: whole AI turns and the tie-break's word score are in
+crisscross.words.autoplay.
 """
 
 from crisscross.compat import const
@@ -89,6 +79,15 @@ _LOWEST = _lowest()
 del _lowest  # run once: its code not kept while the AI thinks
 
 
+def _letters(counts):
+    """The letters of a hand's `counts` (by card code) as a mask, wild cards aside."""
+    mask = 0
+    for k in range(26):
+        if counts[k]:
+            mask |= 1 << k
+    return mask
+
+
 def _bits(mask):
     """How many bits of `mask` (26 letters) are set."""
     n = 0
@@ -110,6 +109,13 @@ class Search:
 
     def __init__(self, board, hand, lookup, options, budget=DEFAULT_BUDGET, **kw):
         self.board = board
+        # What the search asks: the dictionary's tables as bit masks (FIRSTS,
+        # after, after2), begins and across; any other word list through
+        # crisscross.words.wordset.Tables.
+        if not hasattr(lookup, "after2"):
+            from crisscross.words.wordset import Tables
+
+            lookup = Tables(lookup)
         self.lookup = lookup
         self.options = options
         self.budget = budget
@@ -118,7 +124,7 @@ class Search:
         self._bonus = 0
         if kw.get("bonus", True):
             self._bonus = EMPTY_BONUS * (kw.get("empties", 0) + 1) * 10
-        self.counts = [0] * deck.KINDS
+        self.counts = bytearray(deck.KINDS)
         for card in hand:
             self.counts[card] += 1
         self.hand_size = len(hand)
@@ -134,22 +140,10 @@ class Search:
         )
         # The walk's stack, one entry per depth (see the module's docstring).
         self._buf = bytearray(_MAX_WORD + 1)  # the word's letters
-        self._tries = bytearray(_MAX_WORD + 2)  # the next letter to try
         self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD, _NEAR, _WILDLY
-        self._masks = [0] * (_MAX_WORD + 2)  # the letters depth n may take
         self.depth = 0  # where the walk stood at the last pause
-        self._counts_reads = hasattr(lookup, "reads")
-        # What the search asks: the dictionary's tables as bit masks (FIRSTS,
-        # after, after2), begins and across; any other word list through
-        # crisscross.words.wordset.Tables.
-        if not hasattr(lookup, "after2"):
-            from crisscross.words.wordset import Tables
-
-            lookup = Tables(lookup)
-        self._tables = lookup
         self._t3 = -1  # the after2 mask of the word's first two letters, -1: not read
         self.lines = None  # made when the search starts
-        self._start = 0  # the current walk's first line position
 
     def best(self):
         """The whole search in one call: (cells, Result) or None."""
@@ -159,7 +153,13 @@ class Search:
         return out[0]
 
     def _reads(self):
-        return self.lookup.reads if self._counts_reads else 0
+        """The dictionary's block reads so far (0 for a word list without)."""
+        return getattr(self.lookup, "reads", 0)
+
+    def _slice(self, nodes, work, lookups, reads):
+        """Where a slice from here ends: (lookups, work, block reads)."""
+        pause_work = work + _WORK_PER_LOOKUP * lookups
+        return nodes + lookups, pause_work, self._reads() + reads
 
     # --- the search, a slice at a time ---------------------------------------------
     def steps(self, out, lookups=0, reads=None):
@@ -176,21 +176,18 @@ class Search:
         if reads is None:
             reads = lookups
         sliced = lookups > 0
-        lookup, counted = self.lookup, self._counts_reads
-        tables = self._tables
-        firsts, after = tables.FIRSTS, tables.after
-        contains = self.lookup.contains
-        word = self._buf
-        tries, flags, masks = self._tries, self._flags, self._masks
+        lookup = self.lookup
+        counted = hasattr(lookup, "reads")
+        firsts, after, contains = lookup.FIRSTS, lookup.after, lookup.contains
+        word, flags = self._buf, self._flags
+        # Per card laid, the letters left to try at its cell (a free cell of the
+        # word is the (laid + 1)-th card's, laid the cards laid before it).
+        masks = [0] * self.hand_size
         counts, budget = self.counts, self.budget
-        hand = 0  # bit k: the hand holds letter k (wild cards aside)
-        for k in range(26):
-            if counts[k]:
-                hand |= 1 << k
+        hand = _letters(counts)  # bit k: the hand holds letter k (wild cards aside)
         nodes = work = laid = 0
-        # This slice's ends: fixed until the next yield.
-        pause, pause_work = lookups, _WORK_PER_LOOKUP * lookups
-        pause_reads = self._reads() + reads
+        # Where this slice ends: fixed until the next yield.
+        pause, pause_work, pause_reads = self._slice(0, 0, lookups, reads)
         lines = self.lines = Lines(self.board, self.hand_size)
         opening = lines.data is None
         if opening:
@@ -202,13 +199,11 @@ class Search:
         else:
             # Iterative deepening on the number of cards laid: every line gets its
             # short plays before any line gets long ones.
-            limit = 1
-            start = self._next_start(0, 1)
-        min_len = self._min_len
+            limit = lines.limit  # 1
+            start = lines.next_start(0)
         try:
             while start >= 0:
-                self._start = start
-                data, base, lead = lines.data, lines.base, lines.lead
+                data, base, lead = lines.data, lines.base, lines.reach
                 inner, size = lines.inner, lines.size
                 cross, first = lines.cross, lines.first  # the line's cross-checks
                 # The walk from `start`.
@@ -226,11 +221,9 @@ class Search:
                     ):
                         self.nodes, self.depth = nodes, n
                         yield
-                        pause, pause_work = (
-                            nodes + lookups,
-                            work + _WORK_PER_LOOKUP * lookups,
+                        pause, pause_work, pause_reads = self._slice(
+                            nodes, work, lookups, reads
                         )
-                        pause_reads = self._reads() + reads
                     j = start + n
                     v = data[base + j] if lead <= j < inner else _FREE
                     if n == 2:
@@ -255,7 +248,7 @@ class Search:
                         if laid >= limit:
                             full = True
                         if opening:
-                            ends = n >= min_len
+                            ends = n >= self._min_len
                         else:
                             ends = laid == limit and flags[n] & _TOUCHED and n >= 2
                         if ends:
@@ -264,7 +257,7 @@ class Search:
                                 if nodes > budget:
                                     raise _OutOfBudget()
                             if contains(bytes(word[:n])):
-                                self._offer(n, not opening)
+                                self._offer(n, start, not opening)
                                 if not opening:
                                     work += _OFFER_WORK
                         if j < size and laid < limit and n < _MAX_WORD:
@@ -283,9 +276,9 @@ class Search:
                                 ):  # up to 26 lookups: a fresh slice
                                     self.nodes, self.depth = nodes, n
                                     yield
-                                    pause = nodes + lookups
-                                    pause_work = work + _WORK_PER_LOOKUP * lookups
-                                    pause_reads = self._reads() + reads
+                                    pause, pause_work, pause_reads = self._slice(
+                                        nodes, work, lookups, reads
+                                    )
                                 across = bytearray()
                                 here = lines.across(j, across)
                                 letters = _ALL_LETTERS if counts[_WILD] else hand
@@ -296,7 +289,7 @@ class Search:
                                 if nodes > budget:
                                     nodes = budget + 1
                                     raise _OutOfBudget()
-                                mask = tables.across(across, here, letters)
+                                mask = lookup.across(across, here, letters)
                                 if lines.keep(j, mask):  # kept: never asked again
                                     wfrom += cost
                             flags[n] = f
@@ -304,8 +297,7 @@ class Search:
                                 mask &= hand
                             if n < 2:  # tables, not counted
                                 mask &= after(word[0] - 97) if n else firsts
-                            masks[n] = mask
-                            tries[n] = 0
+                            masks[laid] = mask
                             back = False
                     # The next letter to lay at depth n; when there is none, back
                     # to the depth before that laid a card, which takes it back.
@@ -326,16 +318,16 @@ class Search:
                                 counts[k] += 1
                                 hand |= 1 << k
                             laid -= 1
-                        k = tries[n]
-                        m = masks[n] >> k
+                        m = masks[laid]
                         back = not m
                         if back:
                             continue
+                        masks[laid] = m & (m - 1)  # its lowest letter, k, is tried
+                        k = 0
                         while not m & 255:
                             m >>= 8
                             k += 8
                         k += _LOWEST[m & 255]
-                        tries[n] = k + 1
                         word[n] = 97 + k
                         if n >= 2:  # a counted lookup
                             if sliced and (
@@ -345,9 +337,9 @@ class Search:
                             ):
                                 self.nodes, self.depth = nodes, n
                                 yield
-                                pause = nodes + lookups
-                                pause_work = work + _WORK_PER_LOOKUP * lookups
-                                pause_reads = self._reads() + reads
+                                pause, pause_work, pause_reads = self._slice(
+                                    nodes, work, lookups, reads
+                                )
                             nodes += 1
                             if nodes > budget:
                                 raise _OutOfBudget()
@@ -368,50 +360,26 @@ class Search:
                         break
                 if opening:
                     break
-                if not full and nodes - wfrom < 255 and start >= lines.smin:
-                    lines.skips[lines.sbase + start] = nodes - wfrom + 1
-                start = self._next_start(start + 1, limit)
-                if start >= 0:
-                    limit = self._limit
-                    # A walk from a start that never reached its limit: a deeper
-                    # one asks the same questions and finds no play. Counted,
-                    # not walked.
+                if not full:
+                    lines.set_skip(start, nodes - wfrom)
+                # The next start. One whose walk never laid as many cards as
+                # its limit is counted, not walked, at the next limits: it would
+                # ask the same questions and find no play.
+                start = lines.next_start(start + 1)
+                skip = lines.skip(start)
+                while skip:
+                    nodes += skip - 1
+                    if nodes > budget:
+                        nodes = budget + 1
+                        raise _OutOfBudget()
+                    start = lines.next_start(start + 1)
                     skip = lines.skip(start)
-                    while skip:
-                        nodes += skip - 1
-                        if nodes > budget:
-                            nodes = budget + 1
-                            raise _OutOfBudget()
-                        start = self._next_start(start + 1, limit)
-                        if start < 0:
-                            break
-                        limit = self._limit
-                        skip = lines.skip(start)
+                limit = lines.limit
         except _OutOfBudget:
             pass
         self.nodes = nodes
         self.depth = 0
         out.append(self._result())
-
-    def _next_start(self, j, limit):
-        """The next position from j of the current line (then of the next lines,
-        then again with one card more) a word of at most `limit` cards may start
-        at, its line made current and its limit kept in `_limit`; -1 when there
-        is none left."""
-        lines = self.lines
-        while True:
-            j = lines.start_from(j, limit)
-            if j >= 0:
-                self._limit = limit
-                return j
-            i = lines.line + 1
-            if i == lines.count:
-                i = 0
-                limit += 1
-                if limit > self.hand_size:
-                    return -1
-            lines.enter(i)
-            j = 0
 
     def _ask(self, n, k):
         """Whether some word begins with the word's first n + 1 letters (n >= 2;
@@ -419,9 +387,9 @@ class Search:
         once per pair (_t3)."""
         word = self._buf
         if n > 2:
-            return self._tables.begins(bytes(word[: n + 1]))
+            return self.lookup.begins(bytes(word[: n + 1]))
         if self._t3 < 0:
-            self._t3 = self._tables.after2(word[0] - 97, word[1] - 97)
+            self._t3 = self.lookup.after2(word[0] - 97, word[1] - 97)
         return self._t3 >> k & 1
 
     # --- candidates ---------------------------------------------------------------
@@ -439,10 +407,11 @@ class Search:
         """The bonus for emptying the hand with `laid` cards, in tenths."""
         return self._bonus if laid == self.hand_size else 0
 
-    def _cells(self, n):
-        """The cards laid in the word of n letters: [(r, c, letter, wild)]."""
+    def _cells(self, n, start):
+        """The cards laid in the word of n letters from line position `start`:
+        [(r, c, letter, wild)]."""
         word, flags, lines = self._buf, self._flags, self.lines
-        fixed, pos = lines.fixed, lines.lo + self._start
+        fixed, pos = lines.fixed, lines.lo + start
         out = []
         for i in range(n):
             f = flags[i]
@@ -454,14 +423,15 @@ class Search:
                     out.append((pos + i, fixed, word[i] - 97, wild))
         return out
 
-    def _offer(self, n, counted=True):
-        """The word of n letters ends here: the play's value, if it has one (an
-        opening's is not counted among the candidates)."""
+    def _offer(self, n, start, counted=True):
+        """The word of n letters from line position `start` ends here: the
+        play's value, if it has one (an opening's is not counted among the
+        candidates)."""
         if counted:
             self.candidates += 1
-        value = self._plain_value(n)
+        value = self._plain_value(n, start)
         if value == -2:  # a card laid beside the cards across: ask the rules
-            cells = self._cells(n)
+            cells = self._cells(n, start)
             res = rules.evaluate(
                 self.board, cells, None, self.options, check_words=False
             )
@@ -470,16 +440,15 @@ class Search:
             value = res.score + self._value_bonus(len(cells))
         if value > self.best_value:
             self.best_value = value
-            self.best_cells = self._cells(n)
+            self.best_cells = self._cells(n, start)
 
-    def _plain_value(self, n):
+    def _plain_value(self, n, start):
         """The value of the word of n letters as a plain play, the rules' score
         (rules._plain: one word, (sum of SV) x letters) and the bonus: a play
         that lays no card beside the cards across the line forms no other word
         and no square. -1: no play (2 letters; rule 6.2's exchange), -2: a card
         laid beside the cards across (the rules must look at it)."""
         word, flags, lines = self._buf, self._flags, self.lines
-        start = self._start
         cells = self.board._cells
         k = lines.key(start)
         along = 1 if lines.dir == ACROSS else SPAN

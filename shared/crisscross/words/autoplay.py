@@ -21,8 +21,8 @@ def take_turn(game, budget=DEFAULT_BUDGET):
     """Play the seat to move as the AI: lay the best play found, else draw or pass."""
     found = choose(game, budget)
     if found is not None:
-        res = game.play(found[0])
-        if not res.error:
+        cells, _ = found
+        if not game.play(cells).error:
             return "play"
     if wants_draw(game):
         game.draw()

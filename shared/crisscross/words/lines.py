@@ -4,8 +4,8 @@ per search.
 Line i: the rows top-1..bottom+1 across, then the columns left-1..right+1 down.
 Its position j is table position `lo + j`: a hand's length (`reach`) of free cells,
 then its first card or anchor (a free cell with a card beside it across the line)
-at j = `lead` (= reach), its last before j = `inner`, then a hand's length of
-free cells again, to j = `size`, past which no word laid from the hand reaches.
+at j = reach, its last before j = `inner`, then a hand's length of free cells
+again, to j = `size`, past which no word laid from the hand reaches.
 
 Each line is worked out the first time the scan reaches it (`enter`), into one
 bytearray made when the search starts: a byte per cell from its first card or
@@ -55,11 +55,12 @@ class Lines:
         self.board = board
         self.reach = reach
         self.line = 0
+        self.limit = 1  # the most cards a word from a start lays (next_start)
         # The current line: its direction, its row (across) or column (down),
         # the table position of its position 0.
         self.dir, self.fixed, self.lo = ACROSS, 0, 0
-        self.base = self.sbase = self.first = self.lead = self.inner = 0
-        self.smin = 0
+        self.base = self.sbase = self.first = self.inner = 0
+        self.smin = reach - min(reach, _MARGIN)  # the first start with a skip byte
         if board.is_empty():  # one line, no cards
             self.count = 1
             self.size = _MAX_WORD
@@ -95,23 +96,21 @@ class Lines:
                     lo[i] = r
                 if r > hi[i]:
                     hi[i] = r
+        # Line i's cells in `data` start at offs[i], its skip bytes in `skips`
+        # at offs[i] + i * (reach - smin).
         reach = self.reach
-        margin = min(reach, _MARGIN)
         offs = array("H", [0] * (count + 1))
-        soffs = array("H", [0] * (count + 1))
-        total = stotal = 0
+        total = 0
         for i in range(count):
             if lo[i] <= hi[i]:
                 total += hi[i] - lo[i] + 1
-                stotal += hi[i] - lo[i] + 1 + margin
                 lo[i] += (left if i < rows else top) - 1 - reach  # table position
-            else:  # no card beside it: nothing starts there (cannot happen)
+            else:  # no card beside it (a table in two parts): no start there
                 lo[i] = 0
             offs[i + 1] = total
-            soffs[i + 1] = stotal
-        self._offs, self._soffs, self._los = offs, soffs, lo
+        self._offs, self._los = offs, lo
         self.data = bytearray(total)
-        self.skips = bytearray(stotal)
+        self.skips = bytearray(total + count * (reach - self.smin))
 
     def enter(self, i):
         """Make line i current, working out its cells the first time."""
@@ -122,13 +121,12 @@ class Lines:
             self.dir, self.fixed = DOWN, self.board.left - 1 + i - self.rows
         reach = self.reach
         self.lo = self._los[i]
-        self.lead = reach
         width = self._offs[i + 1] - self._offs[i]
         self.base = self._offs[i] - reach  # data[base + j]: position j
         self.inner = reach + width if width else 0
         self.size = 2 * reach + width if width else 0
-        self.smin = reach - min(reach, _MARGIN)  # the first start with a skip byte
-        self.sbase = self._soffs[i] - self.smin  # skips[sbase + j]: position j
+        # skips[sbase + j]: position j, from smin on
+        self.sbase = self._offs[i] + i * (reach - self.smin) - self.smin
         if self.firsts[i] < 0:
             self.firsts[i] = len(self.cross)
             self._fill()
@@ -138,7 +136,7 @@ class Lines:
         """The current line's bytes: its cards and anchors, then how far each
         free cell is from the next one; room in `cross` for its anchors."""
         cells = self.board._cells
-        data, reach = self.data, self.lead
+        data, reach = self.data, self.reach
         begin, end = self.base + reach, self.base + self.inner
         if self.dir == ACROSS:
             k, along, side = key(self.fixed, self.lo + reach), 1, SPAN
@@ -171,7 +169,7 @@ class Lines:
 
     def byte(self, j):
         """Position j's byte (_FREE outside the cards and anchors)."""
-        if self.lead <= j < self.inner:
+        if self.reach <= j < self.inner:
             return self.data[self.base + j]
         return _FREE
 
@@ -185,7 +183,7 @@ class Lines:
         """The first position from j of the current line a word laying at most
         `limit` cards may start at (a card or an anchor, or a free cell at most
         `limit` cells before one, with no card just before it); -1 if none."""
-        data, base, lead, inner = self.data, self.base, self.lead, self.inner
+        data, base, lead, inner = self.data, self.base, self.reach, self.inner
         top = _FREE + limit
         if j < lead - limit:  # before: too far from the first card or anchor
             j = lead - limit
@@ -202,9 +200,33 @@ class Lines:
             j += 1
         return -1
 
+    def next_start(self, j):
+        """The next start from position j of the current line, then of the next
+        lines, then again with one card more (`limit`), its line made current;
+        -1 past the last, with as many cards as the hand holds."""
+        while True:
+            j = self.start_from(j, self.limit)
+            if j >= 0:
+                return j
+            i = self.line + 1
+            if i == self.count:
+                i = 0
+                self.limit += 1
+                if self.limit > self.reach:
+                    return -1
+            self.enter(i)
+            j = 0
+
     def skip(self, j):
-        """Position j's skip byte (0 where it has none)."""
+        """1 + the lookups of the last walk from position j if it never laid as
+        many cards as its limit, else 0 (as for any position before smin)."""
         return self.skips[self.sbase + j] if j >= self.smin else 0
+
+    def set_skip(self, j, lookups):
+        """The walk from position j asked `lookups` and never laid as many
+        cards as its limit: kept for the next limits (when it fits a byte)."""
+        if lookups < 255 and j >= self.smin:
+            self.skips[self.sbase + j] = lookups + 1
 
     def across(self, j, word):
         """The word across anchor position j of the current line, into the

@@ -68,15 +68,33 @@ class WordsPlay(Screen):
         Screen.__init__(self, app)
         self.turn()
         if at is not None:
-            self.cursor, self.dir, self.view, self.mode, self.start = at[:5]
-            self.picks, self.lines, self.sel, self.left = at[5:]
+            (
+                self.cursor,
+                self.dir,
+                self.view,
+                self.mode,
+                self.start,
+                self.picks,
+                self.lines,
+                self.sel,
+                self.left,
+            ) = at
             self._changed()
 
     def state(self):
         """Cursor, direction, view and the pending play, for WordsPlay(app, at):
-        the tuple described in words_view."""
-        mode = (self.cursor, self.dir, self.view, self.mode, self.start)
-        return mode + (self.picks, self.lines, self.sel, self.left)
+        the tuple described in crisscross.words.view."""
+        return (
+            self.cursor,
+            self.dir,
+            self.view,
+            self.mode,
+            self.start,
+            self.picks,
+            self.lines,
+            self.sel,
+            self.left,
+        )
 
     def turn(self):
         """Set the screen up for the turn the session is at: the cursor on the
@@ -326,7 +344,8 @@ class WordsPlay(Screen):
         if found is None:
             app.toast("No play found: hold B to draw cards")
             return
-        cells = sorted(found[0])
+        cells, res = found
+        cells = sorted(cells)
         board = self.game.board
         r, c = cells[0][0], cells[0][1]
         if all(x[0] == r for x in cells) and len(cells) > 1:
@@ -337,7 +356,7 @@ class WordsPlay(Screen):
             beside = board.filled(r, c - 1) or board.filled(r, c + 1)
             direction = ACROSS if beside else DOWN
         else:
-            app.toast("Try: " + " ".join(found[1].words))
+            app.toast("Try: " + " ".join(res.words))
             return
         hand = self.hand()
         picks = []

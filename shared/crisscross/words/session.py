@@ -316,7 +316,7 @@ class Session(protocol.Session):
         except StopIteration:
             pass
         self._steps = None
-        found = self._found.pop()
+        found = self._found.pop()  # (cells, Result), or None
         game = self.game
         mark = len(game.log)
         if found is None or game.play(found[0]).error:
