@@ -56,6 +56,9 @@ _lookup = None  # one open dictionary for every session (a file on flash)
 def _search_steps(game, budget, out):
     """The search for the seat to move in `game`, a slice per step (a generator
     that appends the play found to `out`: crisscross.words.ai)."""
+    # Its modules each on its own: an import inside another module's holds that
+    # module's file open meanwhile (App.make).
+    __import__("crisscross.words.lines")
     from crisscross.words.ai import stepper
 
     return stepper(game, budget).steps(out, SLICE, SLICE_READS)
