@@ -145,12 +145,12 @@ class WordsPlay(Screen):
 
     def _free(self, i):
         """Whether card i of the hand is not in the pending play."""
-        for p in self.picks:
-            if p[0] == i:
+        for picked, _ in self.picks:
+            if picked == i:
                 return False
-        for line in self.lines:
-            for p in line[2]:
-                if p[0] == i:
+        for _, _, picks in self.lines:
+            for picked, _ in picks:
+                if picked == i:
                     return False
         return True
 
@@ -347,10 +347,10 @@ class WordsPlay(Screen):
         cells, res = found
         cells = sorted(cells)
         board = self.game.board
-        r, c = cells[0][0], cells[0][1]
-        if all(x[0] == r for x in cells) and len(cells) > 1:
+        r, c, _, _ = cells[0]
+        if all(row == r for row, _, _, _ in cells) and len(cells) > 1:
             direction = ACROSS
-        elif all(x[1] == c for x in cells) and len(cells) > 1:
+        elif all(col == c for _, col, _, _ in cells) and len(cells) > 1:
             direction = DOWN
         elif len(cells) == 1:
             beside = board.filled(r, c - 1) or board.filled(r, c + 1)

@@ -154,7 +154,7 @@ def _trim(items, keep):
 
 def _places(cells):
     """[(r, c)] of the cells of a play."""
-    return [(c[0], c[1]) for c in cells]
+    return [(r, c) for r, c, _, _ in cells]
 
 
 class Session(protocol.Session):
