@@ -12,42 +12,23 @@ from crisscross.words.board import Board
 from crisscross.words.decode import decode_block
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.game import Game
-from crisscross.words.wordset import words_of
+from crisscross.words.wordset import Tables, words_of
 
 UNBOUNDED = 10**8
 RULE_SETS = ({}, {"tournament": True}, {"long_opening": True}, {"junk_ban": True})
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-class Words:
-    """A word list with the Dictionary's API, in Python sets: the real list's
-    answers, fast enough under CPython for thousands of whole searches."""
+class Words(Tables):
+    """A word list in Python sets with the Dictionary's API (wordset.Tables over
+    it, every mask kept): the real list's answers, fast enough under CPython for
+    thousands of whole searches."""
 
     def __init__(self, words):
         self.words = set(w.encode() for w in words)
         self.prefixes = set(w[:i] for w in self.words for i in range(len(w) + 1))
-        self.FIRSTS = self._mask(b"")
-        self._after = [self._mask(bytes((97 + a,))) for a in range(26)]
-        self._after2 = {}
-
-    def _mask(self, head):
-        """Bit k: some word begins with head and letter k."""
-        out = 0
-        for k in range(26):
-            if head + bytes((97 + k,)) in self.prefixes:
-                out |= 1 << k
-        return out
-
-    def after(self, a):
-        return self._after[a]
-
-    def after2(self, a, b):
-        if (a, b) not in self._after2:
-            self._after2[a, b] = self._mask(bytes((97 + a, 97 + b)))
-        return self._after2[a, b]
-
-    def begins(self, p):
-        return bytes(p) in self.prefixes
+        self._masks = {}
+        Tables.__init__(self, self)
 
     def has_prefix(self, p):
         return (p.encode() if isinstance(p, str) else bytes(p)) in self.prefixes
@@ -55,16 +36,10 @@ class Words:
     def contains(self, w):
         return (w.encode() if isinstance(w, str) else bytes(w)) in self.words
 
-    def across(self, w, here, letters):
-        out = 0
-        keep = w[here]
-        for k in range(26):
-            if letters >> k & 1:
-                w[here] = 97 + k
-                if bytes(w) in self.words:
-                    out |= 1 << k
-        w[here] = keep
-        return out
+    def _mask(self, head):
+        if head not in self._masks:
+            self._masks[head] = Tables._mask(self, head)
+        return self._masks[head]
 
 
 def every_word(d):

@@ -200,7 +200,7 @@ class Search:
             # Iterative deepening on the number of cards laid: every line gets its
             # short plays before any line gets long ones.
             limit = lines.limit  # 1
-            start = lines.next_start(0)
+            start = lines.next_start(0, budget)
         try:
             while start >= 0:
                 data, base, lead = lines.data, lines.base, lines.reach
@@ -360,20 +360,15 @@ class Search:
                         break
                 if opening:
                     break
-                if not full:
-                    lines.set_skip(start, nodes - wfrom)
-                # The next start. One whose walk never laid as many cards as
-                # its limit is counted, not walked, at the next limits: it would
-                # ask the same questions and find no play.
-                start = lines.next_start(start + 1)
-                skip = lines.skip(start)
-                while skip:
-                    nodes += skip - 1
-                    if nodes > budget:
-                        nodes = budget + 1
-                        raise _OutOfBudget()
-                    start = lines.next_start(start + 1)
-                    skip = lines.skip(start)
+                # A walk that never laid as many cards as its limit: at the next
+                # limits it is counted, not walked (lines.next_start).
+                if not full and nodes - wfrom < 255 and start >= lines.smin:
+                    lines.skips[lines.sbase + start] = nodes - wfrom + 1
+                start = lines.next_start(start + 1, budget - nodes)
+                nodes += lines.passed
+                if nodes > budget:
+                    nodes = budget + 1
+                    raise _OutOfBudget()
                 limit = lines.limit
         except _OutOfBudget:
             pass

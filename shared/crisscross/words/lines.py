@@ -25,9 +25,10 @@ cells from it; the cells after the last are past all of them.
 Cross-checks are kept only for anchors: one mask each in `cross`, in the order
 the scan first reaches them (line i's anchor number a at `cross[firsts[i] + a]`).
 A free cell with nothing beside it (most of them) takes any letter and costs
-nothing. Per start from _MARGIN cells before a line's first card or anchor, a
-byte of `skips` (at `skips[sbase + j]`) is the search's to keep: 1 + the lookups
-of a walk from there that never laid as many cards as its limit, 0 for none.
+nothing. Per start from `smin` (_MARGIN cells before a line's first card or
+anchor) on, a byte of `skips` at `skips[sbase + j]`, which the search writes:
+1 + the lookups of a walk from there that never laid as many cards as its
+limit, 0 for none.
 
 An empty table is one line: row 0 from column 0, with no cards (an opening).
 """
@@ -56,6 +57,7 @@ class Lines:
         self.reach = reach
         self.line = 0
         self.limit = 1  # the most cards a word from a start lays (next_start)
+        self.passed = 0  # lookups of the starts next_start passed
         # The current line: its direction, its row (across) or column (down),
         # the table position of its position 0.
         self.dir, self.fixed, self.lo = ACROSS, 0, 0
@@ -179,54 +181,52 @@ class Lines:
             return key(self.fixed, self.lo + j)
         return key(self.lo + j, self.fixed)
 
-    def start_from(self, j, limit):
-        """The first position from j of the current line a word laying at most
-        `limit` cards may start at (a card or an anchor, or a free cell at most
-        `limit` cells before one, with no card just before it); -1 if none."""
-        data, base, lead, inner = self.data, self.base, self.reach, self.inner
-        top = _FREE + limit
-        if j < lead - limit:  # before: too far from the first card or anchor
-            j = lead - limit
-        while j < inner:  # no word starts after the last one
-            if j < lead:
-                return j
-            v = data[base + j]
-            if (
-                v != _FREE
-                and (v <= top or v >= _ANCHOR)
-                and (j == lead or data[base + j - 1] >= _FREE)
-            ):
-                return j
-            j += 1
-        return -1
-
-    def next_start(self, j):
-        """The next start from position j of the current line, then of the next
-        lines, then again with one card more (`limit`), its line made current;
-        -1 past the last, with as many cards as the hand holds."""
+    def next_start(self, j, room):
+        """The next position from j a walk starts at: in the current line, then
+        the next lines, then all again with one card more (`limit`), its line
+        made current; -1 past the last, with as many cards as the hand holds.
+        A start is a card or an anchor, or a free cell at most `limit` cells
+        before one, with no card just before it. One whose walk at the last
+        limit never laid as many cards is passed, its lookups added to `passed`
+        (counted, not asked: a deeper walk would ask the same questions and
+        find no play), until they are more than `room` (then it returns)."""
+        passed = 0
+        limit, reach = self.limit, self.reach
         while True:
-            j = self.start_from(j, self.limit)
-            if j >= 0:
-                return j
+            data, base, inner = self.data, self.base, self.inner
+            skips, sbase, smin = self.skips, self.sbase, self.smin
+            top = _FREE + limit
+            if j < reach - limit:  # before: too far from the first card or anchor
+                j = reach - limit
+            while j < inner:  # no word starts after the last card or anchor
+                if j >= reach:
+                    v = data[base + j]
+                    if not (
+                        v != _FREE
+                        and (v <= top or v >= _ANCHOR)
+                        and (j == reach or data[base + j - 1] >= _FREE)
+                    ):
+                        j += 1
+                        continue
+                v = skips[sbase + j] if j >= smin else 0
+                if not v:
+                    self.passed = passed
+                    return j
+                passed += v - 1
+                if passed > room:
+                    self.passed = passed
+                    return j
+                j += 1
             i = self.line + 1
             if i == self.count:
                 i = 0
-                self.limit += 1
-                if self.limit > self.reach:
+                limit += 1
+                self.limit = limit
+                if limit > reach:
+                    self.passed = passed
                     return -1
             self.enter(i)
             j = 0
-
-    def skip(self, j):
-        """1 + the lookups of the last walk from position j if it never laid as
-        many cards as its limit, else 0 (as for any position before smin)."""
-        return self.skips[self.sbase + j] if j >= self.smin else 0
-
-    def set_skip(self, j, lookups):
-        """The walk from position j asked `lookups` and never laid as many
-        cards as its limit: kept for the next limits (when it fits a byte)."""
-        if lookups < 255 and j >= self.smin:
-            self.skips[self.sbase + j] = lookups + 1
 
     def across(self, j, word):
         """The word across anchor position j of the current line, into the
