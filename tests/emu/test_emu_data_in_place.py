@@ -1,0 +1,89 @@
+"""On the emulated Pico's ROMFS firmware, with the game's build in /rom: the word
+list and the AI tables are found in /rom and read in place, in flash.
+
+The board runs MicroPython's ROMFS build ($MICROPYTHON_ROMFS_UF2, see
+tests/emu/romfs_board.py; skipped with the reason when there is none). littlefs
+holds no copy of the game, so the board's own sys.path finds it in /rom.
+"""
+
+import json
+
+import pytest
+
+import romfs_board
+from crisscross.dice import ai
+from crisscross.dice.symbols import SymbolsGame
+
+SCRIPT = r"""
+import gc, json, os, uctypes, vfs
+rom = memoryview(vfs.rom_ioctl(2, 0))
+lo = uctypes.addressof(rom)
+hi = lo + len(rom)
+def in_flash(view):
+    return lo <= uctypes.addressof(view) < hi
+out = {}
+from crisscross.words import dictopen
+from crisscross.words.dictionary import Dictionary
+gc.collect()
+free = gc.mem_free()
+d = Dictionary(cache=1)
+gc.collect()
+out['dictionary_heap'] = free - gc.mem_free()
+out['dictionary_size'] = os.stat(dictopen.default_path())[6]
+out['file'] = dictopen.__file__
+out['index_in_flash'] = in_flash(d._sample) and in_flash(d._pairs)
+out['words'] = [d.contains(w) for w in ('house', 'houze', 'zygote', 'at', 'qq')]
+out['prefix'] = d.has_prefix('counterrev')
+from crisscross.dice import ai, ai_symbols, ai_digits
+from crisscross.dice.symbols import SymbolsGame
+gc.collect()
+free = gc.mem_free()
+model = ai_symbols.model(True)
+blobs = [model.stage(s) for s in range(1, len(model.blobs))]
+table = ai_digits.table()
+gc.collect()
+out['tables_heap'] = free - gc.mem_free()
+out['tables_size'] = sum(len(b) for b in blobs) + len(table)
+out['tables_in_flash'] = all(in_flash(b) for b in blobs) and in_flash(table)
+blobs = table = model = None
+ai_symbols.drop_tables()
+move, value = ai.hint(SymbolsGame(3, 1, True))
+out['hint'] = [list(move), value]
+print('RESULT', json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def rom_flash(tmp_path_factory):
+    problem = romfs_board.missing()
+    if problem:
+        pytest.skip(problem)
+    folder = tmp_path_factory.mktemp("romfs")
+    image = romfs_board.build_image(str(folder), names=False)
+    path = str(folder / "flash.bin")
+    romfs_board.write_image(path, image, romfs_board.romfs_uf2())
+    return path
+
+
+def test_the_word_list_and_the_ai_tables_are_read_in_place_from_rom(rom_flash):
+    b = romfs_board.board(rom_flash, save=False, elf="")
+    try:
+        b.power_on()
+        b.run_ms(1500)
+        out = b.exec(SCRIPT, timeout_ms=60000)
+    finally:
+        b.close()
+    got = json.loads(out.split("RESULT ", 1)[1])
+    print(got)
+    assert got["file"] == "/rom/crisscross/words/dictopen.mpy"
+    # The dictionary answers, its index and tables in the flash's ROMFS; the
+    # heap holds its decoded block and small objects, not the 200 KB file.
+    assert got["words"] == [True, False, True, True, False] and got["prefix"]
+    assert got["index_in_flash"]
+    assert got["dictionary_heap"] < 2048 < 100 * 1024 < got["dictionary_size"]
+    # Every stage's tables of the symbols AI and the digits table: views of
+    # the flash; the heap holds the Model and the views, not their bytes.
+    assert got["tables_in_flash"]
+    assert got["tables_heap"] < 1024 < got["tables_size"] // 4
+    move, value = ai.hint(SymbolsGame(3, 1, True))
+    assert got["hint"] == [list(move), value]  # the tables read right
