@@ -2,9 +2,10 @@
 that reads them, and read in place where the filesystem maps files into memory.
 
 MicroPython's ROMFS (mounted at /rom on a board that has one) gives an open file's
-bytes as a memoryview, in flash: `open_data` then reads nothing and copies nothing
-into RAM, and every read() is a slice of that view. Elsewhere (littlefs, a PC
-folder, MicroPython WebAssembly) the file has no such view, and read() reads it.
+bytes as a memoryview, in flash: open_data() then gives that view, and
+read_data() slices of it, so nothing is read and nothing copied into RAM.
+Elsewhere (littlefs, a PC folder, MicroPython WebAssembly) open_data() gives the
+open file, and read_data() reads it.
 """
 
 
@@ -18,43 +19,35 @@ def beside(module_file, name):
     return module_file[: cut + 1] + name
 
 
-class DataFile:
-    """A data file open for reads at any offset: `view`, a memoryview of all its
-    bytes in place (ROMFS), or None and `f`, the open file (open_data)."""
-
-    def __init__(self, view, f=None):
-        self.view = view
-        self._f = f
-
-    def read(self, at, n=-1, buf=None):
-        """The n bytes from offset `at` (n < 0: to the end). In place, a slice of
-        the view (nothing read, nothing copied). From a file: read into `buf`
-        when given (a buffer of exactly n bytes, reused: returned filled as far
-        as the file goes), else a new bytes object."""
-        view = self.view
-        if view is not None:
-            return view[at:] if n < 0 else view[at : at + n]
-        f = self._f
-        f.seek(at)
-        if buf is None:
-            return f.read(n)
-        f.readinto(buf)
-        return buf
-
-    def close(self):
-        """Close the file (slices of a view stay good: they are the flash)."""
-        if self._f is not None:
-            self._f.close()
-            self._f = None
-
-
 def open_data(path):
-    """A DataFile of `path`: in place where its filesystem gives a memoryview of
-    an open file (ROMFS), else reading the file."""
+    """Data file `path`, open for read_data(): a memoryview of its bytes in place
+    where its filesystem gives one (ROMFS), else the open file."""
     f = open(path, "rb")
     try:
         view = memoryview(f)
     except TypeError:  # no buffer protocol: a file to read
-        return DataFile(None, f)
-    f.close()
-    return DataFile(view)
+        return f
+    f.close()  # the view stays good: it is the flash
+    return view
+
+
+def read_data(src, at, n=-1, buf=None):
+    """The n bytes from offset `at` of `src` (n < 0: to the end), as open_data()
+    gives it, or all of a file's bytes (bytes, read alike). In place, a slice of
+    the view: nothing read, nothing copied. From a file: read into `buf` when
+    given (a buffer of n bytes or more, reused: returned, filled from `at` as
+    far as the file goes), else a new bytes object."""
+    if isinstance(src, memoryview) or isinstance(src, bytes):
+        return src[at:] if n < 0 else src[at : at + n]
+    src.seek(at)
+    if buf is None:
+        return src.read(n)
+    src.readinto(buf)
+    return buf
+
+
+def close_data(src):
+    """Done with `src` (read_data's): a file is closed; a view and its slices
+    stay good."""
+    if hasattr(src, "close"):
+        src.close()

@@ -36,7 +36,7 @@ out['path'] = dictopen.default_path()
 a = gc.mem_alloc()
 d = Dictionary(cache=1)
 out['dictionary'] = gc.mem_alloc() - a
-out['in_place'] = d._src.view is not None
+out['in_place'] = isinstance(d._src, memoryview)
 out['words'] = [d.contains(w) for w in ('house', 'houze', 'zygote', 'at', 'qq')]
 out['prefix'] = d.has_prefix('counterrev')
 d.close()

@@ -1,5 +1,6 @@
 """The dictionary file as the device reads it: seeks and one block at a time."""
 
+from crisscross.datafile import read_data
 from crisscross.words.decode import decode_block
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet, words_of
@@ -7,7 +8,7 @@ from crisscross.words.wordset import WordSet, words_of
 
 def block(d, b):
     """Block b of the word list's file, as bytes."""
-    return bytes(d._src.read(d._data + b * d.block_size, d.block_size))
+    return bytes(read_data(d._src, d._data + b * d.block_size, d.block_size))
 
 
 KNOWN = ("house", "trivia", "trivias", "pricing", "cent", "ten", "ice", "at", "in", "spice",

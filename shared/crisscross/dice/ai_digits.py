@@ -17,7 +17,7 @@ opponent places it, minimising our worth) for their best candidates:
 """
 
 from crisscross.compat import const
-from crisscross.datafile import beside, open_data
+from crisscross.datafile import beside, close_data, open_data, read_data
 from crisscross.dice.grid import ROWS, COLS
 from crisscross.dice.digits import GROUP_POINTS, SEQUENCE_POINTS, ROUNDS
 
@@ -244,7 +244,7 @@ def table():
     if _TABLE[0] is None:
         src = open_data(beside(__file__, TABLE_FILE))
         try:
-            _TABLE[0] = src.read(0)
+            _TABLE[0] = read_data(src, 0)
         finally:
-            src.close()
+            close_data(src)
     return _TABLE[0]

@@ -22,7 +22,7 @@ pair_moves() order, so MicroPython and CPython choose alike.
 from array import array
 
 from crisscross.compat import const
-from crisscross.datafile import beside, open_data
+from crisscross.datafile import beside, close_data, open_data, read_data
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
@@ -217,9 +217,9 @@ class Model:
             b = ends[2 * s] | ends[2 * s + 1] << 8
             src = open_data(self.path)
             try:
-                got = src.read(start + a, b - a)
+                got = read_data(src, start + a, b - a)
             finally:
-                src.close()
+                close_data(src)
             self.blobs[s] = got
         return got
 
@@ -684,16 +684,16 @@ def model(advanced):
         )
         src = open_data(path)
         try:  # three parts, each after its length: classes, stages, ends
-            n = src.read(0, 1)[0]
-            classes = src.read(1, n)
+            n = read_data(src, 0, 1)[0]
+            classes = read_data(src, 1, n)
             at = 1 + n
-            n = src.read(at, 1)[0]
-            stages = src.read(at + 1, n)
+            n = read_data(src, at, 1)[0]
+            stages = read_data(src, at + 1, n)
             at += 1 + n
-            n = src.read(at, 1)[0]
-            ends = src.read(at + 1, 2 * n)
+            n = read_data(src, at, 1)[0]
+            ends = read_data(src, at + 1, 2 * n)
         finally:
-            src.close()
+            close_data(src)
         start = at + 1 + 2 * n
         _MODELS[adv] = Model(advanced, classes, stages, path, (start, ends))
     return _MODELS[adv]

@@ -86,23 +86,17 @@ def decode_fast(data, nbits, out):
 
 def _last_le(keys, ks, n, k):
     """The last of the n sorted keys of ks bytes in `keys` that is <= k (0 when
-    none is): their first two letters compared as a number, the rest a byte at
-    a time only when they are k's (no slice: `keys` may be a view of flash,
-    which CPython does not compare with bytes)."""
+    none is): their first two letters compared as a number, the whole key only
+    when they are k's (a slice of the keys is a new object; MicroPython orders
+    a memoryview's against bytes, CPython does not: there a word list read in
+    place is bytes)."""
     d = k[0] << 8 | k[1]
     lo, hi = 0, n - 1
     while lo < hi:
         mid = (lo + hi + 1) >> 1
         at = mid * ks
         c = keys[at] << 8 | keys[at + 1]
-        e = d
-        if c == d:  # the first byte that differs decides (or the last one)
-            j = 2
-            while j < ks - 1 and keys[at + j] == k[j]:
-                j += 1
-            c = keys[at + j]
-            e = k[j]
-        if c <= e:
+        if c < d or (c == d and keys[at : at + ks] <= k):
             lo = mid
         else:
             hi = mid - 1
@@ -117,8 +111,8 @@ class Dictionary:
 
     def __init__(self, path=None, cache=2):
         """The word list at `path` (words.bin beside this module), or read from
-        the open crisscross.datafile.DataFile `path`, keeping up to `cache`
-        decoded blocks. Its header, sampled index and buffers are read and made
+        `path` when it is open (crisscross.datafile.read_data's `src`), keeping
+        up to `cache` decoded blocks. Its header, sampled index and buffers are read and made
         by crisscross.words.dictopen.open_into: code a game runs once, not
         resident while it is played."""
         from crisscross.words.dictopen import open_into
@@ -135,22 +129,37 @@ class Dictionary:
         while len(cache) > self._cache_size:
             self._spare.append(cache.pop())
 
+    def _read(self, at, n, buf):
+        """n bytes of the word list from `at`: in place (no buffers then:
+        dictopen) a slice of the view, else read into `buf`, returned (its own
+        reads, not crisscross.datafile.read_data: a search makes hundreds, and
+        the game keeps this module, not that one)."""
+        if buf is None:
+            return self._src[at : at + n]
+        src = self._src
+        src.seek(at)
+        src.readinto(buf)
+        return buf
+
     def close(self):
-        self._src.close()
+        if hasattr(self._src, "close"):  # a file (in place, a view: nothing)
+            self._src.close()
 
     def _locate(self, k):
         """The last block whose key is <= k (a padded key): the sampled keys,
-        then the stride keys after the one found, read at once (in place the
-        sample is every key of the index: dictopen)."""
+        then the _STRIDE keys after the one found, read at once (in place the
+        sample is every key of the index, and there is no buffer for them:
+        dictopen)."""
         ks = self.key_size
-        stride = self._stride
-        first = _last_le(self._sample, ks, len(self._sample) // ks, k) * stride
-        if stride == 1:
+        first = _last_le(self._sample, ks, len(self._sample) // ks, k)
+        keys = self._keys
+        if keys is None:
             return first
-        n = min(stride, self.blocks - first)
+        first *= _STRIDE
+        n = min(_STRIDE, self.blocks - first)
         # A whole stride of keys: past the index's end they are block bytes,
         # which _last_le is not asked about.
-        keys = self._src.read(self._index + first * ks, stride * ks, self._keys)
+        keys = self._read(self._index + first * ks, _STRIDE * ks, keys)
         return first + _last_le(keys, ks, n, k)
 
     def _block(self, b):
@@ -169,7 +178,7 @@ class Dictionary:
             entry = cache.pop()  # the least recently used: decoded over
         size = self.block_size
         # The block and the byte after it (the decoders read two at a time).
-        raw = self._src.read(self._data + b * size, size + 1, self._raw_block)
+        raw = self._read(self._data + b * size, size + 1, self._raw_block)
         flat = entry[1]
         end = decode_fast(raw, size * 8, flat) - 1
         self.reads += 1
@@ -214,7 +223,7 @@ class Dictionary:
         """The same after letters a, b: bit k, some word begins with a, b, k."""
         at = 4 * (a * 26 + b)
         if at != self._tri_at:
-            self._tri = self._src.read(self._triples + at, 4, self._tri)
+            self._tri = self._read(self._triples + at, 4, self._tri_buf)
             self._tri_at = at
         t = self._tri
         return t[0] | t[1] << 8 | t[2] << 16 | t[3] << 24
@@ -229,7 +238,7 @@ class Dictionary:
         j = w[2] - 97
         at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (_TRIPLES_SIZE if table else 0)
         if at != self._tri_at:
-            self._tri = self._src.read(self._triples + at, 4, self._tri)
+            self._tri = self._read(self._triples + at, 4, self._tri_buf)
             self._tri_at = at
         return (self._tri[j >> 3] >> (j & 7)) & 1 == 1
 

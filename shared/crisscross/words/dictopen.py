@@ -8,7 +8,7 @@ game's heap"). See dictionary.py for the file's layout.
 """
 
 from crisscross.compat import const
-from crisscross.datafile import DataFile, beside, open_data
+from crisscross.datafile import beside, open_data, read_data
 
 MAGIC = b"CCWD"
 VERSION = const(1)
@@ -23,18 +23,18 @@ def default_path():
 
 def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     """Dictionary.__init__: `d` reads the word list at `path` (default_path()),
-    or from `path` when it is an open crisscross.datafile.DataFile, keeping up
-    to `cache` decoded blocks. The sizes its lookups use come from
+    or from `path` when it is open (crisscross.datafile.read_data's `src`),
+    keeping up to `cache` decoded blocks. The sizes its lookups use come from
     dictionary.py (its consts; this module does not import it back): the pair
     and triple tables' bytes, a decoded block's buffer, the index's stride."""
-    if isinstance(path, DataFile):
-        d.path = None
-        src = path
-    else:
+    if path is None or isinstance(path, str):
         d.path = path or default_path()
         src = open_data(d.path)
+    else:  # already open
+        d.path = None
+        src = path
     d._src = src
-    head = src.read(0, _HEADER_SIZE)
+    head = read_data(src, 0, _HEADER_SIZE)
     if len(head) != _HEADER_SIZE or head[:4] != MAGIC or head[4] != VERSION:
         d.close()
         raise ValueError("not a word list: %s" % d.path)
@@ -43,7 +43,7 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     d.blocks = head[8] | head[9] << 8
     d.count = head[10] | head[11] << 8 | head[12] << 16 | head[13] << 24
     d.longest = head[14]
-    d._pairs = src.read(_HEADER_SIZE, pairs_size)
+    d._pairs = read_data(src, _HEADER_SIZE, pairs_size)
     d._triples = _HEADER_SIZE + pairs_size
     d._index = d._triples + 2 * triples_size
     d._data = d._index + d.blocks * ks
@@ -57,14 +57,14 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     d.reads = 0  # blocks decoded: a measure of flash traffic
     # The 4 bytes of the triple table last read (_tri), and where they come
     # from: the search tries 26 letters after the same two.
+    d._tri = None
     d._tri_at = -1
-    if src.view is not None:
+    if not hasattr(src, "readinto"):
         # In place (ROMFS): the tables above are views of the flash, the whole
-        # index is the sample (a stride of 1), and the reads below are views
-        # too: no buffer to read into, nothing of the file copied.
-        d._stride = 1
-        d._sample = src.read(d._index, d.blocks * ks)
-        d._keys = d._raw_block = d._tri = None
+        # index is the sample, and the reads below are views too: no buffer to
+        # read into, nothing of the file copied.
+        d._sample = read_data(src, d._index, d.blocks * ks)
+        d._keys = d._raw_block = d._tri_buf = None
         return
     # From a file: the index in RAM every stride-th key (~500 bytes), and a
     # buffer for the stride keys after one: a block is found with one read of
@@ -72,12 +72,10 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     # long as a block's native decode). The same buffer then takes the block
     # read (and the spare byte after it), as _locate is done with the keys by
     # then.
-    d._stride = stride
     d._sample = bytearray(((d.blocks + stride - 1) // stride) * ks)
     sample = memoryview(d._sample)
     for i in range(len(d._sample) // ks):
-        src.read(d._index + i * stride * ks, ks, sample[i * ks : (i + 1) * ks])
-    raw = memoryview(bytearray(max(stride * ks, d.block_size + 1)))
-    d._keys = raw[: stride * ks]
-    d._raw_block = raw[: d.block_size + 1]
-    d._tri = bytearray(4)
+        read_data(src, d._index + i * stride * ks, ks, sample[i * ks : (i + 1) * ks])
+    d._keys = bytearray(max(stride * ks, d.block_size + 1))
+    d._raw_block = memoryview(d._keys)[: d.block_size + 1]
+    d._tri_buf = bytearray(4)
