@@ -32,12 +32,13 @@ def open_data(path):
 
 
 def read_data(src, at, n=-1, buf=None):
-    """The n bytes from offset `at` of `src` (n < 0: to the end), as open_data()
-    gives it, or all of a file's bytes (bytes, read alike). In place, a slice of
-    the view: nothing read, nothing copied. From a file: read into `buf` when
-    given (a buffer of n bytes or more, reused: returned, filled from `at` as
-    far as the file goes), else a new bytes object."""
-    if isinstance(src, memoryview) or isinstance(src, bytes):
+    """The n bytes from offset `at` of `src` (n < 0: to the end): an open file,
+    or all of a file's bytes, as open_data() gives them (a memoryview; bytes
+    are read alike). In place, a slice of the view: nothing read, nothing
+    copied. From a file: read into `buf` when given (a buffer of n bytes or
+    more, reused: returned, filled from `at` as far as the file goes), else a
+    new bytes object."""
+    if not hasattr(src, "readinto"):  # in place
         return src[at:] if n < 0 else src[at : at + n]
     src.seek(at)
     if buf is None:
@@ -49,5 +50,5 @@ def read_data(src, at, n=-1, buf=None):
 def close_data(src):
     """Done with `src` (read_data's): a file is closed; a view and its slices
     stay good."""
-    if hasattr(src, "close"):
+    if hasattr(src, "readinto"):
         src.close()

@@ -112,9 +112,9 @@ class Dictionary:
     def __init__(self, path=None, cache=2):
         """The word list at `path` (words.bin beside this module), or read from
         `path` when it is open (crisscross.datafile.read_data's `src`), keeping
-        up to `cache` decoded blocks. Its header, sampled index and buffers are read and made
-        by crisscross.words.dictopen.open_into: code a game runs once, not
-        resident while it is played."""
+        up to `cache` decoded blocks. Its header, sampled index and buffers are
+        read and made by crisscross.words.dictopen.open_into: code a game runs
+        once, not resident while it is played."""
         from crisscross.words.dictopen import open_into
 
         open_into(self, path, cache, _PAIRS_SIZE, _TRIPLES_SIZE, _SLOT, _STRIDE)
@@ -142,7 +142,7 @@ class Dictionary:
         return buf
 
     def close(self):
-        if hasattr(self._src, "close"):  # a file (in place, a view: nothing)
+        if hasattr(self._src, "readinto"):  # a file (in place, a view: nothing)
             self._src.close()
 
     def _locate(self, k):
