@@ -13,7 +13,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 GAME_KEYS = os.path.join(ROOT, "docs", "img", "results.keys")  # a whole game
 SEED = 7  # the seed results.keys was written for
-PLAY_STEPS = 12  # into the game: a few symbols placed
+PLAY_STEPS = 12  # into the game: two pairs placed, the second still on show
+HINT_STEPS = 14  # a roll to place, the cursor away from where the hint puts it
 
 
 def game_steps():
@@ -151,11 +152,12 @@ def test_the_daily_link_opens_todays_dice(page):
 def hint_frames(page):
     """Into a game in the simulator and the page: the simulator's frames with
     the hint's message box and after it."""
-    steps = game_steps()[:PLAY_STEPS]
+    steps = game_steps()[:HINT_STEPS]
     twin = Sim()
     before = twin.play(steps)[-1]
     shown, later = twin.play(keyscript.parse("long-a\nwait 2000\n"))
     assert render.diff_frames(before, later) > 0  # the hint moved the cursor
+    assert render.diff_frames(shown, later) > 0  # and said what it is worth
     page.open("?seed=%d" % SEED)
     assert_same(before, browser_play(page, steps)[-1], "before the hint")
     return shown, later
