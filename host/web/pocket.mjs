@@ -9,7 +9,10 @@
 // has work (a held button, a hint's search in slices: webhost.SLICE_MS each).
 //
 // window.pocket tells tests and benchmarks what they measure: ready, error,
-// idle(), shareLink(), stats {firstFrameMs, keyToFrameMs[], draws[]}.
+// idle(), shareLink(), and stats: firstFrameMs (since the page began to load),
+// keyToFrameMs (each direction's press to its frame), presses and draws (the
+// times of the last ones; a draw's busy: the game still had work due), and
+// longestStepMs (the longest the page waited for one step of the game).
 import { loadMicroPython } from "./micropython.mjs";
 
 const W = 128;
@@ -24,7 +27,7 @@ const KEYS = {
 };
 const TICKS_MASK = 0x3fffffff; // MicroPython's ticks_ms() wraps here too
 const MAX_SCALE = 6; // OLED pixels are at most 6 CSS pixels wide, as the simulator's
-const DRAWS_KEPT = 400;
+const KEPT = 400; // presses and draws remembered
 const STORAGE_PROBE = "crisscross-pocket/.probe";
 
 const $ = (id) => document.getElementById(id);
@@ -33,7 +36,7 @@ const ctx = canvas.getContext("2d");
 const image = ctx.createImageData(W, H);
 const held = Array.from({ length: COUNT }, () => new Set()); // who holds each button
 const keyOf = new Map(); // a physical key down -> the button it pressed
-const stats = { firstFrameMs: null, keyToFrameMs: [], draws: [] };
+const stats = { firstFrameMs: null, keyToFrameMs: [], presses: [], draws: [], longestStepMs: 0 };
 let host = null; // webhost's functions
 let frameRef = null; // webhost.frame, the canvas's bytes
 let mp = null;
@@ -108,12 +111,14 @@ function frame() {
   raf = 0;
   if (host === null) return;
   let r;
+  const begun = performance.now();
   try {
-    r = host.step(clock());
+    r = host.step(clock(begun));
   } catch (e) {
     fail(e);
     return;
   }
+  stats.longestStepMs = Math.max(stats.longestStepMs, performance.now() - begun);
   unstepped = false;
   const drew = r & 1;
   if (drew) {
@@ -125,8 +130,7 @@ function frame() {
       pocket.ready = true;
     }
     if (moveAt !== null) stats.keyToFrameMs.push(t - moveAt);
-    stats.draws.push({ t, busy: host.busy(clock(t)) });
-    if (stats.draws.length > DRAWS_KEPT) stats.draws.shift();
+    remember(stats.draws, { t, busy: host.busy(clock(t)) });
     showShare(host.share_code());
   }
   moveAt = null;
@@ -137,11 +141,17 @@ function frame() {
 
 // ---- buttons ----------------------------------------------------------------
 
+function remember(list, item) {
+  list.push(item);
+  if (list.length > KEPT) list.shift();
+}
+
 function press(button, who, t) {
   if (host === null) return;
   const set = held[button];
   if (set.size === 0) {
     host.down(button, clock(t));
+    remember(stats.presses, { button, t });
     light(button, true);
     unstepped = true;
     if (button < A && moveAt === null) moveAt = t;

@@ -237,5 +237,5 @@ def open_link(link):
 
 
 def busy(now):
-    """Whether the app has work due at once or a button held (tests, benches)."""
-    return device.app.next_tick(now) == 0 or device.held()
+    """Whether the app has work due at once: a search under way (tests, benches)."""
+    return device.app.next_tick(now) == 0

@@ -1,14 +1,10 @@
 """Fixtures of the browser tests: one built and served page, one Chromium."""
 
-import os
-import sys
 import tempfile
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import browser  # noqa: E402
+from host.web import chromium as browser
 
 
 @pytest.fixture(scope="session")

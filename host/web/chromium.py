@@ -1,10 +1,12 @@
 """The browser game in a real Chromium (Debian's chromium and chromium-driver),
-driven by Selenium: the page built by host.web.build and served on 127.0.0.1.
+driven by Selenium, for tests/web and `bench web`: the page built by
+host.web.build and served on 127.0.0.1.
 
 `missing()` says why no browser can run here (the tests then skip, except on
-CI, where they fail); `Site` builds and serves the page; `Page` opens it and
+CI, where they fail); `Site` builds and serves the page; `Page` opens it,
 presses keys and buttons as a person does (edges with times), and reads the
-canvas's pixels back as a MONO_VLSB frame.
+canvas's pixels back as a MONO_VLSB frame. Chromium runs headless with a fresh
+profile and nothing that reaches the network.
 """
 
 import os
@@ -76,6 +78,7 @@ class Site:
 
 
 def start_browser(profile):
+    """Chromium, headless, its profile in the folder `profile`."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
