@@ -32,7 +32,7 @@ BENCHES = (
     (
         "web",
         "host.bench.web",
-        "the browser game: page weight, first frame, key to frame, word hint",
+        "the browser game: weight, first frame, key to frame, word hint",
     ),
     (
         "all",

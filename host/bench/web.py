@@ -126,7 +126,9 @@ def table(figures):
 
 def main(argv):
     p = cli.parser("web", __doc__)
-    p.add_argument("--weight", action="store_true", help="the page's weight only")
+    p.add_argument(
+        "--weight", action="store_true", help="the weight alone (no browser)"
+    )
     args = p.parse_args(argv)
     errors = (web.BuildError, ValueError, AssertionError, OSError)
     return cli.run("web", lambda: measure(not args.weight), errors, args.json, table)
