@@ -84,16 +84,23 @@ function draw(bytes) {
   ctx.putImageData(image, 0, 0);
 }
 
-// Whole device pixels per OLED pixel, so every pixel is a crisp square; the
-// handheld around it (pocket.css) is sized from the same unit, --u.
+// Whole device pixels per OLED pixel, so every pixel is a crisp square: the
+// most that lets the drawn handheld (pocket.css, sized from the same unit, --u)
+// fit the window's width, and its height too where the window is tall enough.
+const MARGIN = 16; // main's padding, both sides
+const HEIGHT_UNITS = 110; // the body's height in OLED pixels, about
+
+function bodyWidth(u) {
+  // The screen, the bezel and the sides (pocket.css), and the 2 px borders.
+  return 128 * u + 2 * Math.max(2 * u, 6) + 2 * Math.max(5 * u, 14) + 4;
+}
+
 function fit() {
   const dpr = window.devicePixelRatio || 1;
-  const width = document.documentElement.clientWidth;
-  const height = window.innerHeight;
-  // The drawn body is 142 units wide (screen, bezel, sides) plus the margins;
-  // keep it within the window's width, and its 110 units of height too.
-  const units = Math.min((width - 24) / 142, (height - 24) / 110, MAX_SCALE);
-  const k = Math.max(1, Math.floor(units * dpr));
+  const width = document.documentElement.clientWidth - MARGIN;
+  const height = window.innerHeight - MARGIN;
+  let k = Math.floor(MAX_SCALE * dpr);
+  while (k > 1 && (bodyWidth(k / dpr) > width || HEIGHT_UNITS * (k / dpr) > height)) k--;
   document.documentElement.style.setProperty("--u", `${k / dpr}px`);
 }
 

@@ -5,6 +5,8 @@ open the same dice, and its keys, mouse and fingers are buttons."""
 import os
 import time
 
+import pytest
+
 from crisscross import buttons, sharecode
 from crisscross.memory_storage import MemoryStorage
 from host import hostclock, keyscript, render, sim
@@ -188,25 +190,31 @@ def test_a_click_on_a_drawn_button_acts(page):
     assert_same(want[1], page.click(buttons.DOWN), "a click on down")
 
 
-def test_the_page_fits_a_phones_width(page):
+@pytest.mark.parametrize("width", [320, 360, 412])
+def test_the_page_fits_a_phones_width(page, width):
     page.driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
-        {"width": 360, "height": 740, "deviceScaleFactor": 3, "mobile": True},
+        {"width": width, "height": 740, "deviceScaleFactor": 3, "mobile": True},
     )
     try:
         page.open()
         box = page.run(
             "const r = (s) => document.querySelector(s).getBoundingClientRect();"
             "const keys = [...document.querySelectorAll('.device [data-button]')];"
+            "const inner = r('.controls');"
             "return {page: document.documentElement.scrollWidth,"
             " device: r('.device').right, screen: r('#screen').width,"
             " smallest: Math.min(...keys.map((k) => k.getBoundingClientRect().width)),"
-            " right: Math.max(...keys.map((k) => k.getBoundingClientRect().right))}"
+            " left: Math.min(...keys.map((k) => k.getBoundingClientRect().left)),"
+            " right: Math.max(...keys.map((k) => k.getBoundingClientRect().right)),"
+            " inside: [inner.left, inner.right]}"
         )
-        assert box["page"] <= 360 and box["device"] <= 360 and box["right"] <= 360, box
+        assert box["page"] <= width and box["device"] <= width, box
+        # The buttons inside the handheld, big enough for a finger.
+        assert box["inside"][0] <= box["left"] and box["right"] <= box["inside"][1], box
+        assert box["smallest"] >= 36, box
         # The screen as wide as the phone allows, in whole device pixels per
-        # OLED pixel; buttons a finger can press.
-        assert box["screen"] >= 250 and round(box["screen"] * 3) % 128 == 0, box
-        assert box["smallest"] >= 40, box
+        # OLED pixel.
+        assert box["screen"] >= 0.7 * width and round(box["screen"] * 3) % 128 == 0, box
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
