@@ -56,9 +56,9 @@ def romfs_elf():
     return os.path.abspath(path) if path and os.path.isfile(path) else ""
 
 
-def write_image(flash_path, image, uf2, littlefs=None):
-    """Make `flash_path` a flash file holding `image` in the ROMFS partition and
-    the {name: bytes} of `littlefs` on the filesystem (boot.py, main.py)."""
+def write_image(flash_path, image, uf2):
+    """Make `flash_path` a flash file holding `image` in the ROMFS partition (and
+    an empty littlefs)."""
     if os.path.exists(flash_path):
         os.unlink(flash_path)
     b = Board(uf2=uf2, flash_path=flash_path, elf="")
@@ -70,8 +70,6 @@ def write_image(flash_path, image, uf2, littlefs=None):
             "m = memoryview(vfs.rom_ioctl(2, 0))\n"
             "print(uctypes.addressof(m), len(m))\n"
         )
-        for name, data in (littlefs or {}).items():
-            b.exec("with open(%r, 'wb') as f:\n    f.write(%r)" % (name, data))
         b.power_off()
     finally:
         b.close()
