@@ -45,14 +45,18 @@ from crisscross.dice.symbols import SymbolsGame
 from crisscross.dice.digits import DigitsGame
 a = gc.mem_alloc()
 model = ai_symbols.model(True)
-for s in range(1, len(model.blobs)):
-    model.stage(s)
+s = 1
+try:
+    while True:  # every stage's tables
+        model.stage(s)
+        s += 1
+except IndexError:
+    pass
 out['symbols'] = gc.mem_alloc() - a
 a = gc.mem_alloc()
 ai_digits.table()
 out['digits'] = gc.mem_alloc() - a
 out['tables'] = [type(model.stage(2)).__name__, type(ai_digits.table()).__name__]
-ai_symbols.drop_tables()
 hints = []
 for g in (SymbolsGame(3, 1, True), DigitsGame(4, 1)):
     for _ in range(3):
