@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 
-from host import mpy_build, mpy_names
+from host import mpy_build
 from host.board_link import BoardError, Link, LinkLost, resolve_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,13 +44,12 @@ def mpy_cross_version():
     return (n[0], n[1], n[2]), n[3], n[4]
 
 
-def local_files(root=ROOT, flags=mpy_build.FLAGS, names=True):
+def local_files(root=ROOT, flags=mpy_build.FLAGS):
     """{board path: bytes} of everything we install, .py compiled to .mpy (the
-    board's build, mpy_build.FLAGS, unless `flags` says otherwise, its names
-    renamed by host/mpy_names.py unless `names` is false): the one build of
-    host/mpy_build.py, from its cache, the same bytes the benchmarks run."""
+    board's build, mpy_build.FLAGS, unless `flags` says otherwise): the one build
+    of host/mpy_build.py, from its cache, the same bytes the benchmarks run."""
     try:
-        return mpy_build.board_files(root, flags, names=names)
+        return mpy_build.board_files(root, flags)
     except mpy_build.CompileError as e:
         raise BoardError(str(e))
 
@@ -317,9 +316,7 @@ def offline_plan(local, cross, out, why):
     return 0
 
 
-def flash(
-    port, dry_run=False, root=ROOT, out=print, keep_lines=False, keep_names=False
-):
+def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
     try:
         port = resolve_port(port)
     except BoardError as e:
@@ -328,7 +325,7 @@ def flash(
         port = None
         why = str(e).split(":")[0]
     flags = mpy_build.LINE_FLAGS if keep_lines else mpy_build.FLAGS
-    local = local_files(root, flags, names=not keep_names)
+    local = local_files(root, flags)
     cross = mpy_cross_version()
     if port is None:
         return offline_plan(local, cross, out, why)
@@ -422,25 +419,11 @@ def logs(port, out=print):
         if data is None:
             out("no %s on the board: no errors so far" % ERROR_LOG)
         else:
-            out(our_names(data.decode("utf-8", "replace").rstrip()))
+            out(data.decode("utf-8", "replace").rstrip())
         link.soft_reset()
         return 0
     finally:
         link.close()
-
-
-def our_names(text, root=ROOT):
-    """A board's traceback with the names host/mpy_names.py gave our code put
-    back, as this checkout's build has them."""
-    files = mpy_build.compiled(root=root, names=False)
-    return mpy_names.translate(text, mpy_names.plan(files, root))
-
-
-def names(stream=None, out=print):
-    """`host flash names`: a traceback copied from the board's REPL (stdin)."""
-    text = (stream or sys.stdin).read()
-    out(our_names(text).rstrip())
-    return 0
 
 
 def repl(port):
@@ -453,7 +436,6 @@ SUBCOMMANDS = (
     ("flash", "compile and copy the game to the board (the default)"),
     ("repl", "open the board's REPL (mpremote)"),
     ("logs", "print the board's error log"),
-    ("names", "put our names back into a board's traceback (read from stdin)"),
 )
 
 
@@ -482,11 +464,6 @@ def main(argv=None):
             action="store_true",
             help="keep line numbers in tracebacks (error.log); uses ~2 KB more RAM",
         )
-        ap.add_argument(
-            "--keep-names",
-            action="store_true",
-            help="keep our names in the build (host/mpy_names.py); ~8 KB more RAM",
-        )
     args = ap.parse_args(argv)
     try:
         if command == "flash":
@@ -496,10 +473,7 @@ def main(argv=None):
                 args.dry_run,
                 source,
                 keep_lines=args.keep_lines,
-                keep_names=args.keep_names,
             )
-        if command == "names":
-            return names()
         if command == "logs":
             return logs(args.port)
         return repl(args.port)
