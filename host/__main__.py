@@ -16,6 +16,11 @@ COMMANDS = (
     ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
     ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
     ("flash", "host.flash", "install the game on a board with mpremote"),
+    (
+        "saves",
+        "host.saves",
+        "copy a board's saves to the PC and back (backup, restore)",
+    ),
     ("emu", "host.emu.cli", "the real firmware on an emulated Pico (rp2040js)"),
     ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),
     ("words", "host.words_cli", "the word game's dictionary: words check WORD"),

@@ -48,6 +48,7 @@ from host.flash_plan import (
     make_plan,
     manifest_bytes,
     parents,
+    romfs_advice,
     romfs_plan,
     sha,
     shadowing,
@@ -303,6 +304,9 @@ def _flash(link, local, cross, dry_run, out):
     if board.get("rom"):
         return _flash_romfs(link, local, board, dry_run, out)
     out("path: littlefs: every file on the board's filesystem (no ROMFS partition)")
+    advice = romfs_advice(board, link.port)
+    if advice:
+        out(advice)
     adopt_pending(link, local, board)
     plan = make_plan(local, board)
     for path in shadowing(local, board):

@@ -235,3 +235,18 @@ def parents(paths):
         for i in range(1, len(parts) + 1):
             dirs.add("/".join(parts[:i]))
     return sorted(dirs, key=lambda d: (d.count("/"), d))
+
+
+def romfs_advice(board, port):
+    """For a Pico (RP2040) without ROMFS: how to move to the ROMFS firmware
+    without losing its saves; None for other boards."""
+    if board.get("rom") or "RP2040" not in (board.get("machine") or ""):
+        return None
+    return (
+        "note: this Pico's MicroPython has no ROMFS, so the game's code is loaded "
+        "into RAM; the ROMFS firmware runs it from flash with more memory free "
+        "(docs/flashing.md). Changing firmware moves the filesystem, which the "
+        "board then formats: keep your saves with `python3 -m host saves backup "
+        "--port %s`, install the ROMFS firmware, `make flash`, then `python3 -m "
+        "host saves restore --port %s`" % (port, port)
+    )

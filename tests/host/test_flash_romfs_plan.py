@@ -98,3 +98,13 @@ def test_a_littlefs_image_is_read_back_whole():
     assert len(data) == 64 * 4096
     assert littlefs_image.files(data) == files
     assert littlefs_image.files(b"\xff" * (16 * 4096)) == {}
+
+
+def test_a_pico_without_romfs_is_told_how_to_move_and_keep_its_saves():
+    pico = {"machine": "Raspberry Pi Pico with RP2040", "rom": None}
+    text = flash_plan.romfs_advice(pico, "/dev/ttyACM0")
+    assert "saves backup --port /dev/ttyACM0" in text
+    assert "saves restore --port /dev/ttyACM0" in text and "make flash" in text
+    with_romfs = dict(pico, rom={"size": 524288, "sha": None})
+    assert flash_plan.romfs_advice(with_romfs, "x") is None
+    assert flash_plan.romfs_advice({"machine": "Generic ESP32 module"}, "x") is None
