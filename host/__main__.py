@@ -16,6 +16,7 @@ COMMANDS = (
     ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
     ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
     ("flash", "host.flash", "install the game on a board with mpremote"),
+    ("uf2", "host.fresh_uf2", "one .uf2 for a fresh Pico: firmware, game, start-up"),
     (
         "saves",
         "host.saves",
