@@ -108,3 +108,14 @@ def test_a_pico_without_romfs_is_told_how_to_move_and_keep_its_saves():
     with_romfs = dict(pico, rom={"size": 524288, "sha": None})
     assert flash_plan.romfs_advice(with_romfs, "x") is None
     assert flash_plan.romfs_advice({"machine": "Generic ESP32 module"}, "x") is None
+
+
+def test_the_pico_partition_is_the_board_definitions():
+    import os
+    import re
+
+    path = os.path.join(flash.ROOT, "firmware", "micropython-board", "RPI_PICO_ROMFS")
+    with open(os.path.join(path, "mpconfigboard.cmake")) as f:
+        text = f.read()
+    found = re.search(r"set\(MICROPY_HW_ROMFS_BYTES (\d+)\)", text)
+    assert found and int(found.group(1)) == romfs.PICO_PARTITION
