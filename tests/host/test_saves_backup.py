@@ -9,7 +9,7 @@ import sys
 from test_flash_e2e import ROOT, TIMEOUT, Bridge, no_traceback
 
 SAVES = {
-    "game.sav": b"CCP1 game 3 31 1a2b3c4d\n{\"game\": \"SYM|a|77|1 2 3 4\"}",
+    "game.sav": b'CCP1 game 3 31 1a2b3c4d\n{"game": "SYM|a|77|1 2 3 4"}',
     "records.sav": bytes(range(256)) * 9,  # over the link's 4 KB pieces
     "settings.sav": b"CCP1 settings 1 2 00000000\n{}",
 }
