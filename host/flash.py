@@ -213,6 +213,16 @@ def board_hashes(link, paths):
     return found
 
 
+def verify(link, files):
+    """Each of {path: bytes} on the board, by its hash; BoardError if not."""
+    found = board_hashes(link, list(files))
+    bad = [p for p in sorted(files) if found.get(p) != sha(files[p])]
+    if bad:
+        raise BoardError(
+            "verify failed for %s: run the same command again" % ", ".join(bad)
+        )
+
+
 def offline_plan(local, cross, out, why):
     """--dry-run with no board: both paths, for a board with nothing of ours yet."""
     version = ".".join(str(v) for v in cross[0])
@@ -355,12 +365,7 @@ def _apply(link, plan, local, board, out, image=None):
             out("  removing %s" % p)
         gone = parents(plan["remove"])
         link.run(_REMOVE % (plan["remove"], gone[::-1]), "removing old files")
-    check = board_hashes(link, plan["copy"])
-    bad = [p for p in plan["copy"] if check.get(p) != sha(local[p])]
-    if bad:
-        raise BoardError(
-            "verify failed for %s: run the same command again" % ", ".join(bad)
-        )
+    verify(link, dict((p, local[p]) for p in plan["copy"]))
     final = dict((p, sha(local[p])) for p in local)
     if final != board["manifest"] or plan.get("deploy"):
         write_manifest(link, final, image)

@@ -21,8 +21,7 @@ import time
 
 from host import ROOT
 from host.board_link import BoardError, Link, resolve_port
-from host.flash import board_hashes
-from host.flash_plan import sha
+from host.flash import verify
 
 SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
 BACKUPS = os.path.join(ROOT, "build", "saves-backup")
@@ -127,12 +126,7 @@ def restore(port, folder=None, out=print):
             "making /" + SAVE_DIR,
         )
         link.write_files(sorted(files.items()))
-        found = board_hashes(link, list(files))
-        bad = [p for p in files if found.get(p) != sha(files[p])]
-        if bad:
-            raise BoardError(
-                "verify failed for %s: run the same command again" % ", ".join(bad)
-            )
+        verify(link, files)
         out(
             "restored %d files (%d B) from %s to the board's /%s; restarting it"
             % (len(files), sum(map(len, files.values())), _shown(source), SAVE_DIR)
