@@ -568,12 +568,20 @@ class Board:
         return self._drives
 
     def littlefs(self):
-        """{path: bytes} of every file in the board's littlefs, as it is now (the
-        firmware's drive: host/littlefs_image.py reads it)."""
+        """{path: bytes} of every file in the board's littlefs, as it is now, or
+        as the flash file keeps it when the board is off (the firmware's drive:
+        host/littlefs_image.py reads it)."""
         from host import littlefs_image
 
         start, size = self.drives[uf2mod.LITTLEFS]
-        return littlefs_image.files(self.flash_image()[start : start + size])
+        if self._on:
+            flash = self.flash_image()
+        elif self.flash_path and self.save and os.path.isfile(self.flash_path):
+            with open(self.flash_path, "rb") as f:  # as power_off left it
+                flash = f.read()
+        else:
+            raise EmuError("the board is off and keeps no flash file")
+        return littlefs_image.files(flash[start : start + size])
 
     def flash_image(self):
         """The 2 MiB flash as it is now."""

@@ -46,6 +46,7 @@ DOCUMENTED = (
     "flash.data_bytes.GROUP",
     "flash.with_core.FAMILY",
     "flash.total_bytes",
+    "flash.romfs_image_bytes",
     "budgets",
     "over_budget",
     "schema",
@@ -56,7 +57,12 @@ CHECKED_KEYS = [k for k in DOCUMENTED if not k.startswith(("host_time_ms", "ai")
 def within_budget():
     """Results where every budgeted figure sits one below its limit."""
     results = {}
-    for pattern, limit, _ in bench_budgets.BUDGETS + bench_budgets.PICO_BUDGETS:
+    every = (
+        bench_budgets.BUDGETS
+        + bench_budgets.PICO_BUDGETS
+        + bench_budgets.PICO_STOCK_BUDGETS
+    )
+    for pattern, limit, _ in every:
         bench_all.inject(results, {pattern.replace("*", "symbols"): limit - 1})
     return results
 
@@ -114,12 +120,16 @@ def test_pico_figures_over_budget_fail(tmp_path):
 def test_no_firmware_is_one_line_unless_required(tmp_path):
     results = within_budget()
     results["pico"] = {"missing": "no MicroPython firmware at build/x.uf2"}
-    env = {"CI": "", "MICROPYTHON_UF2": ""}
+    results["pico_stock"] = {"missing": "no official firmware for the stock path"}
+    env = {"CI": "", "MICROPYTHON_UF2": "", "MICROPYTHON_STOCK_UF2": ""}
     proc = check(tmp_path, results, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "pico: not measured: no MicroPython firmware" in proc.stdout
-    proc = check(tmp_path, results, env={"CI": "true", "MICROPYTHON_UF2": ""})
+    assert "pico_stock: not measured: no official firmware" in proc.stdout
+    env["CI"] = "true"
+    proc = check(tmp_path, results, env=env)
     assert proc.returncode == 1 and "MISSING" in proc.stdout
+    assert "pico.*" in proc.stdout and "pico_stock.*" in proc.stdout
 
 
 def test_a_bad_injection_is_refused_with_a_message(tmp_path):
