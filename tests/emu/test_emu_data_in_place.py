@@ -1,18 +1,18 @@
-"""On the emulated Pico's ROMFS firmware, with the game's build in /rom: the word
-list and the AI tables are found in /rom and read in place, in flash.
-
-The board runs MicroPython's ROMFS build ($MICROPYTHON_ROMFS_UF2, see
-tests/emu/romfs_board.py; skipped with the reason when there is none). littlefs
-holds no copy of the game, so the board's own sys.path finds it in /rom.
-"""
+"""On the emulated Pico's ROMFS firmware, with the game in /rom as `host flash`
+deploys it: the word list and the AI tables are found in /rom and read in place,
+in flash ($MICROPYTHON_UF2, CI's ROMFS build; skipped with the reason on the
+official build). The board starts in safe mode (A held: the REPL is free);
+littlefs holds no copy of the game, so the board's own sys.path finds it in
+/rom."""
 
 import json
 
 import pytest
 
-import romfs_board
 from crisscross.dice import ai
 from crisscross.dice.symbols import SymbolsGame
+from host import uf2
+from host.emu.board import firmware_drives, uf2_path
 
 SCRIPT = r"""
 import gc, json, os, uctypes, vfs
@@ -57,26 +57,21 @@ print('RESULT', json.dumps(out))
 """
 
 
-@pytest.fixture(scope="module")
-def rom_flash(tmp_path_factory):
-    problem = romfs_board.missing()
-    if problem:
-        pytest.skip(problem)
-    folder = tmp_path_factory.mktemp("romfs")
-    image = romfs_board.build_image(str(folder), names=False)
-    path = str(folder / "flash.bin")
-    romfs_board.write_image(path, image, romfs_board.romfs_uf2())
-    return path
+@pytest.fixture(autouse=True, scope="module")
+def _romfs_firmware():
+    if uf2.ROMFS not in firmware_drives(uf2_path()):
+        pytest.skip(
+            "MICROPYTHON_UF2 is not a ROMFS build: reading in place needs the "
+            "ROMFS firmware (docs/flashing.md)"
+        )
 
 
-def test_the_word_list_and_the_ai_tables_are_read_in_place_from_rom(rom_flash):
-    b = romfs_board.board(rom_flash, save=False, elf="")
-    try:
-        b.power_on()
-        b.run_ms(1500)
-        out = b.exec(SCRIPT, timeout_ms=60000)
-    finally:
-        b.close()
+def test_the_word_list_and_the_ai_tables_are_read_in_place_from_rom(board):
+    board.power_on(held=["a"])
+    board.run_ms(800)
+    board.up("a")
+    board.run_ms(100)
+    out = board.exec(SCRIPT, timeout_ms=60000)
     got = json.loads(out.split("RESULT ", 1)[1])
     print(got)
     assert got["file"] == "/rom/crisscross/words/dictopen.mpy"

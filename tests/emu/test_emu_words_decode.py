@@ -18,14 +18,13 @@ d = D.Dictionary()
 print("native", D._decode is not None)
 out = bytearray(640)
 crc = 0
-for b in range(d.blocks):
-    d._src.seek(d._data + b * d.block_size)
-    d._src.readinto(d._raw_block)
-    n = D.decode_fast(d._raw_block, d.block_size * 8, out)
+for b in range(d.blocks):  # as the dictionary reads them: in place or not
+    raw = d._read(d._data + b * d.block_size, d.block_size + 1, d._raw_block)
+    n = D.decode_fast(raw, d.block_size * 8, out)
     crc = binascii.crc32(memoryview(out)[:n], crc)
 print("crc", crc)
 small = bytearray(40)
-n = D.decode_fast(d._raw_block, d.block_size * 8, small)
+n = D.decode_fast(raw, d.block_size * 8, small)
 print("small", n, len(small) >= n, binascii.crc32(memoryview(small)[:n]))
 """
 

@@ -1,8 +1,8 @@
 """The game run from a ROMFS image inside real MicroPython (WebAssembly): its
 modules find their data files in /rom and read them in place.
 
-The image is the one a board gets (tests/host/romfs_image.py: host/mpy_build.py's
-.mpy files and data files, by stock `mpremote romfs build`), mounted at /rom with
+The image is the one a board gets (host/romfs.py: host/mpy_build.py's .mpy
+files and data files, by mpremote's ROMFS writer), mounted at /rom with
 MicroPython's own VfsRom; the same build is also mounted as plain files at /lib
 (what littlefs gives), for the heap a file costs. tests/emu/test_emu_data_in_place.py
 does the same on the emulated Pico's ROMFS firmware.
@@ -14,7 +14,8 @@ import os
 import pytest
 
 from mpy import ROOT, run_micropython
-from romfs_image import build_image
+
+from host import mpy_build, romfs
 
 from crisscross.dice import ai
 from crisscross.dice.digits import DigitsGame
@@ -71,10 +72,11 @@ print('RESULT', json.dumps(out))
 @pytest.fixture(scope="module")
 def image_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("romfs")
-    image = build_image(str(folder), names=False)
+    files = mpy_build.compiled(mpy_build.GAME)
+    mpy_build.write_tree(files, str(folder / "rom"))
     os.makedirs(str(folder / "img"))
     with open(str(folder / "img" / "rom.bin"), "wb") as f:
-        f.write(image)
+        f.write(romfs.image(files))
     return folder
 
 
