@@ -9,11 +9,9 @@ MicroPython as /lib).
 
 The source name embedded in each .mpy is the module's dotted name, e.g.
 "crisscross.words.ai" (a package's __init__ its package's): tracebacks and line
-counters tell our code from a harness by it, and MicroPython interns it as the
-module's `__file__` when it imports it, the very text it interned for the import
-itself, so a module costs the board one name, not two (its dotted name, and its
-path as its __file__; every name of a loaded module stays until a restart).
-crisscross.compat.beside finds a module's data files from it.
+counters tell our code from a harness by it. (A module's `__file__` is the path
+MicroPython imported it from, "/rom/crisscross/words/ai.mpy" from a ROMFS:
+crisscross.datafile.beside finds a module's data files by that.)
 
 Every .mpy comes from one cache, build/mpy-cache, keyed by the mpy-cross
 version, the flags, the embedded name and the source text: flash, benchmarks and
