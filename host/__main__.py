@@ -21,6 +21,9 @@ COMMANDS = (
     ("words", "host.words_cli", "the word game's dictionary: words check WORD"),
 )
 
+# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
+INTERRUPTED = 130
+
 # `play --game X` goes to the module of X's family.
 PLAY_FAMILIES = {"cards": "host.play_cards", "words": "host.play_words"}
 
@@ -60,7 +63,14 @@ def main(argv):
             except ImportError as e:
                 sys.stderr.write("host %s is not available: %s\n" % (name, e))
                 return 2
-            return mod.main(rest)
+            try:
+                return mod.main(rest)
+            except KeyboardInterrupt:
+                # Ctrl-C: one line, on a line of its own (the terminal echoed ^C
+                # where the cursor was), and the shell's status for SIGINT.
+                tty = sys.stderr.isatty()
+                sys.stderr.write("%s%s: interrupted\n" % ("\n" if tty else "", name))
+                return INTERRUPTED
     sys.stderr.write("host: unknown command %r\n\n%s\n" % (name, usage()))
     return 2
 

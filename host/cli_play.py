@@ -7,7 +7,8 @@ player with no two adjacent empty cells left is done and the others go on (the
 2021 edition's end rule); the game ends when every player is done.
 
 Exit status: 0 when the game was played to the end, 1 when the player quit (or
-the input ended), 2 on bad options.
+the input ended), 130 on Ctrl-C (with the same share code as a quit), 2 on bad
+options.
 """
 
 import argparse
@@ -378,6 +379,15 @@ def check_game_options(args):
         raise ValueError("--players must be 1 to %d in the %s game" % (most, args.game))
 
 
+def left_unfinished(game, status):
+    """The quit's line, with the code that deals the same dice again."""
+    sys.stdout.write(
+        "game left unfinished; the same dice again: "
+        "python3 -m host play --code %s\n" % sharecode.pretty(share_code(game))
+    )
+    return status
+
+
 def main(argv):
     args = build_parser().parse_args(argv)
     try:
@@ -400,13 +410,15 @@ def main(argv):
     if not args.auto:
         seats[0] = sess.HUMAN
     # The handheld's session: AI seats play as soon as their turn comes.
-    session = sess.Session(game, seats, share_code(game), args.level)
-    if not args.auto and not play_typed(session, sys.stdin, sys.stdout):
-        sys.stdout.write(
-            "game left unfinished; the same dice again: "
-            "python3 -m host play --code %s\n" % sharecode.pretty(session.code)
-        )
-        return 1
+    try:
+        session = sess.Session(game, seats, share_code(game), args.level)
+        if not args.auto and not play_typed(session, sys.stdin, sys.stdout):
+            return left_unfinished(game, 1)
+    except KeyboardInterrupt:
+        # Ctrl-C at a prompt or while the AI plays: the same line as a quit, on
+        # a line of its own (after the prompt, or the ^C a terminal echoed).
+        sys.stdout.write("\n")
+        return left_unfinished(game, 130)
     ais = args.auto or args.players > 1
     res = result(game, args.level if ais else None, seats)
     if args.json:
