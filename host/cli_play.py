@@ -312,7 +312,7 @@ def result(game, level=None, seats=None):
 
 def apply_code(args):
     """--code or --daily: the seed (and, for a code, the rules) it stands for."""
-    if args.code:
+    if args.code is not None:
         variant, args.seed = sharecode.decode_variant(args.code)
         if variant >= len(RULESETS):
             raise ValueError("share code of an unknown rule set")
@@ -328,7 +328,7 @@ def apply_code(args):
         for name, value in VARIANTS.items():
             if rules == value:
                 args.variant = name
-    elif args.daily:
+    elif args.daily is not None:
         if args.daily == "today":
             import datetime
 
@@ -344,12 +344,14 @@ def apply_code(args):
 
 def check_options(args):
     """ValueError naming the option when the options do not fit together."""
-    given = [n for n, v in (("--code", args.code), ("--daily", args.daily)) if v]
+    given = [
+        n for n, v in (("--code", args.code), ("--daily", args.daily)) if v is not None
+    ]
     if args.seed is not None:
         given.append("--seed")
     if len(given) > 1:
         raise ValueError("give one of --code, --daily, --seed")
-    if args.code and (args.advanced or args.variant):
+    if args.code is not None and (args.advanced or args.variant):
         raise ValueError("a share code names its rules: leave out --advanced/--variant")
     if args.seed is not None and not 0 <= args.seed < sharecode.SEEDS:
         raise ValueError(

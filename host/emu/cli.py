@@ -264,6 +264,17 @@ def _interrupt(signum, frame):
 # --- command line ---
 
 
+def boot_ms_arg(text):
+    """--boot-ms: emulated milliseconds, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more, not %d" % value)
+    return value
+
+
 def build_parser():
     p = argparse.ArgumentParser(
         prog="python3 -m host emu",
@@ -306,7 +317,7 @@ def build_parser():
     p.add_argument("--ascii", action="store_true", help="print the last frame")
     p.add_argument(
         "--boot-ms",
-        type=int,
+        type=boot_ms_arg,
         default=BOOT_MS,
         help="headless: emulated ms from power-on to the first key (default %d)"
         % BOOT_MS,
