@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 from host import mpy_build, mpy_names
-from host.board_link import BoardError, Link, LinkLost, resolve_port
+from host.board_link import BoardError, Link, LinkLost, NoAnswer, resolve_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = ".crisscross-manifest.json"  # on the board, at the root
@@ -336,7 +336,7 @@ def flash(
     try:
         link.interrupt()
         return _flash(link, local, cross, dry_run, out)
-    except LinkLost:
+    except (LinkLost, NoAnswer):  # no program of the board's was stopped
         raise
     except BoardError:
         try:  # stopped for nothing: let the board's program run again
@@ -445,6 +445,7 @@ def names(stream=None, out=print):
 
 def repl(port):
     dev = resolve_port(port)
+    Link(dev).close()  # a port that cannot be opened: why, as for flash and logs
     cmd = [sys.executable, "-m", "mpremote", "connect", dev, "repl"]
     return subprocess.call(cmd)
 
