@@ -62,10 +62,17 @@ def sha(data):
 # ---- checks and the plan (pure functions, tested without a board) ----
 
 
+def version_text(version):
+    """A board's sys.implementation.version as MicroPython names its release:
+    (1, 29, 0, 'preview') is 1.29.0-preview, (1, 29, 0, '') is 1.29.0."""
+    text = ".".join(str(v) for v in version[:3])
+    return text + "-" + version[3] if len(version) > 3 and version[3] else text
+
+
 def check_versions(board, cross):
     """An error message when the board cannot run what mpy-cross emits, else None."""
     version = tuple(board["version"][:3])
-    shown = ".".join(str(v) for v in version)
+    shown = version_text(board["version"])
     cross_version, cross_major, cross_minor = cross
     if board.get("mpy") is None:
         return (
@@ -169,7 +176,7 @@ def _l(d):
     except OSError:
         return []
 _v = os.statvfs('/')
-print(json.dumps({'version': list(sys.implementation.version[:3]),
+print(json.dumps({'version': list(sys.implementation.version),
     'mpy': getattr(sys.implementation, '_mpy', None), 'platform': sys.platform,
     'machine': getattr(sys.implementation, '_machine', ''), 'manifest': _m,
     'free': _v[1] * _v[4], 'block': _v[1],
@@ -357,7 +364,7 @@ def _flash(link, local, cross, dry_run, out):
     out(
         "board: MicroPython %s (%s, .mpy v%d) on %s"
         % (
-            ".".join(str(v) for v in board["version"]),
+            version_text(board["version"]),
             board["machine"] or board["platform"],
             board["mpy"] & 0xFF,
             link.port,

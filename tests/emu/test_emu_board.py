@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from host import render
-from host.emu.board import ROOT, Board, EmuError
+from host.emu.board import ROOT, Board, EmuError, uf2_path
 
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
 
@@ -37,7 +37,12 @@ def test_flash_blank_board_then_nothing_to_copy(flashed):
     assert flashed["blank"], "a blank board should wait at the REPL"
     status, out, _ = flashed["first"]
     assert status == 0, out
-    assert "board: MicroPython 1.29" in out
+    # As the firmware names itself: a preview build (the team's) is one. (A
+    # .uf2 is 512-byte blocks with 256 bytes of the image each, from byte 32.)
+    uf2 = open(uf2_path(), "rb").read()
+    image = b"".join(uf2[k + 32 : k + 288] for k in range(0, len(uf2), 512))
+    preview = b"1.29.0-preview" in image
+    assert ("board: MicroPython 1.29.0%s (" % ("-preview" if preview else "")) in out
     assert "copying pocket/start.mpy" in out
     assert "verified" in out and "copied files" in out
     status, out, _ = flashed["second"]
