@@ -120,6 +120,29 @@ def tour():
     # The word game: its own driver, so it starts from the title whatever came before.
     for name, frame in _words_tour():
         yield name, frame
+    for name, frame in words_letters():
+        yield name, frame
+
+
+def words_letters(wild=False):
+    """The word game's table with every letter on it, A-Z (a-z: wild cards), as
+    cards laid before and as the last play, between its arrows: a letter must
+    look the same either way (tests/portable/test_words_marks.py)."""
+    import canvas as fb
+    from crisscross.words import view
+    from crisscross.words.board import Board
+
+    board = Board()
+    cells = []
+    for i in range(26):
+        r, c = 2 * (i // 9), 1 + i % 9  # three rows of 9, each between arrows
+        board.put(r, c, i, wild)
+        cells.append((r, c))
+    name = "words-letters-wild" if wild else "words-letters"
+    for suffix, last in (("", []), ("-marked", cells)):
+        buf, canvas = fb.new()
+        view.draw_table(canvas, board, (0, 0), last)
+        yield name + suffix, bytes(buf)
 
 
 def _start_cards(d, *changes):

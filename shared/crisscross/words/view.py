@@ -9,7 +9,7 @@ view is the (row, column) of its top-left card.
 from crisscross import ui
 from crisscross.compat import const
 from crisscross.words import deck
-from crisscross.words.board import LETTER_MASK, WILD_BIT, key
+from crisscross.words.board import LETTER_MASK, SPAN, WILD_BIT, key
 
 # A play screen's state(), kept by the menu and the thinking screen while the
 # play screen's module is unloaded: (cursor, direction, view, mode, line start,
@@ -85,10 +85,13 @@ def draw_top(c, left, right):
 
 
 def draw_table(c, board, view, last, pending=None):
-    """The cards in the view: `last` (r, c) pairs underlined, `pending` a dict
-    {(r, c): letter} of cards being laid, drawn inverted; a dot on free cells."""
+    """The cards in the view: the words of the `last` play, (r, c) pairs,
+    between arrows in the empty cells at their ends (a letter looks the same
+    marked or not), `pending` a dict {(r, c): letter} of cards being laid,
+    drawn inverted; a dot on other free cells."""
     vr, vc = view
     cells = board._cells  # by key, as Board.get reads them: no call per cell
+    arrows = _arrows(board, last)
     for i in range(VIEW_ROWS):
         r = vr + i
         y = BY + i * CELL
@@ -103,14 +106,85 @@ def draw_table(c, board, view, last, pending=None):
                 c.text(ch, x + 1, y + 1, 0)
                 continue
             v = cells.get(k + j, -1)
-            if v < 0:
+            if v >= 0:
+                c.text(
+                    chr((97 if v & WILD_BIT else 65) + (v & LETTER_MASK)),
+                    x + 1,
+                    y + 1,
+                    1,
+                )
+            elif not (arrows and _arrow(c, arrows, k + j, x, y)):
                 c.pixel(x + 4, y + 4, 1)
+
+
+# The arrows of the last play, worked out once per play (_arrows).
+_cached = None  # the `last` list they are of
+_cached_board = None  # and the board
+_arrows_of = []
+
+
+def _arrows(board, last):
+    """[key, step, ...]: the arrows around the words of the play `last` (a
+    step is +-1 across, +-SPAN down, from the arrow's empty cell into its
+    word). A word is one its cards lie in, along their line (a lone card's:
+    both ways), from the empty cell before it to the one after it."""
+    global _cached, _cached_board, _arrows_of
+    if last is _cached and board is _cached_board:
+        return _arrows_of
+    cells = board._cells
+    steps = []
+    for p in last:
+        for q in last:
+            if p is not q:
+                if p[0] == q[0] and 1 not in steps:
+                    steps.append(1)
+                if p[1] == q[1] and SPAN not in steps:
+                    steps.append(SPAN)
+    out = []
+    for step in steps or (1, SPAN):
+        for p in last:
+            k = key(p[0], p[1])
+            if k not in cells:
                 continue
-            c.text(
-                chr((97 if v & WILD_BIT else 65) + (v & LETTER_MASK)), x + 1, y + 1, 1
-            )
-            if last and _among(last, r, cc):
-                c.hline(x + 1, y + 8, 7, 1)
+            start = k
+            while start - step in cells:
+                start -= step
+            end = k
+            while end + step in cells:
+                end += step
+            if start != end and not _has(out, start - step, step):
+                out.extend((start - step, step, end + step, -step))
+    _cached, _cached_board, _arrows_of = last, board, out
+    return out
+
+
+def _has(arrows, k, step):
+    for i in range(0, len(arrows), 2):
+        if arrows[i] == k and arrows[i + 1] == step:
+            return True
+    return False
+
+
+def _arrow(c, arrows, k, x, y):
+    """Draw the arrows of the empty cell at key `k` (its pixel x, y), each
+    pointing into its word, two pixels clear of every letter around; False
+    if it has none."""
+    found = False
+    for i in range(0, len(arrows), 2):
+        if arrows[i] == k:
+            found = True
+            step = arrows[i + 1]
+            if step == 1 or step == -1:  # across: base, middle, tip
+                base = 3 if step == 1 else 5
+                c.vline(x + base, y + 2, 5, 1)
+                c.vline(x + 4, y + 3, 3, 1)
+                c.pixel(x + 8 - base, y + 4, 1)
+            else:
+                base = 3 if step > 0 else 5
+                c.hline(x + 2, y + base, 5, 1)
+                c.hline(x + 3, y + 4, 3, 1)
+                c.pixel(x + 4, y + 8 - base, 1)
+    return found
 
 
 def draw_hand(c, hand):
@@ -131,11 +205,3 @@ _THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
 def thinking(seat):
     """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
     return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)
-
-
-def _among(cells, r, c):
-    """Whether (r, c) is one of `cells` (pairs), without building a tuple."""
-    for p in cells:
-        if p[0] == r and p[1] == c:
-            return True
-    return False
