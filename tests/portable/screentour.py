@@ -48,7 +48,7 @@ def tour():
     yield "rules-symbols-scrolled", d.frame()
     d.press("b down a")
     yield "rules-digits", d.frame()
-    d.press("b b").choose("Controls")
+    d.press("b b up").choose("Controls")  # back on Rules; a press up, and down
     yield "controls", d.frame()
     d.press("b").choose("About")
     yield "about", d.frame()
