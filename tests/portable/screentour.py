@@ -62,7 +62,7 @@ def tour():
     yield "play-symbols-blocked", d.frame()
     d.press("a")
     yield "play-symbols-refused", d.frame()
-    d.press("b down down a")
+    d.press("up up up a")  # (rows wrap: two down; the first key closes the message)
     yield "play-symbols-placed", d.frame()
     d.press("a")
     yield "play-symbols-round-2", d.frame()
