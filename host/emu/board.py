@@ -316,8 +316,9 @@ class Board:
         """Advance emulated time by ns (as fast as the host allows). Returns why it
         stopped: 'time', or 'flash_ops' when stop_after_flash_ops flash erase or
         program operations completed first (the clock is then at that instant).
-        The clock stops at the first instruction boundary at or after the target;
-        a flash erase under way finishes first (up to 150 ms later)."""
+        The clock stops at the first instruction boundary at or after the target,
+        or in a flash erase or program under way (the core stalled in the ROM's
+        routine, interrupts off, while a button may change)."""
         self._need_on()
         ns = int(ns)
         if ns <= 0:

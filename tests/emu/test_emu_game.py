@@ -139,6 +139,47 @@ def test_a_press_made_while_the_board_is_busy_is_not_lost(board):
     assert len(game.history) == 1 and tw.app.session.phase == 0  # PLACE: rolled
 
 
+def _erasing(tw, within_ms=100):
+    """Run the board up to within_ms, 1 ms at a time, until it erases a flash
+    sector (a save's); True once the erase has begun (the core stalled in it)."""
+    board = tw.board
+    erased = board.stats()["flash_sectors_erased"]
+    for _ in range(within_ms):
+        board.run_ms(1)
+        if board.stats()["flash_sectors_erased"] > erased:
+            return True
+    return False
+
+
+def test_a_20_ms_tap_during_a_save_is_not_lost(board):
+    """Placements until a save erases a flash sector (45 ms, interrupts off, the
+    firmware in littlefs: no Python runs); in it, A is tapped for 20 ms to roll
+    on. The board must roll on as the CPython twin does: the pin interrupt is
+    a hard one and keeps the press (firmware/pocket/keys.py)."""
+    seed = quick(random.Random(8))
+    tw = start(board, seed)
+    game = tw.screen.game
+    while not game.over:
+        tw.aim(policies.greedy_move(game))
+        tw.settle()
+        tw.press("a", gap_ms=0)  # place: the save starts
+        if tw.screen.asking is not None:
+            tw.press("a", gap_ms=0)  # yes, leave the lone cell
+        if _erasing(tw):
+            break
+        tw.settle()
+        tw.press("a")  # roll on (saved too)
+        tw.settle()
+    assert not game.over, "no save of this game erased a sector: pick another seed"
+    placed = len(game.history)
+    ops = board.stats()["flash_ops"]
+    tw.press("a", 20, 0)
+    assert board.stats()["flash_ops"] == ops  # the erase is still under way
+    tw.wait(200)
+    tw.settle()  # the board rolled on: the next dice, as on the CPython side
+    assert len(game.history) == placed and tw.app.session.phase == 0  # PLACE
+
+
 def test_power_cycle_mid_game_continues_the_same_sheet_round_and_dice(board):
     seed = quick(random.Random(9))
     tw = start(board, seed)
