@@ -6,10 +6,12 @@ The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
 view is the (row, column) of its top-left card.
 """
 
+from array import array
+
 from crisscross import ui
 from crisscross.compat import const
 from crisscross.words import deck
-from crisscross.words.board import LETTER_MASK, SPAN, WILD_BIT, key
+from crisscross.words.board import LETTER_MASK, WILD_BIT, key
 
 # A play screen's state(), kept by the menu and the thinking screen while the
 # play screen's module is unloaded: (cursor, direction, view, mode, line start,
@@ -91,7 +93,7 @@ def draw_table(c, board, view, last, pending=None):
     drawn inverted; a dot on other free cells."""
     vr, vc = view
     cells = board._cells  # by key, as Board.get reads them: no call per cell
-    arrows = _arrows(board, last)
+    arrows = _arrows(board, last)  # how many
     for i in range(VIEW_ROWS):
         r = vr + i
         y = BY + i * CELL
@@ -117,31 +119,35 @@ def draw_table(c, board, view, last, pending=None):
                 c.pixel(x + 4, y + 4, 1)
 
 
-# The arrows of the last play, worked out once per play (_arrows).
-_cached = None  # the `last` list they are of
-_cached_board = None  # and the board
-_arrows_of = []
+# The arrows of the last play, worked out once per play (_arrows) into arrays
+# made once: no allocation when a play is laid. An arrow is the key of its empty
+# cell and the step from it into its word (+-1 across, +-_DOWN down).
+_DOWN = const(1024)  # board.SPAN: one row down in a key
+_MOST = const(16)  # arrows at most: two per word (a Square Effect's first words)
+_keys = array("i", [0] * _MOST)
+_steps = array("i", [0] * _MOST)
+_count = 0
+_cached = None  # the play (its `last` list) they are of
+_cached_board = None  # and its board
 
 
 def _arrows(board, last):
-    """[key, step, ...]: the arrows around the words of the play `last` (a
-    step is +-1 across, +-SPAN down, from the arrow's empty cell into its
-    word). A word is one its cards lie in, along their line (a lone card's:
-    both ways), from the empty cell before it to the one after it."""
-    global _cached, _cached_board, _arrows_of
+    """How many arrows there are around the words of the play `last` (_keys,
+    _steps): each word its cards lie in, along their line (a lone card's: both
+    ways), from the empty cell before it to the one after it."""
+    global _count, _cached, _cached_board
     if last is _cached and board is _cached_board:
-        return _arrows_of
+        return _count
     cells = board._cells
-    steps = []
+    ways = 0  # 1: two cards share a row, 2: a column
     for p in last:
         for q in last:
             if p is not q:
-                if p[0] == q[0] and 1 not in steps:
-                    steps.append(1)
-                if p[1] == q[1] and SPAN not in steps:
-                    steps.append(SPAN)
-    out = []
-    for step in steps or (1, SPAN):
+                ways |= (p[0] == q[0]) | (p[1] == q[1]) << 1
+    n = 0
+    for step in (1, _DOWN):
+        if ways and not ways & (1 if step == 1 else 2):
+            continue
         for p in last:
             k = key(p[0], p[1])
             if k not in cells:
@@ -152,28 +158,30 @@ def _arrows(board, last):
             end = k
             while end + step in cells:
                 end += step
-            if start != end and not _has(out, start - step, step):
-                out.extend((start - step, step, end + step, -step))
-    _cached, _cached_board, _arrows_of = last, board, out
-    return out
+            if start != end and n < _MOST and not _has(n, start - step, step):
+                _keys[n], _steps[n] = start - step, step
+                _keys[n + 1], _steps[n + 1] = end + step, -step
+                n += 2
+    _count, _cached, _cached_board = n, last, board
+    return n
 
 
-def _has(arrows, k, step):
-    for i in range(0, len(arrows), 2):
-        if arrows[i] == k and arrows[i + 1] == step:
+def _has(n, k, step):
+    for i in range(n):
+        if _keys[i] == k and _steps[i] == step:
             return True
     return False
 
 
-def _arrow(c, arrows, k, x, y):
+def _arrow(c, n, k, x, y):
     """Draw the arrows of the empty cell at key `k` (its pixel x, y), each
     pointing into its word, two pixels clear of every letter around; False
     if it has none."""
     found = False
-    for i in range(0, len(arrows), 2):
-        if arrows[i] == k:
+    for i in range(n):
+        if _keys[i] == k:
             found = True
-            step = arrows[i + 1]
+            step = _steps[i]
             if step == 1 or step == -1:  # across: base, middle, tip
                 base = 3 if step == 1 else 5
                 c.vline(x + base, y + 2, 5, 1)
