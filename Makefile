@@ -12,7 +12,8 @@ STAMP_JS := node_modules/.installed
 PORT ?= auto
 PY_DIRS := $(wildcard shared firmware host tests tools)
 
-.PHONY: all sim term test lint format mpy-cross pytest test-mpy parity golden deps clean help
+.PHONY: all sim term web test lint format mpy-cross pytest test-mpy parity golden deps clean help
+.PHONY: browser
 .PHONY: flash repl logs
 .PHONY: bench bench-check
 
@@ -25,6 +26,8 @@ help:
 	@echo "  make test     install what is needed and run every test"
 	@echo "More:"
 	@echo "  make term     play in the terminal"
+	@echo "  make web      play in the browser: builds build/web/ and serves it on localhost"
+	@echo "                (PORT=8000; ARGS=--build-only builds only)"
 	@echo "  make flash    put the game on a board over USB (PORT=auto, or PORT=/dev/ttyACM0;"
 	@echo "                ARGS=--dry-run shows the plan and sizes, with or without a board)"
 	@echo "  make repl     the board's MicroPython prompt"
@@ -46,13 +49,31 @@ $(STAMP_JS): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-deps: $(STAMP_PY) $(STAMP_JS)
+deps: $(STAMP_PY) $(STAMP_JS) browser
+
+# Debian's Chromium and its driver, for the browser tests (tests/web) and
+# `bench web`: installed where we may (root with apt-get); elsewhere those tests
+# say why they skip.
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "apt-get install chromium chromium-driver (the browser tests)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends chromium chromium-driver \
+	      >/dev/null || echo "chromium not installed: the browser tests will skip"; \
+	  fi; \
+	fi
 
 sim: $(STAMP_PY)
 	$(PY) -m host sim $(ARGS)
 
 term: $(STAMP_PY)
 	$(PY) -m host term $(ARGS)
+
+# The browser game (host/web): static files in build/web/, served on localhost.
+WEB_PORT := $(if $(filter auto,$(PORT)),8000,$(PORT))
+web: $(STAMP_PY) $(STAMP_JS)
+	$(PY) -m host web --port $(WEB_PORT) $(ARGS)
 
 # Format the code and refresh the mip file list in package.json (tested to match).
 format: $(STAMP_PY)
@@ -92,7 +113,7 @@ bench-check: deps
 test: deps lint mpy-cross pytest test-mpy bench-check
 
 clean:
-	rm -rf $(VENV) node_modules bench/out build/mpy-cache .pytest_cache
+	rm -rf $(VENV) node_modules bench/out build/mpy-cache build/web .pytest_cache
 
 # The board: see docs/flashing.md. ARGS="--dry-run" shows the plan only.
 flash: $(STAMP_PY)

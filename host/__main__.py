@@ -15,6 +15,7 @@ COMMANDS = (
     ("play", "host.cli_play", "play a game in the terminal, or let the AI play"),
     ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
     ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
+    ("web", "host.web.build", "play in the browser: build build/web/ and serve it"),
     ("flash", "host.flash", "install the game on a board with mpremote"),
     ("emu", "host.emu.cli", "the real firmware on an emulated Pico (rp2040js)"),
     ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),

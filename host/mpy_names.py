@@ -65,6 +65,9 @@ RUN_ON_BOARD = (  # of this checkout, whose tools talk to the board
 # ... and every word of the string constants of these (what they send to a
 # board's REPL or to MicroPython WebAssembly).
 SEND_TO_BOARD = ("host", "tests/emu", "tests/host")
+# ... but for the browser host, which talks to no board: its MicroPython runs
+# the engine as compiled from source (host/web/build.py).
+NOT_SENT = ("host/web",)
 # ... and every word of the code blocks of the documents: what a person types
 # at the board's REPL (inline code names internals as often as not).
 DOCUMENTS = ("README.md", "docs", "hardware/README.md")
@@ -175,6 +178,9 @@ def _sources(root, tops, exts):
             continue
         for base, dirs, files in os.walk(path):
             dirs[:] = [d for d in dirs if d not in ("node_modules", "__pycache__")]
+            rel = os.path.relpath(base, root).replace(os.sep, "/")
+            if rel.startswith(NOT_SENT):
+                continue
             for name in files:
                 if name.endswith(exts):
                     yield os.path.join(base, name)
