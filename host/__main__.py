@@ -17,6 +17,12 @@ COMMANDS = (
     ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
     ("web", "host.web.build", "play in the browser: build build/web/ and serve it"),
     ("flash", "host.flash", "install the game on a board with mpremote"),
+    ("uf2", "host.fresh_uf2", "one .uf2 for a fresh Pico: firmware, game, start-up"),
+    (
+        "saves",
+        "host.saves",
+        "copy a board's saves to the PC and back (backup, restore)",
+    ),
     ("emu", "host.emu.cli", "the real firmware on an emulated Pico (rp2040js)"),
     ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),
     ("words", "host.words_cli", "the word game's dictionary: words check WORD"),

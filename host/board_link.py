@@ -260,3 +260,12 @@ class Link:
             self.transport.close()
         except (OSError, serial.SerialException):
             pass
+
+    def reopen(self):
+        """Open the port again after close() (another program, such as mpremote,
+        had it meanwhile)."""
+        self.doing = "connecting again"
+        try:
+            self.transport = SerialTransport(self.port, baudrate=115200)
+        except TransportError:
+            raise BoardError(_why_not_open(self.port)) from None

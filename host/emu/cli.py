@@ -23,6 +23,8 @@ import time
 from host import keyscript, render, sim
 from host.emu.board import (
     DEFAULT_FLASH,
+    DEFAULT_UF2,
+    OFFICIAL_UF2,
     Board,
     EmuError,
     ROOT,
@@ -341,8 +343,8 @@ def build_parser():
     p.add_argument(
         "--uf2",
         metavar="FILE",
-        help="MicroPython .uf2 for the Pico (default $MICROPYTHON_UF2 or %s)"
-        % os.path.join("build", "micropython-pico.uf2"),
+        help="MicroPython .uf2 for the Pico (default $MICROPYTHON_UF2, else %s, "
+        "else %s)" % (DEFAULT_UF2, OFFICIAL_UF2),
     )
     p.add_argument(
         "--flash",

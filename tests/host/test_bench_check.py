@@ -46,6 +46,7 @@ DOCUMENTED = (
     "flash.data_bytes.GROUP",
     "flash.with_core.FAMILY",
     "flash.total_bytes",
+    "flash.romfs_image_bytes",
     "web.page_weight_gzip_bytes",
     "web.first_frame_ms",
     "web.key_to_frame_ms_mean",
@@ -59,7 +60,10 @@ DOCUMENTED = (
 TIMED = ("host_time_ms", "ai", "web.first", "web.key", "web.hint", "web.longest")
 CHECKED_KEYS = [k for k in DOCUMENTED if not k.startswith(TIMED)]
 ALL_BUDGETS = (
-    bench_budgets.BUDGETS + bench_budgets.PICO_BUDGETS + bench_budgets.WEB_BUDGETS
+    bench_budgets.BUDGETS
+    + bench_budgets.PICO_BUDGETS
+    + bench_budgets.PICO_STOCK_BUDGETS
+    + bench_budgets.WEB_BUDGETS
 )
 
 
@@ -124,12 +128,16 @@ def test_pico_figures_over_budget_fail(tmp_path):
 def test_no_firmware_is_one_line_unless_required(tmp_path):
     results = within_budget()
     results["pico"] = {"missing": "no MicroPython firmware at build/x.uf2"}
-    env = {"CI": "", "MICROPYTHON_UF2": ""}
+    results["pico_stock"] = {"missing": "no official firmware for the stock path"}
+    env = {"CI": "", "MICROPYTHON_UF2": "", "MICROPYTHON_STOCK_UF2": ""}
     proc = check(tmp_path, results, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "pico: not measured: no MicroPython firmware" in proc.stdout
-    proc = check(tmp_path, results, env={"CI": "true", "MICROPYTHON_UF2": ""})
+    assert "pico_stock: not measured: no official firmware" in proc.stdout
+    env["CI"] = "true"
+    proc = check(tmp_path, results, env=env)
     assert proc.returncode == 1 and "MISSING" in proc.stdout
+    assert "pico.*" in proc.stdout and "pico_stock.*" in proc.stdout
 
 
 def test_the_pages_weight_over_budget_fails(tmp_path):
