@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 from host import littlefs_image, mpy_build, romfs
-from host.board_link import BoardError, Link, LinkLost, resolve_port
+from host.board_link import BoardError, Link, LinkLost, NoAnswer, resolve_port
 from host.flash_plan import (
     MANIFEST,
     MIN_VERSION,
@@ -52,6 +52,7 @@ from host.flash_plan import (
     romfs_plan,
     sha,
     shadowing,
+    version_text,
 )
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -103,7 +104,7 @@ def _l(d):
         return []
 %(rom)s
 _v = os.statvfs('/')
-print(json.dumps({'version': list(sys.implementation.version[:3]),
+print(json.dumps({'version': list(sys.implementation.version),
     'mpy': getattr(sys.implementation, '_mpy', None), 'platform': sys.platform,
     'machine': getattr(sys.implementation, '_machine', ''), 'manifest': _m,
     'free': _v[1] * _v[4], 'block': _v[1], 'rom': _rom(),
@@ -284,7 +285,7 @@ def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
     try:
         link.interrupt()
         return _flash(link, local, cross, dry_run, out)
-    except LinkLost:
+    except (LinkLost, NoAnswer):  # no program of the board's was stopped
         raise
     except BoardError:
         try:  # stopped for nothing: let the board's program run again
@@ -305,7 +306,7 @@ def _flash(link, local, cross, dry_run, out):
     out(
         "board: MicroPython %s (%s, .mpy v%d) on %s"
         % (
-            ".".join(str(v) for v in board["version"]),
+            version_text(board["version"]),
             board["machine"] or board["platform"],
             board["mpy"] & 0xFF,
             link.port,
@@ -458,6 +459,7 @@ def logs(port, out=print):
 
 def repl(port):
     dev = resolve_port(port)
+    Link(dev).close()  # a port that cannot be opened: why, as for flash and logs
     cmd = [sys.executable, "-m", "mpremote", "connect", dev, "repl"]
     return subprocess.call(cmd)
 

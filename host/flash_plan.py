@@ -21,10 +21,17 @@ def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
+def version_text(version):
+    """A board's sys.implementation.version as MicroPython names its release:
+    (1, 29, 0, 'preview') is 1.29.0-preview, (1, 29, 0, '') is 1.29.0."""
+    text = ".".join(str(v) for v in version[:3])
+    return text + "-" + version[3] if len(version) > 3 and version[3] else text
+
+
 def check_versions(board, cross):
     """An error message when the board cannot run what mpy-cross emits, else None."""
     version = tuple(board["version"][:3])
-    shown = ".".join(str(v) for v in version)
+    shown = version_text(board["version"])
     cross_version, cross_major, cross_minor = cross
     if board.get("mpy") is None:
         return (

