@@ -7,6 +7,7 @@ reaches, so it looks at everything, as the reference does."""
 import copy
 import random
 
+from crisscross.datafile import read_data
 from crisscross.words import ai, autoplay, deck, reference, rules
 from crisscross.words.board import Board
 from crisscross.words.decode import decode_block
@@ -47,8 +48,8 @@ def every_word(d):
     letters (the tables)."""
     out = []
     for b in range(d.blocks):
-        d._f.seek(d._data + b * d.block_size)
-        out.extend(w.decode() for w in words_of(decode_block(d._f.read(d.block_size))))
+        block = read_data(d._src, d._data + b * d.block_size, d.block_size)
+        out.extend(w.decode() for w in words_of(decode_block(block)))
     out += [a + b for a in LETTERS for b in LETTERS if d.contains(a + b)]
     out += [w + c for w in out if len(w) == 2 for c in LETTERS if d.contains(w + c)]
     return out

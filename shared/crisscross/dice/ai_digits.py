@@ -4,9 +4,10 @@ Order does not matter in a digits line, so a line is its multiset of digits, kep
 as the key sum(6 ** d) over its filled cells (placing d adds 6 ** d). A full line
 is scored exactly; a line with holes is looked up in a learned table (expected
 final score under self-play, from host/ai_train.py --rules digits): the file
-ai_digits.bin beside this module, read when a search first wants it, one signed
-16-bit value per line of at most 4 digits at the line's rank() (2 KB: every
-such line has its entry, so no key is stored).
+ai_digits.bin beside this module, read when a search first wants it (in place
+where the board has it in ROMFS), one signed 16-bit value per line of at most 4
+digits at the line's rank() (2 KB: every such line has its entry, so no key is
+stored).
 
 The sheet's value follows the variant: rows + columns; "cc" the lower of the two
 (ties go to the higher sum); "versus" the seat's own lines minus the opponent's.
@@ -15,7 +16,8 @@ opponent places it, minimising our worth) for their best candidates:
 `strongest` for SEARCH_WIDTH of them, `device` for DEVICE_WIDTH.
 """
 
-from crisscross.compat import beside, const
+from crisscross.compat import const
+from crisscross.datafile import beside, close_data, open_data, read_data
 from crisscross.dice.grid import ROWS, COLS
 from crisscross.dice.digits import GROUP_POINTS, SEQUENCE_POINTS, ROUNDS
 
@@ -236,12 +238,13 @@ _TABLE = [None]
 
 
 def table():
-    """The shipped line table, bytes read from ai_digits.bin (host/ai_train.py
-    write_digits_table) the first time; kept while this module is."""
+    """The shipped line table, the bytes of ai_digits.bin (host/ai_train.py
+    write_digits_table), read the first time (in place where the board has it
+    in ROMFS: crisscross.datafile); kept while this module is."""
     if _TABLE[0] is None:
-        f = open(beside(__file__, TABLE_FILE), "rb")
+        src = open_data(beside(__file__, TABLE_FILE))
         try:
-            _TABLE[0] = f.read()
+            _TABLE[0] = read_data(src, 0)
         finally:
-            f.close()
+            close_data(src)
     return _TABLE[0]

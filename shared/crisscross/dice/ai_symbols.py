@@ -8,7 +8,8 @@ tables are split by the tuple's class and the stage of the game. Empty cells
 that can no longer be filled (no empty neighbour) are marked _BLOCKED here, so a
 line knows it has a hole for good. Full lines are scored exactly. The tables come
 from TD self-play (host/ai_train.py) and live in the files ai_symbols_basic.bin
-and ai_symbols_advanced.bin, read a stage at a time; docs/ai.md has the figures.
+and ai_symbols_advanced.bin, read a stage at a time (in place where the board
+has them in ROMFS: crisscross.datafile); docs/ai.md has the figures.
 
 `device` plays the placement with the best afterstate value, looking one roll
 ahead only late in the game, when that is cheap. `strongest` looks one roll ahead
@@ -20,7 +21,8 @@ pair_moves() order, so MicroPython and CPython choose alike.
 
 from array import array
 
-from crisscross.compat import beside, const
+from crisscross.compat import const
+from crisscross.datafile import beside, close_data, open_data, read_data
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
@@ -213,12 +215,11 @@ class Model:
             start, ends = self.ends
             a = ends[2 * s - 2] | ends[2 * s - 1] << 8 if s else 0
             b = ends[2 * s] | ends[2 * s + 1] << 8
-            f = open(self.path, "rb")
+            src = open_data(self.path)
             try:
-                f.seek(start + a)
-                got = f.read(b - a)
+                got = read_data(src, start + a, b - a)
             finally:
-                f.close()
+                close_data(src)
             self.blobs[s] = got
         return got
 
@@ -681,16 +682,18 @@ def model(advanced):
         path = beside(
             __file__, "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
         )
-        f = open(path, "rb")
-        try:
-            n = f.read(1)[0]
-            classes = f.read(n)
-            n = f.read(1)[0]
-            stages = f.read(n)
-            n = f.read(1)[0]
-            ends = f.read(2 * n)
+        src = open_data(path)
+        try:  # three parts, each after its length: classes, stages, ends
+            n = read_data(src, 0, 1)[0]
+            classes = read_data(src, 1, n)
+            at = 1 + n
+            n = read_data(src, at, 1)[0]
+            stages = read_data(src, at + 1, n)
+            at += 1 + n
+            n = read_data(src, at, 1)[0]
+            ends = read_data(src, at + 1, 2 * n)
         finally:
-            f.close()
-        start = len(classes) + len(stages) + len(ends) + 3
+            close_data(src)
+        start = at + 1 + 2 * n
         _MODELS[adv] = Model(advanced, classes, stages, path, (start, ends))
     return _MODELS[adv]

@@ -1,0 +1,54 @@
+"""The game's data files (the word list, the AI tables): found beside the module
+that reads them, and read in place where the filesystem maps files into memory.
+
+MicroPython's ROMFS (mounted at /rom on a board that has one) gives an open file's
+bytes as a memoryview, in flash: open_data() then gives that view, and
+read_data() slices of it, so nothing is read and nothing copied into RAM.
+Elsewhere (littlefs, a PC folder, MicroPython WebAssembly) open_data() gives the
+open file, and read_data() reads it.
+"""
+
+
+def beside(module_file, name):
+    """The path of data file `name` in the folder of the module whose __file__ is
+    `module_file`. MicroPython gives a module the path it was imported from: on a
+    board "/rom/crisscross/words/dictopen.mpy" from ROMFS, or
+    "crisscross/words/dictopen.mpy" from littlefs (relative to "/", where the
+    game runs); CPython an absolute path ("\\" between folders on Windows)."""
+    cut = max(module_file.rfind("/"), module_file.rfind("\\"))
+    return module_file[: cut + 1] + name
+
+
+def open_data(path):
+    """Data file `path`, open for read_data(): a memoryview of its bytes in place
+    where its filesystem gives one (ROMFS), else the open file."""
+    f = open(path, "rb")
+    try:
+        view = memoryview(f)
+    except TypeError:  # no buffer protocol: a file to read
+        return f
+    f.close()  # the view stays good: it is the flash
+    return view
+
+
+def read_data(src, at, n=-1, buf=None):
+    """The n bytes from offset `at` of `src` (n < 0: to the end): an open file,
+    or all of a file's bytes, as open_data() gives them (a memoryview; bytes
+    are read alike). In place, a slice of the view: nothing read, nothing
+    copied. From a file: read into `buf` when given (a buffer of n bytes or
+    more, reused: returned, filled from `at` as far as the file goes), else a
+    new bytes object."""
+    if not hasattr(src, "readinto"):  # in place
+        return src[at:] if n < 0 else src[at : at + n]
+    src.seek(at)
+    if buf is None:
+        return src.read(n)
+    src.readinto(buf)
+    return buf
+
+
+def close_data(src):
+    """Done with `src` (read_data's): a file is closed; a view and its slices
+    stay good."""
+    if hasattr(src, "readinto"):
+        src.close()
