@@ -235,7 +235,7 @@ def _could_score(top, x, y):
     table t, without the profile: in some direction the two cards next to
     (x, y) on one side, or the one on each side, share a number, item or
     colour (a card at (x, y) could make a run of 3). Most cells a candidate
-    move changes can score nothing: this tells them apart in ~1/6 of the lines."""
+    move changes can score nothing: this tells them apart in a fraction of the lines."""
     for dx, dy in scoring.DIRS:
         a = _top(top, x + dx, y + dy)
         b = _top(top, x - dx, y - dy)

@@ -52,8 +52,9 @@ _FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
 # The 21 distinct rolls of two symbol dice and their weights out of 36.
 ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
-# device: look ahead for _DEVICE_UNITS // (free pairs) candidates; one candidate
-# costs up to ~11,000 executed lines per free pair (bench ai --mpy).
+# device: look ahead for _DEVICE_UNITS // (free pairs) candidates: a candidate's
+# look-ahead costs in proportion to the free pairs (`python3 -m host bench ai
+# --mpy` measures a hint).
 _DEVICE_UNITS = const(13)
 # The memo: values of tuples by key (raw cells | table << 15: 22 bits), in an
 # array of 2 ** bits slots, one value a slot (a newer one replaces it). A slot
@@ -129,7 +130,7 @@ def canon(raw, size=5):
     of appearance; 0 (empty) and _BLOCKED stay. Returns (rank, complete): the
     relabelled pattern's rank (_PATTERNS) and whether no cell is empty. The
     labels given so far are 3 bits each in an int (at 3 * symbol), not a list:
-    nothing allocated but the result (a search calls it ~1,000 times)."""
+    nothing allocated but the result (a search calls it many times)."""
     seen = 0
     rank = 0
     n = 0

@@ -68,8 +68,8 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
         return
     # From a file: the index in RAM every stride-th key, and a
     # buffer for the stride keys after one: a block is found with one read of
-    # the index, not a binary search of ~11 seeks (each ~100 us on littlefs, as
-    # long as a block's native decode). The same buffer then takes the block
+    # the index, not a binary search of seeks (each on littlefs about as long as
+    # a block's native decode). The same buffer then takes the block
     # read (and the spare byte after it), as _locate is done with the keys by
     # then.
     d._sample = bytearray(((d.blocks + stride - 1) // stride) * ks)
