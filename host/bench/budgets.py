@@ -101,10 +101,10 @@ PICO_STOCK_BUDGETS = (
 )
 # Budgets not met yet: printed "OVER (pending)" in every report and listed in
 # results.json's over_budget_pending, but they do not fail bench-check. Empty this
-# to hold them all. Their figures and history: docs/performance.md.
+# to hold them all. Their figures: docs/performance.md, "Pending budgets".
 PENDING = (
     # The word game's peak on WebAssembly, where the bytecode is in RAM (no
-    # ROMFS there): docs/performance.md, "Not covered yet".
+    # ROMFS there).
     "app.words.peak_live_bytes",
     # The word search within 1 s on the ROMFS Pico (issue 25): the search is
     # still to be made faster (reading the dictionary in place from /rom is
