@@ -174,9 +174,10 @@ class Link:
         finally:
             port.timeout, port.write_timeout = timeouts
         raise NoAnswer(
-            "the board on %s does not answer: is it running MicroPython? Press its "
-            "reset button, or hold a game button while plugging it in (safe mode), "
-            "then try again" % self.port
+            "the board on %s does not answer: is it running MicroPython? If its "
+            "screen is blank it is asleep: press a button to wake it. Otherwise "
+            "press its reset button, or hold a game button while plugging it in "
+            "(safe mode), then try again" % self.port
         )
 
     def _synced(self):
