@@ -72,6 +72,7 @@ class App:
         self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self._open = None  # the session the last screen was shown with
         self.dirty = True
+        self.frames = 0  # frames drawn: a screen knows its last change is shown
         self._toast = None
         self._toast_until = 0
         self.events = 0
@@ -250,6 +251,7 @@ class App:
         if not self.dirty:
             return False
         self.dirty = False
+        self.frames += 1
         c = self.canvas
         c.fill(0)
         self.screen.draw(c)
