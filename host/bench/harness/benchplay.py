@@ -35,11 +35,9 @@ import sys
 # Built into the boards' firmware (C, no heap), but Python modules in the
 # WebAssembly port (binascii among them): loaded before step.mjs takes its
 # baseline, so the app is not charged for the port's standard library.
-import os
-import time
 
 try:
-    import binascii
+    import binascii  # noqa: F401 (loaded for the baseline, not used)
 except ImportError:
     pass
 
@@ -165,7 +163,7 @@ def _do(name):
         _driver.app.render()
     elif name.startswith("garbage:"):  # N bytes that are garbage at the step's end
         junk = [bytearray(16) for _ in range(int(name[8:]) // 32)]
-        junk = None
+        del junk
     elif name.startswith("keep:"):  # N bytes that stay live
         _kept.append(bytearray(int(name[5:])))
     elif name.startswith("wait:"):  # no key: time passes, the loop ticks

@@ -15,16 +15,15 @@ every AI seat's move use it (docs/architecture.md).
 """
 
 from crisscross.compat import const
+from crisscross import protocol
+from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY
+from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.rng import Rng
 from crisscross.cards.game import Game, move_code
 
 HEAD = "cards"
 SAVE_VERSION = "2"
 LEGACY_VERSION = "1"  # before the colour choice: seat i colour i, legacy rules
-# The phases and seat kinds of every family (crisscross.protocol).
-from crisscross import protocol
-from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
-from crisscross.protocol import HINT_AFTER_TAP_MS
 
 RULES = ("", "joker", "strict", "joker-strict")
 EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
