@@ -72,7 +72,7 @@ def lay(d, cells, before=()):
     if scr.dir != (0 if across else 1):
         d.press("b")
     d.press("a")
-    for r, c, letter, wild in cells:
+    for _, _, letter, wild in cells:
         want = deck.WILD if wild else letter
         items = scr.items()
         hand = scr.hand()

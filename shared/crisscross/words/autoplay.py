@@ -135,7 +135,7 @@ def tie_break(game, tied):
         bin_ = game.rng.shuffle(deck.new_deck())
         hands = []
         best = []
-        for seat in tied:
+        for _ in tied:
             k = len(bin_) - rules.TIEBREAK_CARDS
             hand = sorted(bin_[k:])  # a list of card codes
             bin_[k:] = b""

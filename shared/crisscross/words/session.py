@@ -10,15 +10,16 @@ A save is the seed, the rules, the seats and the players' actions: restoring
 replays every action through the engine's checks.
 """
 
+from crisscross import protocol
 from crisscross.compat import const
+
+# The phases and seat kinds of every family (crisscross.protocol).
+from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 from crisscross.words import deck, rules
 from crisscross.words.game import Game
 
 HEAD = "words"
 SAVE_VERSION = "2"  # 1: the actions written out (words/restore.py reads both)
-# The phases and seat kinds of every family (crisscross.protocol).
-from crisscross import protocol
-from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 
 RULES = ("", "tournament", "optional")
 # AI levels: dictionary lookups per move (the play found depends only on these).
