@@ -38,7 +38,7 @@ help:
 	@echo "  make bench    performance figures beside their budgets"
 	@echo "  make bench-check  the deterministic figures only; fails when one is over"
 	@echo "  make soak     the emulator's long runs: 50 power cuts, a whole word game"
-	@echo "  make format   format the code (black) and refresh package.json's file list"
+	@echo "  make format   format the code (black) and refresh mip.json's file list"
 	@echo "  make golden   rewrite the golden frames after a deliberate change"
 	@echo "  make parity   the same seeded games under MicroPython and CPython"
 
@@ -77,7 +77,7 @@ WEB_PORT := $(if $(filter auto,$(PORT)),8000,$(PORT))
 web: $(STAMP_PY) $(STAMP_JS)
 	$(PY) -m host web --port $(WEB_PORT) $(ARGS)
 
-# Format the code and refresh the mip file list in package.json (tested to match).
+# Format the code and refresh the mip manifest, mip.json (tested to match).
 format: $(STAMP_PY)
 	$(VENV)/bin/black $(PY_DIRS)
 	$(PY) tools/mip_manifest.py

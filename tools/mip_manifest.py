@@ -1,11 +1,12 @@
-"""Regenerate the mip keys of package.json ("urls", "version", "deps") from the tree.
+"""Regenerate mip.json, the mip manifest, from the tree.
 
-`mpremote mip install --target / github:OWNER/REPO` (or a local path to
-package.json) reads them to install the game as source, in the same places
-`make flash` puts the compiled files. The url list is never edited by hand:
+`mpremote mip install --target= github:OWNER/REPO/mip.json` (or a local path
+to mip.json) reads it to install the game as source, in the same places
+`make flash` puts the compiled files. Its urls are relative to mip.json's
+folder, the root of the repository. The list is never edited by hand:
 
-    python3 tools/mip_manifest.py          rewrite package.json
-    python3 tools/mip_manifest.py --check  exit 1 if package.json is out of date
+    python3 tools/mip_manifest.py          rewrite mip.json
+    python3 tools/mip_manifest.py --check  exit 1 if mip.json is out of date
 """
 
 import json
@@ -18,7 +19,7 @@ sys.path.insert(0, ROOT)
 
 from host.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources  # noqa: E402
 
-PACKAGE_JSON = os.path.join(ROOT, "package.json")
+MIP_JSON = os.path.join(ROOT, "mip.json")
 
 
 def version(root=ROOT):
@@ -27,7 +28,7 @@ def version(root=ROOT):
     return m.group(1) if m else "0.0.0"
 
 
-def mip_keys(root=ROOT):
+def manifest(root=ROOT):
     """{"urls": [[board path, repository path]...], "version": ..., "deps": []}."""
     urls = []
     for folder, package in PACKAGES:
@@ -38,38 +39,34 @@ def mip_keys(root=ROOT):
     return {"urls": urls, "version": version(root), "deps": []}
 
 
-def updated(package, keys):
-    """package.json's dict with the mip keys replaced (the npm keys kept, in order)."""
-    out = dict((k, v) for k, v in package.items() if k not in keys)
-    out.update(keys)
-    return out
-
-
-def render(package):
+def render(keys):
     """Indented JSON, but one line per url pair so that a diff shows one file each."""
     lines = []
-    for key, value in package.items():
+    for key, value in keys.items():
         if key == "urls":
             pairs = ",\n".join("    " + json.dumps(pair) for pair in value)
             text = "[\n%s\n  ]" % pairs if value else "[]"
         else:
-            text = json.dumps(value, indent=2).replace("\n", "\n  ")
+            text = json.dumps(value)
         lines.append("  %s: %s" % (json.dumps(key), text))
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def main(argv):
-    current = open(PACKAGE_JSON).read()
-    want = render(updated(json.loads(current), mip_keys()))
+    try:
+        current = open(MIP_JSON).read()
+    except OSError:
+        current = ""
+    want = render(manifest())
     if "--check" in argv:
         if current != want:
-            print("package.json is out of date: run python3 tools/mip_manifest.py")
+            print("mip.json is out of date: run python3 tools/mip_manifest.py")
             return 1
         return 0
     if current != want:
-        with open(PACKAGE_JSON, "w") as f:
+        with open(MIP_JSON, "w") as f:
             f.write(want)
-        print("package.json updated")
+        print("mip.json updated")
     return 0
 
 
