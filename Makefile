@@ -105,7 +105,7 @@ golden: $(STAMP_PY)
 	$(PY) tools/golden.py --update
 
 # Performance figures beside their budgets (docs/performance.md); writes
-# bench/results.json. bench-check: the deterministic ones only, fails when over.
+# host/bench/results.json. bench-check: the deterministic ones only, fails when over.
 bench: deps
 	$(PY) -m host bench all
 
@@ -115,7 +115,7 @@ bench-check: deps
 test: deps lint mpy-cross pytest test-mpy bench-check
 
 clean:
-	rm -rf $(VENV) node_modules bench/out build/mpy-cache build/web .pytest_cache
+	rm -rf $(VENV) node_modules build/bench build/mpy-cache build/web .pytest_cache
 
 # The board: see docs/flashing.md. ARGS="--dry-run" shows the plan only.
 flash: $(STAMP_PY)

@@ -6,7 +6,7 @@
     walk.names()                            # the names (qstrs) interned at run time
 
 `python3 -m host bench pico --heap-map` saves each game's largest moment in
-bench/out/heap-peak-FAMILY.bin; `python3 -m host bench heap --snapshot FILE`
+build/bench/heap-peak-FAMILY.bin; `python3 -m host bench heap --snapshot FILE`
 prints its report again (--names: its run-time names too).
 
 The heap is read as the garbage collector sees it (py/gc.c): 16-byte blocks, two
