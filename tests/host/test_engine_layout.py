@@ -1,5 +1,5 @@
 """The engine's layout and its one rule for memory (docs/architecture.md), read from
-the source with tools/import_graph.py: no import circles (function-level imports
+the source with host/import_graph.py: no import circles (function-level imports
 counted), every screen and module named by a screen, a session or the app exists,
 each screen's RESIDENT covers what its module imports, and no game model imports
 a screen or the app."""
@@ -7,17 +7,13 @@ a screen or the app."""
 import ast
 import importlib
 import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host import ROOT, import_graph
 
-import import_graph  # noqa: E402
-
-from crisscross import app as app_module  # noqa: E402
-from crisscross.cards import session as cards_session  # noqa: E402
-from crisscross.dice import session as dice_session  # noqa: E402
-from crisscross.words import session as words_session  # noqa: E402
+from crisscross import app as app_module
+from crisscross.cards import session as cards_session
+from crisscross.dice import session as dice_session
+from crisscross.words import session as words_session
 
 MODULES = import_graph.modules()
 EDGES = import_graph.edges()

@@ -6,17 +6,13 @@ import re
 import subprocess
 import sys
 
-from host import flash, mpy_build
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import mip_manifest  # noqa: E402
+from host import ROOT, flash, mip_manifest, mpy_build
 
 
 def test_committed_mip_json_matches_the_tree():
     proc = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "mip_manifest.py"), "--check"],
+        [sys.executable, "-m", "host.mip_manifest", "--check"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,

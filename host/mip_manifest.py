@@ -5,8 +5,8 @@ to mip.json) reads it to install the game as source, in the same places
 `make flash` puts the compiled files. Its urls are relative to mip.json's
 folder, the root of the repository. The list is never edited by hand:
 
-    python3 tools/mip_manifest.py          rewrite mip.json
-    python3 tools/mip_manifest.py --check  exit 1 if mip.json is out of date
+    python3 -m host.mip_manifest          rewrite mip.json (make format)
+    python3 -m host.mip_manifest --check  exit 1 if mip.json is out of date
 """
 
 import json
@@ -14,10 +14,8 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
-from host.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources  # noqa: E402
+from host import ROOT
+from host.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources
 
 MIP_JSON = os.path.join(ROOT, "mip.json")
 
@@ -60,7 +58,9 @@ def main(argv):
     want = render(manifest())
     if "--check" in argv:
         if current != want:
-            print("mip.json is out of date: run python3 tools/mip_manifest.py")
+            print(
+                "mip.json is out of date: run python3 -m host.mip_manifest (make format)"
+            )
             return 1
         return 0
     if current != want:
