@@ -336,7 +336,7 @@ def init_display():
     try:
         _display_init(pygame)
     except pygame.error as e:
-        raise NoDisplay(str(e))
+        raise NoDisplay(str(e)) from None
     # With no display server SDL quietly picks an invisible driver: no use to a player.
     driver = pygame.display.get_driver()
     if driver in ("offscreen", "dummy") and asked != driver:
@@ -363,7 +363,7 @@ class Simulator:
         try:
             self.surface = pygame.display.set_mode(self.layout.size)
         except pygame.error as e:
-            raise NoDisplay(str(e))
+            raise NoDisplay(str(e)) from None
         pygame.display.set_caption(WINDOW_TITLE)
         self.bindings = {
             pygame.K_UP: buttons.UP,
@@ -584,7 +584,7 @@ def scale_arg(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
     if not 1 <= value <= MAX_SCALE:
         raise argparse.ArgumentTypeError("scale must be 1..%d" % MAX_SCALE)
     return value

@@ -328,7 +328,7 @@ def boot_ms_arg(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 or more, not %d" % value)
     return value

@@ -72,6 +72,7 @@ class App:
         self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self._open = None  # the session the last screen was shown with
         self.dirty = True
+        self.frames = 0  # frames drawn: a screen knows its last change is shown
         self._toast = None
         self._toast_until = 0
         self.events = 0
@@ -88,10 +89,10 @@ class App:
         A screen's module loaded again (the app unloaded it meanwhile) comes after
         the modules of its RESIDENT that its import had loaded the last time, each
         imported here on its own: its own imports then find them loaded. An import
-        inside another's module body holds the outer module's open file (1,148
-        bytes in one piece on littlefs) while it opens its own, and a long game's
-        cut-up heap may have room for one such block, not two or three
-        (docs/performance.md)."""
+        inside another's module body holds the outer module's open file (on
+        littlefs a block over a KB, in one piece) while it opens its own, and a
+        long game's cut-up heap may have room for one such block, not two or
+        three (docs/architecture.md)."""
         module = screen_module(name)
         loading = module not in sys.modules
         if loading:
@@ -250,6 +251,7 @@ class App:
         if not self.dirty:
             return False
         self.dirty = False
+        self.frames += 1
         c = self.canvas
         c.fill(0)
         self.screen.draw(c)

@@ -11,20 +11,19 @@ A save is the seed, the rules, the seats, their colours, the AI's random states 
 the moves: restoring replays every move through the engine's checks. A save of
 version 1 (no colours) is played on by that version's rules (`Game.legacy`).
 The AI's module stays resident while the game goes on (`resident()`): the hint and
-every AI seat's move use it (docs/performance.md).
+every AI seat's move use it (docs/architecture.md).
 """
 
 from crisscross.compat import const
+from crisscross import protocol
+from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY
+from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.rng import Rng
 from crisscross.cards.game import Game, move_code
 
 HEAD = "cards"
 SAVE_VERSION = "2"
 LEGACY_VERSION = "1"  # before the colour choice: seat i colour i, legacy rules
-# The phases and seat kinds of every family (crisscross.protocol).
-from crisscross import protocol
-from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
-from crisscross.protocol import HINT_AFTER_TAP_MS
 
 RULES = ("", "joker", "strict", "joker-strict")
 EASY = "easy"  # crisscross.cards.ai's levels, named here so that the session
@@ -38,7 +37,7 @@ _MASK = const(0xFFFFFFFF)
 # What a card game needs resident while it is played (App.unload), with the
 # AI (SEARCH) until the game is over: the hint's search starts after a tap
 # (HINT_AFTER_TAP_MS), but each hint and each AI seat's move would import it
-# again; kept, the same heap at its largest (docs/performance.md).
+# again; kept, the same heap at its largest (`pico.heap_live_max_bytes.cards`).
 SEARCH = ("crisscross.cards.ai",)
 RESIDENT = (
     "crisscross.cards.session",

@@ -27,7 +27,7 @@ POW6 = tuple(6**d for d in range(10))
 ODDS = (3, 2, 2, 2, 3, 4, 5, 6, 5, 4)
 SEQUENCES = (0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x3C1)
 SEARCH_WIDTH = const(8)  # strongest: candidates that get the look-ahead
-DEVICE_WIDTH = const(3)  # device: ~25k executed lines per hint at most
+DEVICE_WIDTH = const(3)  # device: its hint's cost: `python3 -m host bench ai --mpy`
 TABLE_FILE = "ai_digits.bin"
 # For each cell: (row line, column line); lines 0-4 rows, 5-9 columns.
 CELL_LINES = tuple((i // 5, 5 + i % 5) for i in range(25))

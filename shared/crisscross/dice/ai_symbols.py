@@ -52,8 +52,9 @@ _FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
 # The 21 distinct rolls of two symbol dice and their weights out of 36.
 ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
-# device: look ahead for _DEVICE_UNITS // (free pairs) candidates; one candidate
-# costs up to ~11,000 executed lines per free pair (bench ai --mpy).
+# device: look ahead for _DEVICE_UNITS // (free pairs) candidates: a candidate's
+# look-ahead costs in proportion to the free pairs (`python3 -m host bench ai
+# --mpy` measures a hint).
 _DEVICE_UNITS = const(13)
 # The memo: values of tuples by key (raw cells | table << 15: 22 bits), in an
 # array of 2 ** bits slots, one value a slot (a newer one replaces it). A slot
@@ -61,15 +62,15 @@ _DEVICE_UNITS = const(13)
 # reading it allocates nothing; its slot number gives the key's low bits back.
 # Values are within +-0x2000 (the tables' within +-1,000); one that is not is
 # not remembered. bits: 7 to 15 (a key's rest, 22 - bits, below the flag).
-_MEMO_BITS = const(7)  # a device search: 128 slots, 0.5 KB (a dict of 800: 7.4 KB)
+_MEMO_BITS = const(7)  # a device search: 128 slots of 4 bytes
 _MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
 _MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
 # A key's slot: its low bits ^ its rest * _MEMO_MIX (odd: the table number and
 # the last cells spread over every slot bit; the rest * _MEMO_MIX < 2 ** 27).
 _MEMO_MIX = const(0x9E5)
 # The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
-# in the memo (~150 lines each: canon and a table's lookup) or after
-# _CANDIDATES_PER_STEP afterstates (~750 lines, ~5 ms on a Pico), and after each
+# in the memo (each a canon and a table's lookup) or after
+# _CANDIDATES_PER_STEP afterstates, and after each
 # look-ahead's free pair. Small, as a tap's release of A waits for the step in
 # progress (the search runs from the press edge: HintScreen).
 _STEP_MISSES = const(5)
@@ -85,7 +86,7 @@ def _cell_lines(advanced):
     """For each cell: the valued tuples through it, each as t << 4 | shift (the
     bit shift of the cell in the tuple's key: 3 bits a cell). One array of
     16-bit ints: cell c's are cl[cl[c]:cl[c + 1]] (its first 26 entries are
-    those offsets): ~0.3 KB in a search, 25 tuples were ~0.9 KB."""
+    those offsets)."""
     lines = [[] for _ in range(25)]
     # In tuple order, then cell order within a tuple: each cell's list comes out
     # as scanning every tuple for it would make it, in ~120 steps instead of ~3,000.
@@ -104,8 +105,8 @@ def _cell_lines(advanced):
 # Per rule set (0 basic, 1 advanced): (used tuples, cell lines), built on the
 # first search of that rule set only, until drop_tables() (the play screen calls
 # it after each hint: not kept between hints). A game is played under one rule
-# set. A pair's tuples and neighbours are not tabled (40 tuples of each were
-# ~3.3 KB of heap in a search): Position.touched lists them when wanted.
+# set. A pair's tuples and neighbours are not tabled (too much heap in a
+# search): Position.touched lists them when wanted.
 _LAYOUT = [None, None]
 
 
@@ -129,7 +130,7 @@ def canon(raw, size=5):
     of appearance; 0 (empty) and _BLOCKED stay. Returns (rank, complete): the
     relabelled pattern's rank (_PATTERNS) and whether no cell is empty. The
     labels given so far are 3 bits each in an int (at 3 * symbol), not a list:
-    nothing allocated but the result (a search calls it ~1,000 times)."""
+    nothing allocated but the result (a search calls it many times)."""
     seen = 0
     rank = 0
     n = 0
@@ -659,7 +660,7 @@ def drop_tables():
     module resident between hints (HintScreen), not what one search built; nor
     what an abandoned search holds. Emptied in place: a search's generators
     outlive it while a stale word on the stack points at them (the collector's
-    scan is conservative), with what their frames hold (up to ~10 KB each)."""
+    scan is conservative), with what their frames hold."""
     for adv in (0, 1):
         m = _MODELS[adv]
         if m is not None:

@@ -37,17 +37,17 @@ RESIDENT = (
     "crisscross.rng",
 )
 THINKING = RESIDENT + ("crisscross.words.ai",)
-# Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
-# and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
-# most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
+# Per tick, at most SLICE lookups and about SLICE_READS blocks decoded from flash:
+# a slice short enough that the keys stay live on the slowest board (the word
+# search's figures: docs/performance.md).
 SLICE = const(150)
 SLICE_READS = const(40)
 # The game's log is only read for news, right after each action (`_noted`): the
 # last entry is kept (the end of a game, for a look from the REPL), no more.
 LOG_KEEP = const(1)
 _NEWS_KEEP = const(12)
-# Dictionary blocks kept decoded, searching or not: a second one saved ~2% of
-# the search's block reads, for 640 bytes of heap (docs/performance.md).
+# Dictionary blocks kept decoded, searching or not: a second one saves few of
+# the search's block reads for a whole block of heap.
 _BLOCKS = const(1)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
@@ -172,7 +172,7 @@ class Session(protocol.Session):
         self.daily = daily  # "2026-11-22" for a daily game, else ""
         # The word list opens at the game's first check or search (Game.lookup),
         # not here, in the New game screen's key(), whose code is still in the
-        # heap (docs/performance.md, "The word game's heap").
+        # heap.
         self.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary)
         self.news = []  # recent events as lines of text
         self.unseen = []  # events the human at the handheld has not been shown
