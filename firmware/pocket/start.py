@@ -21,7 +21,7 @@ def main():
     while True:
         try:
             play(board)
-        except Exception as e:  # noqa: BLE001 - anything the game raises
+        except Exception as e:  # anything the game raises
             gc.collect()  # a MemoryError leaves little heap to report it with
             from pocket import errorlog
 

@@ -70,7 +70,7 @@ def run_steps(args, variant="default", tree=None):
             cmd, capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT
         )
     except (OSError, subprocess.TimeoutExpired) as e:
-        raise BenchError("cannot run MicroPython (node %s): %s" % (STEP, e))
+        raise BenchError("cannot run MicroPython (node %s): %s" % (STEP, e)) from e
     for line in proc.stdout.splitlines():
         if line.startswith(MARKER) and proc.returncode == 0:
             return json.loads(line[len(MARKER) :])

@@ -24,7 +24,6 @@ sibling inside a function does not pay for it here.
 
 import argparse
 import json
-import os
 import sys
 
 from host import ROOT, import_graph

@@ -545,7 +545,7 @@ def _human_move(d, fig, key_tap):
     fig["place_flash"].append(d.stats()["flash_bytes_programmed"] - n_flash)
     shown = bursts[0][1]
     mark = shown
-    for (s0, e0), (s1, e1) in zip(bursts, bursts[1:]):
+    for (_s0, e0), (s1, e1) in zip(bursts, bursts[1:]):
         if s1 - e0 > SEARCH_GAP_MS:
             fig["ai"].append(round(e1 - mark, 1))
             mark = e1

@@ -37,7 +37,7 @@ def screen_names():
     """Every screen name the engine passes to show()/make() or a session returns."""
     names = set()
     base = os.path.join(ROOT, "shared")
-    for mod, path in MODULES.items():
+    for path in MODULES.values():
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for node in ast.walk(tree):

@@ -24,7 +24,7 @@ def test_mip_installs_the_same_layout_as_flash():
     keys = mip_manifest.manifest()
     placed = [dest for dest, _ in keys["urls"]]
     assert len(placed) == len(set(placed))
-    for dest, src in keys["urls"]:
+    for _, src in keys["urls"]:
         assert os.path.isfile(os.path.join(ROOT, src)), src
     # flash puts name.mpy where mip puts name.py; everything else is identical.
     as_flashed = sorted(
