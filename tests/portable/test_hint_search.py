@@ -141,13 +141,13 @@ def test_digits_start_the_search_after_a_tap_as_their_session_says():
 
 
 def test_each_session_says_when_its_hint_starts_and_what_it_imports():
-    from crisscross import protocol
+    from crisscross import protocol, resident
     from crisscross.cards import session as cards_session
 
     d = symbols(7)
     s = d.app.session
     assert s.hint_start_ms() == 0  # symbols: the whole long press is its own
-    assert s.hint_modules() == sess.SEARCH["symbols"]
+    assert s.hint_modules() == resident.SEARCH["symbols"]
     for name in s.hint_modules():  # resident: a tap never imports it
         assert name in s.resident()
     d = symbols(7, "right")  # digits: resident too (hints and AI turns)
@@ -155,4 +155,4 @@ def test_each_session_says_when_its_hint_starts_and_what_it_imports():
         assert name in d.app.session.resident()
     cs_ = cards_session.Session
     assert cs_.HINT_START_MS == protocol.HINT_AFTER_TAP_MS
-    assert cs_.HINT_MODULES == cards_session.SEARCH
+    assert cs_.HINT_MODULES == resident.SEARCH["cards"]

@@ -325,4 +325,3 @@ class Play(HintScreen):
 
 
 SCREEN = Play
-RESIDENT = ("crisscross.glyphs", "crisscross.dice.sheetdraw")
