@@ -1,5 +1,5 @@
 """The engine's layout and its one rule for memory (docs/architecture.md), read from
-the source with tools/import_graph.py: no import circles (function-level imports
+the source with host/import_graph.py: no import circles (function-level imports
 counted), every screen and module named by a screen, a session or the app exists,
 each screen's needs (crisscross.resident, the one place they are declared) cover
 what its module imports, and no game model imports a screen or the app."""
@@ -7,18 +7,14 @@ what its module imports, and no game model imports a screen or the app."""
 import ast
 import importlib
 import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host import ROOT, import_graph
 
-import import_graph  # noqa: E402
-
-from crisscross import app as app_module  # noqa: E402
-from crisscross import resident  # noqa: E402
-from crisscross.cards import session as cards_session  # noqa: E402
-from crisscross.dice import session as dice_session  # noqa: E402
-from crisscross.words import session as words_session  # noqa: E402
+from crisscross import app as app_module
+from crisscross import resident
+from crisscross.cards import session as cards_session
+from crisscross.dice import session as dice_session
+from crisscross.words import session as words_session
 
 MODULES = import_graph.modules()
 EDGES = import_graph.edges()
@@ -42,7 +38,7 @@ def screen_names():
     """Every screen name the engine passes to show()/make() or a session returns."""
     names = set()
     base = os.path.join(ROOT, "shared")
-    for mod, path in MODULES.items():
+    for path in MODULES.values():
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for node in ast.walk(tree):
