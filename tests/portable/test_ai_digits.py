@@ -75,10 +75,11 @@ def test_versus_rows_seat_takes_a_row_point():
         assert game.score(0).total > rows_before, (level, move)
 
 
-def test_columns_seat_spoils_or_scores_for_itself():
+def test_columns_seat_scores_for_itself():
     # Seat 1 scores columns: with a 3 it takes the column C pair (3 under 3).
+    # (Row A reads 1 2 3 6: no sequence of the rows' to spoil with the 3.)
     text = """
-    1 2 3 4 .
+    1 2 3 6 .
     7 9 . 5 .
     2 4 6 . .
     8 . 0 . 1

@@ -41,6 +41,9 @@ GAME_MODULES = {
     "digits": RESIDENT + ("crisscross.dice.digits",) + SEARCH["digits"],
 }
 HINT_START_MS = {"symbols": 0, "digits": HINT_AFTER_TAP_MS}
+# The levels AI seats play on the handheld, easy to strong (crisscross.dice.ai
+# STRENGTHS); the hint is the device level's whatever the seats play.
+SEAT_LEVELS = ("greedy", "casual", "device")
 
 
 def new_game(family, seed, humans, ais, rules, starts=None):
@@ -196,6 +199,8 @@ class Session(protocol.Session):
         else:
             raise ValueError("unknown game in save")
         game = cls_game.decode(gcode)
+        if level not in SEAT_LEVELS:  # a save from before the strengths
+            level = SEAT_LEVELS[-1]
         seat_list = [HUMAN if ch == "h" else AI for ch in seats]
         if len(seat_list) != game.players or not seats:
             raise ValueError("seats do not match the game")
