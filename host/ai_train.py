@@ -78,13 +78,14 @@ def pack(values):
 
 # ---- symbols ---------------------------------------------------------------
 def ranks_file():
-    """ai_symbols_ranks.bin: canon()'s rank of every line key (32,768) and
-    every square key (4,096), 2 bytes each, little-endian."""
-    out = array("H", [S.canon(raw)[0] for raw in range(8**5)])
-    out.extend(S.canon(raw, 4)[0] for raw in range(8**4))
-    if sys.byteorder != "little":
-        out.byteswap()
-    return out.tobytes()
+    """ai_symbols_ranks.bin: canon()'s rank of every line key (32,768) then
+    every square key (4,096), 10 bits each, in little-endian bit order."""
+    ranks = [S.canon(raw)[0] for raw in range(8**5)]
+    ranks += [S.canon(raw, 4)[0] for raw in range(8**4)]
+    bits = 0
+    for r in reversed(ranks):
+        bits = bits << 10 | r
+    return bits.to_bytes((10 * len(ranks) + 7) // 8, "little")
 
 
 class Patterns:

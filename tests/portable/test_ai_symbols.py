@@ -8,7 +8,7 @@ FAST_LEVELS = ("device", "greedy", "random")
 # Random sheets the search and the plain evaluator value alike (a few hundred
 # afterstates each; the look-ahead's plain expectation values ~800 sheets).
 SHEETS = 60
-LOOKAHEAD_SHEETS = 6
+LOOKAHEAD_SHEETS = 8
 
 
 def position(text, dice, advanced=False, rounds_done=11):
@@ -200,31 +200,37 @@ def test_the_search_values_sheets_as_the_plain_evaluator_does():
 def test_the_look_ahead_gives_the_plain_expectation():
     """reply_steps' split of a placement's change by the cells a tuple holds
     (expected_steps) gives the expectation reference_expected() computes by
-    valuing every placement of every roll afresh."""
+    valuing every placement of every roll afresh: on sheets mid-game, and on
+    sheets 10 rounds in (every candidate: the next placement is the last)."""
     from crisscross.dice import ai_symbols as S
     from crisscross.rng import Rng
 
     rng = Rng(77)
+    late = 0
     for n in range(LOOKAHEAD_SHEETS):
         advanced = n % 2 == 0
         model = S.model(advanced)
-        cells, done = random_sheet(rng, 5 + rng.below(7))
+        cells, done = random_sheet(rng, 6)
+        while n < LOOKAHEAD_SHEETS // 2 and done < 10:  # (random play strands cells)
+            cells, done = random_sheet(rng, 10)
         pos = S.Position(model, cells, done + 1)
         free = pos.free_pairs()
-        if not free:
-            continue
-        k = free[rng.below(len(free))]
-        x = 1 + rng.below(6)
-        y = 1 + rng.below(6)
-        out = []
-        for _ in S.expected_steps(pos, k, x, y, False, out):
-            pass
-        p, q = S.PAIRS[k]
-        after = bytearray(cells)
-        after[p] = x
-        after[q] = y
-        assert out == [S.reference_expected(model, after, done + 1)], cells
-        assert pos.total == S.reference_worth(model, cells, done + 1)  # undone
+        if done < 10:
+            free = free[:1]
+        for k in free:
+            x = 1 + rng.below(6)
+            y = 1 + rng.below(6)
+            out = []
+            for _ in S.expected_steps(pos, k, x, y, False, out):
+                pass
+            p, q = S.PAIRS[k]
+            after = bytearray(cells)
+            after[p] = x
+            after[q] = y
+            assert out == [S.reference_expected(model, after, done + 1)], cells
+            assert pos.total == S.reference_worth(model, cells, done + 1)  # undone
+            late += done == 10 and S.has_pair(S.blocked_marks(after))
+    assert late >= 2  # a last placement was looked ahead to
     S.drop_tables()
 
 

@@ -66,9 +66,10 @@ NCLASSES = const(14)
 # Each tuple's weight in a sheet's value: the diagonal counts twice in advanced
 # (in basic it is not valued: not in used(), nor in the layout).
 _WEIGHTS = bytes(2 if t == _DIAG_LINE else 1 for t in range(_NTUPLES))
-# Where a tuple's ranks start in ai_symbols_ranks.bin: lines (5 cells) at 0,
-# squares (4 cells) after the 32,768 lines'; 2 bytes a rank.
-SQUARE_RANKS = const(65536)
+# ai_symbols_ranks.bin holds each key's rank in 10 bits (little-endian bit
+# order: rank n at bits 10n..10n+9): the 32,768 line keys', then the 4,096
+# square keys'. _RBASE: where a tuple's start, in bits.
+SQUARE_RANKS = const(327680)
 _RBASE = tuple(0 if len(t) == 5 else SQUARE_RANKS for t in TUPLES)
 LINE_PATTERNS = const(674)  # ranks of a 5-cell tuple (canon)
 SQUARE_PATTERNS = const(151)
@@ -340,8 +341,9 @@ class Position:
         """Tuple t's value in hundredths when its raw key is `raw`."""
         r = self.ranks
         v = self.values
-        j = _RBASE[t] + (raw << 1)
-        i = self.tbase[t] + ((r[j] | r[j + 1] << 8) << 1)
+        j = _RBASE[t] + raw * 10  # the rank's first bit
+        b = j >> 3
+        i = self.tbase[t] + ((((r[b] | r[b + 1] << 8) >> (j & 7)) & 1023) << 1)
         return (v[i] | v[i + 1] << 8) - _BIAS
 
     def free_pairs(self):
@@ -407,8 +409,9 @@ class Position:
         v = self.values
         tbase = self.tbase
         for t in touched:
-            j = _RBASE[t] + (nr[t] << 1)  # value(t, nr[t]), written out
-            i = tbase[t] + ((r[j] | r[j + 1] << 8) << 1)
+            j = _RBASE[t] + nr[t] * 10  # value(t, nr[t]), written out
+            b = j >> 3
+            i = tbase[t] + ((((r[b] | r[b + 1] << 8) >> (j & 7)) & 1023) << 1)
             total += w[t] * ((v[i] | v[i + 1] << 8) - _BIAS - lv[t])
         return total
 
@@ -488,23 +491,26 @@ def reply_steps(pos, best):
             rb = _RBASE[t]
             tb = tbase[t]
             if a < 0 and b < 0:
-                j = rb + (raw << 1)  # value(t, raw), written out
-                i = tb + ((r[j] | r[j + 1] << 8) << 1)
+                j = rb + raw * 10  # value(t, raw), written out
+                c = j >> 3
+                i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
                 base += wt * ((v[i] | v[i + 1] << 8) - old)
             elif a < 0 or b < 0:
                 f = fq if a < 0 else fp
                 cs = b if a < 0 else a  # the cell's shift
                 for x in range(1, 7):
-                    j = rb + ((raw + (x << cs)) << 1)
-                    i = tb + ((r[j] | r[j + 1] << 8) << 1)
+                    j = rb + (raw + (x << cs)) * 10
+                    c = j >> 3
+                    i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
                     f[x] += wt * ((v[i] | v[i + 1] << 8) - old)
             else:
                 for x in range(1, 7):
                     rx = raw + (x << a)
                     at = 7 * x
                     for y in range(1, 7):
-                        j = rb + ((rx + (y << b)) << 1)
-                        i = tb + ((r[j] | r[j + 1] << 8) << 1)
+                        j = rb + (rx + (y << b)) * 10
+                        c = j >> 3
+                        i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
                         pq[at + y] += wt * ((v[i] | v[i + 1] << 8) - old)
         for i in range(21):
             x, y, _ = ROLLS[i]
@@ -525,8 +531,8 @@ def expected_steps(pos, k, a, b, swap, out):
         out.append(pos.after(k, a, b, swap))
         return
     saved = pos.place(k, a, b, swap)
-    pos.set_stage(pos.stage + 1)
-    if pos.final or not pos.free_pairs():
+    pos.set_stage(pos.stage + 1)  # (ROUNDS: the next placement is the last)
+    if not pos.free_pairs():
         pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
         total = pos.total
     else:
