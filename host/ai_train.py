@@ -217,14 +217,17 @@ def _expected(pos, k, a, b, s):
     return out[0]
 
 
-def symbols_game(tables, model, rnd, td):
+def symbols_game(tables, model, rnd, target):
     """One self-play game on `model`. Returns (final total, each line's final
-    score, records): (TD error, features) of each afterstate before the end;
-    the TD error (with td) is the look-ahead's expectation minus its value."""
+    score, records): (TD error, features) of each afterstate before the end.
+    The TD error is toward `target`: "expected" (the look-ahead's expectation
+    over the next roll), "next" (the next afterstate's value, the last the
+    final score: TD(0)), or None (no error: Monte Carlo)."""
     cells = bytearray(25)
     cells[0] = 1
     pos = S.Position(model, cells, 1)
     records = []
+    values = []
     for _ in range(ROUNDS):
         a = rnd.randrange(6) + 1
         b = rnd.randrange(6) + 1
@@ -232,15 +235,22 @@ def symbols_game(tables, model, rnd, td):
         if not moves:
             break
         k, s = _greedy(pos, moves, a, b, rnd)
-        delta = _expected(pos, k, a, b, s) - pos.after(k, a, b, s) if td else 0
+        v = pos.after(k, a, b, s)
+        delta = _expected(pos, k, a, b, s) - v if target == "expected" else 0
         stage = pos.stage
         pos.place(k, a, b, s)
         pos.set_stage(stage + 1)
         if stage < ROUNDS:
             records.append((delta, tables.features(pos, stage)))
+            values.append(v)
     adv = tables.advanced
     finals = [S.code_score(pos.rk[l], adv) for l in range(11)]
-    return sum(finals[:10]) + (2 * finals[10] if adv else 0), finals, records
+    total = sum(finals[:10]) + (2 * finals[10] if adv else 0)
+    if target == "next":
+        values.append(total * S._SCALE)
+        for n in range(len(records)):
+            records[n] = (values[n + 1] - values[n], records[n][1])
+    return total, finals, records
 
 
 def symbols_mc(tables, ranks, rnd, iterations, games, name):
@@ -254,7 +264,7 @@ def symbols_mc(tables, ranks, rnd, iterations, games, name):
         model = tables.model(ranks)
         totals = 0
         for _ in range(games):
-            total, finals, records = symbols_game(tables, model, rnd, False)
+            total, finals, records = symbols_game(tables, model, rnd, None)
             totals += total
             for _, feats in records:
                 for s, c, r, _, t in feats:
@@ -269,20 +279,21 @@ def symbols_mc(tables, ranks, rnd, iterations, games, name):
         log("%s MC %d: mean %.2f over %d games" % (name, it + 1, totals / games, games))
 
 
-def symbols_td(tables, ranks, rnd, games, name):
-    """Expected TD(0) on afterstates (the module's docstring)."""
+def symbols_td(tables, ranks, rnd, games, name, target="expected"):
+    """TD(0) on afterstates toward `target` (symbols_game; the module's
+    docstring)."""
     totals = 0
     t0 = time.time()
     for g in range(games):
         if g % REFRESH == 0:
             model = tables.model(ranks)
-        total, _, records = symbols_game(tables, model, rnd, True)
+        total, _, records = symbols_game(tables, model, rnd, target)
         tables.td_update(records)
         totals += total
         if (g + 1) % 2000 == 0:
             log(
-                "%s TD %d games: mean %.2f of the last 2000 (%.0f s)"
-                % (name, g + 1, totals / 2000, time.time() - t0)
+                "%s TD (%s) %d games: mean %.2f of the last 2000 (%.0f s)"
+                % (name, target, g + 1, totals / 2000, time.time() - t0)
             )
             totals = 0
 
@@ -308,8 +319,8 @@ def digits_lines():
 
 
 class DigitTables:
-    """Learned line values, floats: t[empties - 1][rank], from a line's score
-    as it stands."""
+    """Learned line values, floats: t[stage][rank] (stage: (empty cells - 1)
+    // 2), from a line's score as it stands."""
 
     def __init__(self):
         self.keys = digits_lines()
@@ -319,7 +330,7 @@ class DigitTables:
         self.t = [list(now) for _ in range(D.STAGES)]
 
     def file(self):
-        """ai_digits.bin: the stages' tables, 1 to 23 empty cells."""
+        """ai_digits.bin: the stages' tables, 1-2 to 23 empty cells."""
         return b"".join(pack(t) for t in self.t)
 
 
@@ -378,13 +389,13 @@ def train_digits(seed, mc, td_games):
             totals += total
             for e, _, lines in records:
                 for l, key in lines:
-                    a = acc.get((e, key))
+                    a = acc.get(((e - 1) >> 1, key))
                     if a is None:
-                        a = acc[(e, key)] = [0.0, 0.0]
+                        a = acc[((e - 1) >> 1, key)] = [0.0, 0.0]
                     a[0] += D.key_score(keys[l]) * D.SCALE
                     a[1] += 1
-        for (e, key), (sm, n) in acc.items():
-            tables.t[e - 1][D.rank(key)] = sm / n
+        for (stage, key), (sm, n) in acc.items():
+            tables.t[stage][D.rank(key)] = sm / n
         log("digits MC %d: mean %.2f over %d games" % (it + 1, totals / mc[1], mc[1]))
     totals = 0
     t0 = time.time()
@@ -394,7 +405,7 @@ def train_digits(seed, mc, td_games):
         total, _, records = digits_game(tables, data, rnd, True)
         totals += total
         for e, delta, lines in records:
-            t = tables.t[e - 1]
+            t = tables.t[(e - 1) >> 1]
             for _, key in lines:
                 t[D.rank(key)] += DIGITS_ALPHA * delta
         if (g + 1) % 2000 == 0:

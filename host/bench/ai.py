@@ -1,8 +1,11 @@
 """`python3 -m host bench ai`: how well and how fast the AI levels play.
 
 Strength: N seeded solo games per rule set (symbols basic, symbols advanced, digits)
-and level; prints mean, standard deviation, p10/p50/p90, min/max and, for symbols,
-the rank titles reached. Seeds are 0..N-1, so runs are repeatable.
+and level; prints the mean with its 95% confidence interval (1.96 standard
+errors), the standard deviation, p10/p50/p90, min/max and, for symbols, the rank
+titles reached. Seeds are --seed .. --seed + N - 1 (0 by default), so runs are
+repeatable; a game is the one `python3 -m host play --seed S --auto --level L`
+plays.
 
 Cost (--mpy): one hint per level and position inside real MicroPython 1.29
 (symbols and digits; and the card hint on `bench pico`'s deal)
@@ -79,6 +82,7 @@ def stats(totals):
     var = sum((t - mean) ** 2 for t in totals) / (n - 1) if n > 1 else 0.0
     ordered = sorted(totals)
     out = {"games": n, "mean": round(mean, 2), "sd": round(var**0.5, 2)}
+    out["ci95"] = round(1.96 * (var / n) ** 0.5, 2)
     for p in PERCENTILES:
         out["p%d" % p] = percentile(ordered, p)
     out["min"] = ordered[0]
@@ -86,11 +90,11 @@ def stats(totals):
     return out
 
 
-def strength(rules, level, games):
+def strength(rules, level, games, first=0):
     totals = []
     spent = 0.0
     moves = 0
-    for seed in range(games):
+    for seed in range(first, first + games):
         total, s, m = play(rules, level, seed)
         totals.append(total)
         spent += s
@@ -287,6 +291,7 @@ STRENGTH_COLUMNS = (
     ("rules", "%-17s"),
     ("level", "%-9s"),
     ("mean", "%6.2f"),
+    ("+-95%", "%5.2f", "ci95"),
     ("sd", "%5.2f"),
     ("p10", "%4d"),
     ("p50", "%4d"),
@@ -331,6 +336,7 @@ def build_parser():
         json_help="print one JSON object",
     )
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per cell")
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed")
     p.add_argument(
         "--levels",
         nargs="+",
@@ -375,7 +381,7 @@ def main(argv):
         )
 
     def measure():
-        rows = [strength(r, lv, args.games) for r in rules for lv in levels]
-        return {"games": args.games, "results": rows}
+        rows = [strength(r, lv, args.games, args.seed) for r in rules for lv in levels]
+        return {"games": args.games, "first_seed": args.seed, "results": rows}
 
     return cli.run("ai", measure, (), args.json, format_strength, sort_keys=False)

@@ -6,10 +6,10 @@ as the key sum(6 ** d) over its filled cells (placing d adds 6 ** d). A sheet's
 worth is the sum of its lines' values. A full line is worth its exact score; a
 line with holes is worth its expected final score as learned by self-play
 (host/ai_train.py), which depends on how many empty cells the sheet has left
-(its stage: 1-23 after a placement; every cell gets filled by the end). The
-file ai_digits.bin holds one table per stage, of every line of at most 4 digits
-by its rank() (1001 16-bit values in hundredths, + _BIAS, little-endian: 2,002
-bytes a stage), read in place (ai_files).
+(1-23 after a placement; every cell gets filled by the end), in stages of two
+(1-2, 3-4, ..., 23). The file ai_digits.bin holds one table per stage, of every
+line of at most 4 digits by its rank() (1001 16-bit values in hundredths, +
+_BIAS, little-endian: 2,002 bytes a stage), read in place (ai_files).
 
 The variants combine the rows' and the columns' totals (combine()): standard
 rows + columns, "cc" the lower of the two (the higher breaks ties), "versus" the
@@ -37,7 +37,7 @@ STRONG_WIDTH = const(6)  # strongest: candidates looked ahead two digits
 STRONG_REPLIES = const(2)  # ... over the best few placements of each next digit
 CASUAL_NOISE = const(300)  # the casual level's noise on a value (hundredths)
 TABLE_FILE = "ai_digits.bin"
-STAGES = const(23)  # tables for 1..23 empty cells left after a placement
+STAGES = const(12)  # tables for 1-2, 3-4, ... 23 empty cells after a placement
 RANKS = const(1001)  # lines of at most 4 digits
 _BIAS = const(0x8000)  # a value v is stored as the unsigned 16 bits v + _BIAS
 # For each cell: (row line, column line); lines 0-4 rows, 5-9 columns.
@@ -116,7 +116,7 @@ def line_value(table, empties, key, n):
     value of its stage."""
     if n == 5:
         return key_score(key) * SCALE
-    i = ((empties - 1) * RANKS + rank(key)) << 1
+    i = (((empties - 1) >> 1) * RANKS + rank(key)) << 1
     return (table[i] | table[i + 1] << 8) - _BIAS
 
 

@@ -81,7 +81,7 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # lookups), at least 2 (or none at all), at most SEARCH_WIDTH. A table read a
 # piece at a time (a board without ROMFS) costs several times more a lookup:
 # a narrower look-ahead then.
-_DEVICE_PAIRS = const(160)
+_DEVICE_PAIRS = const(100)
 _DEVICE_PAIRS_PIECES = const(13)
 # A search's steps (choose_steps): a yield after _CANDIDATES_PER_STEP
 # afterstates and after each free pair of a look-ahead (a few ms each on a
