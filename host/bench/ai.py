@@ -286,6 +286,82 @@ def hint_cost():
     return {"tables_heap_bytes": timed["tables"], "hints": rows}
 
 
+# ---- hints on the emulated Pico ------------------------------------------------
+# Every position of PICO_SEEDS' games of each dice rule set, played by the device
+# level, gets the device hint timed on the emulated Pico (the game as `host flash`
+# installs it: bench pico's flashed image), the search alone.
+PICO_RULES = (
+    "symbols-basic",
+    "symbols-advanced",
+    "digits",
+    "digits-cc",
+    "digits-versus",
+)
+PICO_SEEDS = (3, 11)
+# When the hint's search starts after A goes down (crisscross.dice.session
+# HINT_START_MS) and when the long press comes (buttons.LONG_MS): a search that
+# takes longer than their difference shows its hint that much after the press.
+PICO_START_MS = {"symbols": 0, "digits": 150}
+PICO_LONG_MS = 600
+PICO_SCRIPT = r"""
+import gc, time
+from crisscross.dice import ai
+from crisscross.dice.symbols import SymbolsGame
+from crisscross.dice.digits import DigitsGame
+
+def game(rules, seed):
+    if rules.startswith("digits"):
+        v = rules[7:]
+        return DigitsGame(seed, 2 if v == "versus" else 1, v)
+    return SymbolsGame(seed, 1, rules == "symbols-advanced")
+
+out = []
+for seed in SEEDS:
+    g = game(RULES, seed)
+    while not g.over:
+        gc.collect()
+        t0 = time.ticks_ms()
+        move, value = ai.hint(g, "device")
+        out.append(time.ticks_diff(time.ticks_ms(), t0))
+        g.place(move)
+print("PICO", out)
+"""
+
+
+def pico_hints(rules=PICO_RULES, seeds=PICO_SEEDS, log=None):
+    """{rules: {"positions", "search_ms_max", "search_ms_mean", "after_long_ms_max"}}:
+    the device hint's search on the emulated Pico (python3 -m host bench pico's
+    flashed image, booted, the game stopped at the REPL)."""
+    from host.bench import pico
+    from host.emu.board import Board
+
+    image = pico.flashed_image(log=log)
+    out = {}
+    for r in rules:
+        board = Board(flash_path=image, save=False, elf="")
+        try:
+            board.power_on()
+            board.run_ms(2500)
+            code = "RULES = %r\nSEEDS = %r\n" % (r, seeds) + PICO_SCRIPT
+            text = board.exec(code, timeout_ms=3600 * 1000)
+        finally:
+            board.close()
+        got = [ln for ln in text.splitlines() if ln.startswith("PICO ")]
+        if not got:
+            raise RuntimeError("the board printed no hint times:\n" + text[-2000:])
+        ms = json.loads(got[0][5:])
+        start = PICO_START_MS[r.split("-")[0]]
+        out[r] = {
+            "positions": len(ms),
+            "search_ms_max": max(ms),
+            "search_ms_mean": round(sum(ms) / len(ms), 1),
+            "after_long_ms_max": max(0, max(ms) + start - PICO_LONG_MS),
+        }
+        if log:
+            log("bench ai --pico: %s %r" % (r, out[r]))
+    return out
+
+
 # ---- output ------------------------------------------------------------------
 STRENGTH_COLUMNS = (
     ("rules", "%-17s"),
@@ -328,6 +404,24 @@ def format_cost(cost):
     return "\n".join([title % cost["tables_heap_bytes"], cli.table(COST_COLUMNS, rows)])
 
 
+PICO_COLUMNS = (
+    ("rules", "%-17s"),
+    ("positions", "%9d"),
+    ("search max ms", "%13d", "search_ms_max"),
+    ("mean", "%7.1f", "search_ms_mean"),
+    ("after long press", "%16d", "after_long_ms_max"),
+)
+
+
+def format_pico(fig):
+    rows = [cli.cells(PICO_COLUMNS, dict(v, rules=k)) for k, v in fig.items()]
+    title = (
+        "device hint on the emulated Pico: the search from A's press (symbols) "
+        "or 150 ms after it (digits); the hint is due at the long press, 600 ms"
+    )
+    return "\n".join([title, cli.table(PICO_COLUMNS, rows)])
+
+
 def build_parser():
     p = cli.parser(
         "ai",
@@ -352,6 +446,12 @@ def build_parser():
         help="rule sets: %s (default: all)" % ", ".join(RULES),
     )
     p.add_argument(
+        "--pico",
+        action="store_true",
+        help="time the device hint at every move of %d games of each dice rule "
+        "set on the emulated Pico (minutes)" % len(PICO_SEEDS),
+    )
+    p.add_argument(
         "--mpy",
         action="store_true",
         help="measure one hint's lines, ms and heap in MicroPython instead",
@@ -370,6 +470,21 @@ def main(argv):
     if args.games < 1:
         sys.stderr.write("bench ai: --games must be at least 1\n")
         return 2
+    if args.pico:
+        from host.bench.pico import PicoError
+        from host.emu.board import EmuError
+
+        def measure_pico():
+            return pico_hints(log=lambda t: sys.stderr.write(t + "\n"))
+
+        return cli.run(
+            "ai --pico",
+            measure_pico,
+            (RuntimeError, OSError, PicoError, EmuError),
+            args.json,
+            format_pico,
+            sort_keys=False,
+        )
     if args.mpy:
         return cli.run(
             "ai --mpy",

@@ -108,10 +108,13 @@ def choose(game, level=DEFAULT_LEVEL, rng=None):
 
 
 def let_go():
-    """Let go of what the searches built, keeping their code: the symbol
-    search's tables, layout and last position (a search reads them anew). After a
-    hint and after the AI seats' turns; nothing to do when no symbol search has
-    run (its module is not loaded)."""
+    """Let go of what the searches built and opened, keeping their code: the
+    symbol search's layout and tables, the digit search's table (a search opens
+    them anew). After a hint and after the AI seats' turns; nothing to do for a
+    search whose module is not loaded."""
     symbols = sys.modules.get("crisscross.dice.ai_symbols")
     if symbols is not None:
         symbols.drop_tables()
+    digits = sys.modules.get("crisscross.dice.ai_digits")
+    if digits is not None:
+        digits.drop_table()

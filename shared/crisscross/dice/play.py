@@ -202,12 +202,12 @@ class Play(HintScreen):
         yield from ai.hint_steps(self.game, ai.DEVICE, out)
 
     def hint_done(self):
-        """What a symbol search built (its tables and layout) is not kept
-        between searches, though its module is (the session's resident())."""
-        if self.symbols:
-            from crisscross.dice import ai
+        """What a search built and opened (its tables, the symbols' layout) is
+        not kept between searches, though its module is (the session's
+        resident())."""
+        from crisscross.dice import ai
 
-            ai.let_go()
+        ai.let_go()
 
     def tick(self, now):
         self.search_tick(now)

@@ -28,8 +28,16 @@ RESIDENT = (
 )
 # The search of the hint and of the AI seats (crisscross.dice.ai), by family.
 SEARCH = {
-    "symbols": ("crisscross.dice.ai", "crisscross.dice.ai_symbols"),
-    "digits": ("crisscross.dice.ai", "crisscross.dice.ai_digits"),
+    "symbols": (
+        "crisscross.dice.ai",
+        "crisscross.dice.ai_symbols",
+        "crisscross.dice.ai_files",
+    ),
+    "digits": (
+        "crisscross.dice.ai",
+        "crisscross.dice.ai_digits",
+        "crisscross.dice.ai_files",
+    ),
 }
 # The search is resident until the game is over: the symbol search starts when
 # A goes down, so a tap would import it; the digit search starts after a tap
