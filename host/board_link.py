@@ -7,7 +7,9 @@ what to do; callers print it instead of a traceback.
 """
 
 import binascii
+import contextlib
 import errno
+import io
 import os
 
 import serial
@@ -34,6 +36,10 @@ def _w(p, b, m):
         f.write(binascii.a2b_base64(b))
 """
 RESET_WAIT_S = 3
+# How long one Ctrl-C waits for the raw REPL's banner; two tries, so a port where
+# nothing answers is reported in seconds. A board answers in milliseconds.
+ANSWER_WAIT_S = 3
+READ_POLL_S = 0.1  # a pseudo-terminal's read waits no longer than this for a byte
 
 
 class BoardError(Exception):
@@ -42,6 +48,10 @@ class BoardError(Exception):
 
 class BoardFull(BoardError):
     pass
+
+
+class NoAnswer(BoardError):
+    """Nothing answered on the port: no board there, or not running MicroPython."""
 
 
 class LinkLost(BoardError):
@@ -130,17 +140,31 @@ class Link:
         )
 
     def interrupt(self):
-        """Stop the running program (Ctrl-C) and enter the raw REPL."""
+        """Stop the running program (Ctrl-C) and enter the raw REPL; a port
+        where nothing answers is a BoardError within 2 * ANSWER_WAIT_S."""
         self.doing = "interrupting the running program"
-        for _ in range(2):  # a program busy in a slow call may miss the first Ctrl-C
-            try:
-                self.transport.enter_raw_repl(soft_reset=False)
-                return
-            except TransportError:
-                continue
-            except (OSError, serial.SerialException):
-                raise self.lost() from None
-        raise BoardError(
+        port = self.transport.serial
+        # mpremote reads a pseudo-terminal (the emulator's) a byte at a time with
+        # no timeout, which would wait for ever on a port where nothing answers;
+        # and a write to a device that takes nothing blocks. Both are bounded
+        # here, and put back for the transfers after.
+        timeouts = port.timeout, port.write_timeout
+        port.timeout, port.write_timeout = READ_POLL_S, ANSWER_WAIT_S
+        try:
+            for _ in range(2):  # a program busy in a slow call may miss one Ctrl-C
+                try:
+                    with contextlib.redirect_stdout(io.StringIO()):  # mpremote's
+                        self.transport.enter_raw_repl(  # print of what it read
+                            soft_reset=False, timeout_overall=ANSWER_WAIT_S
+                        )
+                    return
+                except (TransportError, serial.SerialTimeoutException):
+                    continue
+                except (OSError, serial.SerialException):
+                    raise self.lost() from None
+        finally:
+            port.timeout, port.write_timeout = timeouts
+        raise NoAnswer(
             "the board on %s does not answer: is it running MicroPython? Press its "
             "reset button, or hold a game button while plugging it in (safe mode), "
             "then try again" % self.port
@@ -236,3 +260,12 @@ class Link:
             self.transport.close()
         except (OSError, serial.SerialException):
             pass
+
+    def reopen(self):
+        """Open the port again after close() (another program, such as mpremote,
+        had it meanwhile)."""
+        self.doing = "connecting again"
+        try:
+            self.transport = SerialTransport(self.port, baudrate=115200)
+        except TransportError:
+            raise BoardError(_why_not_open(self.port)) from None

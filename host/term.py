@@ -1,8 +1,8 @@
 """`python3 -m host term`: play on the 128x64 screen drawn in a terminal.
 
-For SSH and machines without a display. Each character shows 2x2 OLED pixels as a
-Unicode quadrant block (host.render.to_blocks), so the screen is 64x32 characters
-inside a frame. Keys are read raw through termios; a terminal reports no key-ups,
+For SSH and machines without a display. Each character shows 2x4 OLED pixels as a
+Unicode braille cell (host.render.to_braille), so the screen is 64x16 characters
+inside a frame: it fits a terminal of 80x24. Keys are read raw through termios; a terminal reports no key-ups,
 so each key is a tap (down, then up presses.TAP_MS later), and Z / X hold A / B
 presses.HOLD_MS, long enough for a long press: the game sees only button edges.
 """
@@ -53,8 +53,8 @@ RESET = "\x1b[0m"
 OLED_COLOUR = "\x1b[38;5;117;48;5;16m"  # light blue on black, like the OLED
 RESTORE = RESET + CURSOR_ON + ALT_SCREEN_OFF
 
-COLS = render.WIDTH // 2 + 2  # blocks plus the frame
-ROWS = render.HEIGHT // 2 + 3  # blocks, frame, status line
+COLS = render.WIDTH // 2 + 2  # braille cells plus the frame
+ROWS = render.HEIGHT // 4 + 3  # braille cells, frame, status line
 
 
 class KeyDecoder:
@@ -115,8 +115,8 @@ def _sequence_end(buf, i):
 
 
 def frame_text(frame, colour=True, status=STATUS):
-    """The whole screen, drawn from the top-left corner: framed blocks + status."""
-    lines = render.to_blocks(frame).splitlines()
+    """The whole screen, drawn from the top-left corner: framed braille + status."""
+    lines = render.to_braille(frame).splitlines()
     on, off = (OLED_COLOUR, RESET) if colour else ("", "")
     width = len(lines[0])
     out = ["\x1b[H", "\u250c" + "\u2500" * width + "\u2510"]
@@ -236,7 +236,7 @@ def build_parser():
     p = argparse.ArgumentParser(
         prog="python3 -m host term",
         description="Play Criss Cross Pocket in a terminal (needs %dx%d "
-        "characters and a font with block characters). %s." % (COLS, ROWS, STATUS),
+        "characters and a font with braille). %s." % (COLS, ROWS, STATUS),
     )
     p.add_argument("--seed", type=int, help="dice seed of the first game")
     p.add_argument(

@@ -125,7 +125,9 @@ def build(words):
     )
     tables = pair_tables(words)
     index = b"".join(f.encode()[:KEY_SIZE].ljust(KEY_SIZE, b"\0") for f in firsts)
-    return header + tables + index + b"".join(blocks)
+    # A spare byte after the last block: the readers decode a block from its
+    # bytes and the one after it (symbols are read two bytes at a time).
+    return header + tables + index + b"".join(blocks) + b"\0"
 
 
 def pair_tables(words):

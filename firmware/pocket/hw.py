@@ -6,6 +6,7 @@ from pocket import ssd1306
 
 # Both edges: a press (pin pulled to ground) and a release each wake the main loop.
 IRQ_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
+IRQ_PRESS = Pin.IRQ_FALLING  # the edge of a press, among an interrupt's flags
 
 
 def display(profile):

@@ -6,6 +6,15 @@ contact bounce never makes a second press. An interrupt on both edges wakes the 
 loop (`pocket.wake`) and latches presses that begin and end between two scans: a tap
 shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
 which makes the same events as the simulator's keyboard.
+
+The interrupt is a hard one where the port has them (rp2): its handler runs at the
+edge, not when the game next runs Python, so a tap made during a blocking call (a
+flash erase, a whole frame sent to the display) is latched too; one that begins and
+ends while interrupts are off (the erase itself) shows its falling edge in the
+interrupt's flags, read as soon as they are on again. The handler allocates nothing
+(a hard interrupt may not), and only it writes the press counts, so scan() needs no
+lock to read them. Where the port has no hard pin interrupts (esp32), a scheduled
+one reads the pin's level instead.
 """
 
 from micropython import const
@@ -17,9 +26,12 @@ _DEBOUNCE_MS = const(10)
 
 class Keys:
     """Scans `pins` (anything with value(); irq() optional) into `buttons`.
-    `edge` (a pocket.wake.Edge, optional) is set by every pin interrupt."""
+    `edge` (a pocket.wake.Edge, optional) is set by every pin interrupt;
+    `falling` is the interrupt flag of a falling edge (Pin.IRQ_FALLING)."""
 
-    def __init__(self, pins, buttons, clock, now, irq_trigger=None, edge=None):
+    def __init__(
+        self, pins, buttons, clock, now, irq_trigger=None, edge=None, falling=0
+    ):
         self.pins = pins
         self.buttons = buttons
         self.clock = clock
@@ -30,23 +42,34 @@ class Keys:
             now - _DEBOUNCE_MS
         ] * n  # when each debounced state last changed
         self._edge = [0] * n  # when the interrupt last saw a press begin
-        self._latched = 0  # presses seen by the interrupt since the last scan
+        self._presses = bytearray(n)  # presses the interrupt saw (mod 256): its own
+        self._seen = bytearray(n)  # ... of which scan() has taken account: scan's
         self._bouncing = 0  # pins whose new level was ignored as bounce
+        self._falling = 0  # the flag of a press's edge: a hard interrupt's
         if irq_trigger is not None:
             # One handler for every pin, which finds its pin among `pins`: a
             # closure per pin held ~160 bytes of heap each for the whole game.
             # (One bound method for all: each read of self._on_edge makes one.)
             on_edge = self._on_edge
             for pin in pins:
-                pin.irq(handler=on_edge, trigger=irq_trigger)
+                try:
+                    pin.irq(handler=on_edge, trigger=irq_trigger, hard=True)
+                    self._falling = falling
+                except TypeError:  # no hard pin interrupts on this port
+                    pin.irq(handler=on_edge, trigger=irq_trigger)
 
     def _on_edge(self, pin):
         """A pin's interrupt (either edge); `pin` is one of `pins` (a port
-        passes the very Pin object, as machine.Pin(n) gives the same one)."""
-        if not pin.value():  # a press begins (or a release bounces)
+        passes the very Pin object, as machine.Pin(n) gives the same one). A
+        hard interrupt's handler: no allocation, whatever it runs."""
+        fall = self._falling
+        # A press began (or a release bounced): in a hard interrupt, a falling
+        # edge among the flags, even if the pin is up again by now.
+        if (pin.irq().flags() & fall) if fall else not pin.value():
             i = self.pins.index(pin)
             self._edge[i] = self.clock()
-            self._latched |= 1 << i
+            presses = self._presses
+            presses[i] = (presses[i] + 1) & 0xFF
         if self.edge is not None:
             self.edge.flag = 1
 
@@ -66,12 +89,15 @@ class Keys:
 
     def scan(self, now):
         """Read every pin once; call on every wake-up."""
-        latched = self._latched
-        self._latched = 0
         self._bouncing = 0
         buttons = self.buttons
+        presses = self._presses
+        seen = self._seen
         for i in range(len(self.pins)):
             bit = 1 << i
+            count = presses[i]  # once: the interrupt may add one meanwhile
+            latched = count != seen[i]
+            seen[i] = count
             down = not self.pins[i].value()
             was = bool(self._down & bit)
             settled = diff(now, self._changed[i]) >= _DEBOUNCE_MS
@@ -86,7 +112,7 @@ class Keys:
                         buttons.up(i, now)
                 else:
                     self._bouncing |= bit
-            elif latched & bit:
+            elif latched:
                 # A press began since the last scan, yet the level is as it was:
                 # pressed and released between two scans (up now), or released
                 # and pressed again (down now: a quick re-press while the game

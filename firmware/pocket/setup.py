@@ -46,7 +46,7 @@ def game(display, pins, lightsleep):
     now = time.ticks_ms()
     buttons = Buttons()
     edge = Edge()
-    keys = Keys(pins, buttons, time.ticks_ms, now, hw.IRQ_EDGES, edge)
+    keys = Keys(pins, buttons, time.ticks_ms, now, hw.IRQ_EDGES, edge, hw.IRQ_PRESS)
     # The display driver is the canvas; the screens' sprites are plain FrameBuffers.
     storage = FolderStorage(SAVE_DIR, atomic_files(SAVE_DIR))
     app = App(display, storage, now, sprite=framebuf.FrameBuffer)

@@ -15,7 +15,7 @@ from micropython import const
 # Fundamental commands
 _SET_CONTRAST = const(0x81)  # + 1 byte: 0..255
 _SET_ENTIRE_ON = const(0xA4)  # follow RAM (0xA5 would light every pixel)
-_SET_NORM_INV = const(0xA6)  # | 1 inverts
+_SET_NORM_INV = const(0xA6)  # normal display (| 1 would invert it)
 _SET_DISP = const(0xAE)  # | 1 = on, 0 = sleep
 # Addressing
 _SET_MEM_ADDR = const(0x20)  # + 1 byte: 0 horizontal, the mode `show()` relies on
@@ -123,9 +123,6 @@ class SSD1306(framebuf.FrameBuffer):
 
     def contrast(self, value):
         self.bus.command(bytes((_SET_CONTRAST, value & 0xFF)))
-
-    def invert(self, on):
-        self.bus.command(bytes((_SET_NORM_INV | (1 if on else 0),)))
 
     def refresh(self):
         """Send the whole frame (after a panel reset, or if its RAM is in doubt)."""

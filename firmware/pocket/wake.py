@@ -3,8 +3,8 @@
 A pin interrupt sets `Edge.flag`; `waiter(edge)` returns `wait(ms)`, which returns
 when the time is up or as soon as an edge comes. It is built on `select.poll` over a
 pollable object, the way asyncio's ThreadSafeFlag is: between events the port sleeps
-in WFE/WFI (no Python runs), the interrupt wakes it, the scheduled handler sets the
-flag, and the poll returns. No per-frame polling, no allocation per wait.
+in WFE/WFI (no Python runs), the interrupt wakes it, its handler (pocket.keys) sets
+the flag, and the poll returns. No per-frame polling, no allocation per wait.
 """
 
 import io

@@ -1,7 +1,7 @@
 """`python3 -m host bench WHAT`: benchmarks, one module per subject.
 
     python3 -m host bench ai [--games N] [--levels ...] [--json] [--mpy]
-    python3 -m host bench app|lines|flash|bus|pico|heap [--json]   (docs/performance.md)
+    python3 -m host bench app|lines|flash|bus|pico|heap|web [--json]   (docs/performance.md)
     python3 -m host bench all [--check]                  (make bench, bench-check)
 """
 
@@ -28,6 +28,11 @@ BENCHES = (
         "heap",
         "host.bench.heapmap",
         "each module's bytes in RAM on the emulated Pico (code and names)",
+    ),
+    (
+        "web",
+        "host.bench.web",
+        "the browser game: weight, first frame, key to frame, word hint",
     ),
     (
         "all",

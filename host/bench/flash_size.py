@@ -3,11 +3,13 @@
 Everything under shared/crisscross compiled with mpy-cross (what `make flash`
 installs), grouped: the core every game needs (app, screens, store, AI front,
 ...), and each family's own modules. Data files (words.bin) are listed apart.
+`romfs_image_bytes`: the ROMFS image `make flash` deploys to a board with ROMFS
+(the game and the board layer, .mpy and data: host/romfs.py).
 
     python3 -m host bench flash [--json]
 """
 
-from host import mpy_build
+from host import mpy_build, romfs
 from host.bench import cli
 
 # A family's own modules: path prefixes inside the package.
@@ -30,11 +32,12 @@ def family_of(path):
 
 def measure(files=None):
     """{"mpy_bytes": {group: n}, "data_bytes": {group: n}, "with_core": {family: n},
-    "total_bytes": n, "files": {path: n}}."""
+    "total_bytes": n, "romfs_image_bytes": n, "files": {path: n}}."""
+    packages = mpy_build.compiled()
     if files is None:  # the game's files as the board gets them
         files = {
             k: v
-            for k, v in mpy_build.compiled().items()
+            for k, v in packages.items()
             if k.startswith(mpy_build.GAME[0][1] + "/")
         }
     mpy = {CORE: 0}
@@ -55,6 +58,7 @@ def measure(files=None):
         "data_bytes": data,
         "with_core": with_core,
         "total_bytes": sum(len(b) for b in files.values()),
+        "romfs_image_bytes": len(romfs.image(packages)),
         "files": {p: len(b) for p, b in sorted(files.items())},
     }
 
@@ -69,6 +73,7 @@ def format_table(fig):
         for g in [CORE] + [f for f, _ in FAMILIES]
     ]
     rows.append(("total", "", "", fig["total_bytes"]))
+    rows.append(("ROMFS", "", "", fig["romfs_image_bytes"]))
     return cli.table(COLUMNS, rows)
 
 

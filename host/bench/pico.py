@@ -52,6 +52,9 @@ HINT_TIMEOUT_MS = 20000
 # the same script plays the same game on every version of the code (the seed
 # is the same as long as the app counts as many events before it).
 START_AT_MS = 12000
+# The official firmware imports the game's modules from littlefs into RAM: its
+# menus take longer, so its games start later (its figures are the heap's).
+STOCK_START_AT_MS = 20000
 
 
 class PicoError(Exception):
@@ -61,31 +64,39 @@ class PicoError(Exception):
 # ---- the flashed image, cached ---------------------------------------------
 
 
-def _files_hash(root):
+def _files_hash(root, uf2):
     from host import flash
 
     files = flash.local_files(root)
     h = hashlib.sha256()
+    with open(uf2, "rb") as f:
+        h.update(hashlib.sha256(f.read()).digest())
     for name in sorted(files):
         h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
     return h.hexdigest()[:16]
 
 
-def flashed_image(root=ROOT, log=None):
-    """A flash file holding the game of `root` installed by `host flash`, booted
-    once; cached in bench/out/ by the installed files' hash."""
-    from host.emu.board import Board
+def flashed_image(root=ROOT, log=None, uf2=None):
+    """A flash file holding the game of `root` installed by `host flash` on
+    firmware `uf2` (default: the emulator's), booted once; cached in bench/out/
+    by the firmware's and the installed files' hash. Beside it (.json): the
+    board's littlefs used after the flash (os.statvfs), in bytes."""
+    from host.emu.board import Board, uf2_path
 
+    uf2 = uf2 or uf2_path()
     os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, "pico-flash-%s.bin" % _files_hash(root))
-    if os.path.isfile(path):
+    path = os.path.join(OUT, "pico-flash-%s.bin" % _files_hash(root, uf2))
+    if os.path.isfile(path) and os.path.isfile(path + ".json"):
         return path
     if log:
-        log("bench pico: flashing the game onto an emulated board (once per code)")
+        log(
+            "bench pico: flashing the game onto an emulated board with %s (once "
+            "per code and firmware)" % os.path.basename(uf2)
+        )
     fd, tmp = tempfile.mkstemp(prefix="pico-flash-", suffix=".bin", dir=OUT)
     os.close(fd)
     os.unlink(tmp)
-    board = Board(flash_path=tmp, pty=True, elf="")
+    board = Board(uf2=uf2, flash_path=tmp, pty=True, elf="")
     try:
         board.power_on()
         board.run_ms(1000)
@@ -102,11 +113,22 @@ def flashed_image(root=ROOT, log=None):
                 "host flash failed:\n" + (proc.stdout + proc.stderr)[-2000:]
             )
         board.run_ms(3000)
+        used = board.exec(
+            "import os\n_v = os.statvfs('/')\nprint(_v[0] * (_v[2] - _v[3]))"
+        )
         board.power_off()
     finally:
         board.close()
+    with open(path + ".json", "w") as f:
+        json.dump({"littlefs_used_bytes": int(used.strip())}, f)
     os.replace(tmp, path)
     return path
+
+
+def littlefs_used(image):
+    """The board's littlefs used after `host flash` made `image`, in bytes."""
+    with open(image + ".json") as f:
+        return json.load(f)["littlefs_used_bytes"]
 
 
 # ---- reading the screen ----------------------------------------------------
@@ -166,10 +188,12 @@ def title_frame():
 class Driver:
     """A board from power-on with timed presses and the response of each."""
 
-    def __init__(self, image, heap_snapshot=False):
+    def __init__(self, image, heap_snapshot=False, uf2=None):
         from host.emu.board import Board
 
-        self.board = Board(flash_path=image, save=False, heap_snapshot=heap_snapshot)
+        self.board = Board(
+            uf2=uf2, flash_path=image, save=False, heap_snapshot=heap_snapshot
+        )
         self.moves = []  # ms from a cursor press to its last display byte
         self.events = {}  # kind -> [ms]
 
@@ -330,7 +354,7 @@ def enter_code(d, code):
         raise PicoError("the code %s was not taken:\n%s" % (code, _screen_dump(d)))
 
 
-def new_game(d, family, ais=1, code=None):
+def new_game(d, family, ais=1, code=None, start_at=START_AT_MS):
     """From the title (New game selected): the family, `ais` AI seats, the deal
     or dice of share code `code` when given (else the clock's), Start."""
     if has_text(d.frame(), "Continue"):
@@ -363,9 +387,9 @@ def new_game(d, family, ais=1, code=None):
             d.tap("up")
     if not _row_chosen(d, "> Start game"):
         raise PicoError("new game: Start is not chosen:\n" + _screen_dump(d))
-    wait = START_AT_MS - d.board.now_ms()
+    wait = start_at - d.board.now_ms()
     if wait < 0:
-        raise PicoError("Start reached %.0f ms after START_AT_MS" % -wait)
+        raise PicoError("Start reached %.0f ms after %d ms" % (-wait, start_at))
     d.board.run_ms(wait)
     d.tap("a")
 
@@ -537,7 +561,7 @@ def words_game(d, fig, tour_turns=3, max_turns=200, log=None, stop_after=None):
     with `stop_after`, ends after that many turns of the human (bench-check)."""
     turns = 0
     for _ in range(max_turns):
-        d.board.run_ms(NEWS_WAIT_MS)  # A and B would only dismiss the news
+        d.board.run_ms(NEWS_WAIT_MS)  # the news is read, and gone
         d.settle()
         f = d.frame()
         if has_text(f, "GAME OVER") or has_text(f, "RESULTS"):
@@ -594,13 +618,23 @@ def _max(xs):
     return round(max(xs), 1) if xs else None
 
 
-def session(image, family, check_title=True, log=None, word_turns=None, heap_map=False):
+def session(
+    image,
+    family,
+    check_title=True,
+    log=None,
+    word_turns=None,
+    heap_map=False,
+    uf2=None,
+    start_at=START_AT_MS,
+):
     """One power-on: boot, idle on the title, a whole game of `family` against one
     AI seat (idle on its play screen first); the figures of that run. The word
     game stops after `word_turns` turns of the human when given (bench-check).
     heap_map: also `heap_map`, the lines of host/bench/heapwalk.py's report of
-    the heap at its largest (needs MICROPYTHON_ELF)."""
-    d = Driver(image, heap_snapshot=heap_map)
+    the heap at its largest (needs MICROPYTHON_ELF). uf2: the firmware (default:
+    the emulator's)."""
+    d = Driver(image, heap_snapshot=heap_map, uf2=uf2)
     out = {}
     try:
         b = d.board
@@ -625,7 +659,7 @@ def session(image, family, check_title=True, log=None, word_turns=None, heap_map
                 "ai",
             )
         }
-        new_game(d, family, code=CODES.get(family))
+        new_game(d, family, code=CODES.get(family), start_at=start_at)
         d.settle()
         out["idle_play"] = idle_busy(d)
         if family == "cards":
@@ -646,7 +680,10 @@ def session(image, family, check_title=True, log=None, word_turns=None, heap_map
     finally:
         d.close()
     if log:
-        log("bench pico: %s session done" % family)
+        log(
+            "bench pico: %s session done%s"
+            % (family, " (%s)" % os.path.basename(uf2) if uf2 else "")
+        )
     return out
 
 
@@ -680,6 +717,8 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
     """The `pico` section of bench/results.json (the word game cut short after
     `word_turns` turns of the human when given: `words_turns_only` says so).
     heap_map: each family's report of the heap at its largest, in `heap_map`."""
+    from host.emu.board import uf2_path
+
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
     # One board at a time: the emulator is CPU-bound, and two boards driven from
@@ -687,7 +726,8 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
     runs = {f: session(image, f, check, log, word_turns, heap_map) for f in families}
     sym = runs.get("symbols") or runs[families[0]]
     out = {
-        "firmware": "MicroPython rp2 (RPI_PICO), emulated RP2040 at 125 MHz",
+        "firmware": firmware_name(uf2_path()),
+        "littlefs_used_bytes": littlefs_used(image),
         "boot_to_title_ms": round(sym["boot_ms"], 1),
         "idle_busy_pct": {"title": sym["idle_title"], "play": sym["idle_play"]},
         "cursor_move_ms_mean": _mean(sym["move"]),
@@ -724,6 +764,58 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
     if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
         out["heap_live_max_bytes"] = {}  # no MICROPYTHON_ELF: no heap figures
     return out
+
+
+def firmware_name(uf2):
+    """What the figures ran on, in words."""
+    from host import uf2 as uf2mod
+    from host.emu.board import firmware_drives
+
+    if uf2mod.ROMFS in firmware_drives(uf2):
+        build = "RPI_PICO_ROMFS: the game in the ROMFS partition, run from flash"
+    else:
+        build = "RPI_PICO, no ROMFS: the game's code loaded into RAM"
+    return "MicroPython rp2 (%s), emulated RP2040 at 125 MHz" % build
+
+
+def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
+    """The `pico_stock` section: the heap of a whole game of every family on the
+    official firmware ($MICROPYTHON_STOCK_UF2, with its ELF), the game's code
+    on littlefs and loaded into RAM."""
+    from host.emu.board import stock_uf2_path
+
+    uf2 = stock_uf2_path()
+    image = flashed_image(root, log, uf2)
+    runs = {
+        f: session(
+            image, f, False, log, word_turns, uf2=uf2, start_at=STOCK_START_AT_MS
+        )
+        for f in families
+    }
+    out = {
+        "firmware": firmware_name(uf2),
+        "littlefs_used_bytes": littlefs_used(image),
+        "heap_live_max_bytes": {f: r["heap_live_max"] for f, r in runs.items()},
+        "heap_peak_at": {f: r["peak_at"] for f, r in runs.items()},
+        "collections_per_game": {f: r["gc_count"] for f, r in runs.items()},
+        "memory_errors": {f: r["memory_errors"] for f, r in runs.items()},
+        "rounds": {f: r["rounds"] for f, r in runs.items()},
+    }
+    if word_turns and "words" in runs:
+        out["words_turns_only"] = word_turns
+    if None in out["heap_live_max_bytes"].values():
+        out["heap_live_max_bytes"] = {}  # no MICROPYTHON_STOCK_ELF: no heap figures
+    return out
+
+
+def missing_stock():
+    """One line when the official firmware's figures cannot be measured here."""
+    from host.emu.board import missing_stock_firmware, node_missing, stock_elf_path
+
+    problem = missing_stock_firmware() or node_missing()
+    if not problem and not stock_elf_path():
+        problem = "no MICROPYTHON_STOCK_ELF: the official firmware's heap needs it"
+    return problem
 
 
 def missing():
@@ -768,6 +860,12 @@ def build_parser():
         % CHECK_WORD_TURNS,
     )
     p.add_argument(
+        "--stock",
+        action="store_true",
+        help="the official firmware's section instead ($MICROPYTHON_STOCK_UF2: "
+        "the heap of every family)",
+    )
+    p.add_argument(
         "--heap-map",
         action="store_true",
         help="also print what the heap held at its largest in each game "
@@ -778,18 +876,23 @@ def build_parser():
 
 def main(argv):
     args = build_parser().parse_args(argv)
-    problem = missing()
+    problem = missing_stock() if args.stock else missing()
     if problem:
         sys.stderr.write("bench pico: %s\n" % problem)
         return 2
+    log = lambda m: sys.stderr.write(m + "\n")  # noqa: E731
+    families = tuple(args.families.split(","))
     try:
-        pico = measure(
-            args.root,
-            tuple(args.families.split(",")),
-            log=lambda m: sys.stderr.write(m + "\n"),
-            word_turns=args.word_turns,
-            heap_map=args.heap_map,
-        )
+        if args.stock:
+            pico = measure_stock(args.root, families, log, args.word_turns)
+        else:
+            pico = measure(
+                args.root,
+                families,
+                log=log,
+                word_turns=args.word_turns,
+                heap_map=args.heap_map,
+            )
     except PicoError as e:
         sys.stderr.write("bench pico: %s\n" % e)
         return 1

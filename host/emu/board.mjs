@@ -22,7 +22,6 @@ for (const name of ['log', 'info', 'debug', 'warn']) {
 }
 
 const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16JV
-const FS_START = 0xa0000; // MicroPython's littlefs: from here to the end of flash
 const UF2_MAGIC0 = 0x0a324655;
 const UF2_MAGIC1 = 0x9e5d5157;
 const FLASH_BASE = 0x10000000;
@@ -70,7 +69,7 @@ function loadUf2(path, flash) {
     }
     const addr = data.readUInt32LE(off + 12);
     const size = data.readUInt32LE(off + 16);
-    if (addr < FLASH_BASE || addr + size > FLASH_BASE + FS_START || size > 476) {
+    if (addr < FLASH_BASE || addr + size > FLASH_BASE + FLASH_SIZE || size > 476) {
       throw new Error(`${path} is not firmware for a Pico (block at 0x${addr.toString(16)})`);
     }
     flash.set(data.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
@@ -107,18 +106,23 @@ export class Board {
       const pc = (mcu.core.registers[15] - 2) >>> 0;
       mcu.logger.error('bkpt', `BKPT #${code} at 0x${pc.toString(16)} (lr 0x${(mcu.core.registers[14] >>> 0).toString(16)})`);
     };
-    // flash: erased, the firmware from the UF2, the filesystem from the flash file
+    // flash: as the flash file keeps it (else erased), then the UF2's blocks
+    // written over it, as the boot ROM writes a UF2 dropped on the board in
+    // BOOTSEL mode: what the UF2 does not cover (ROMFS, littlefs) is kept
     mcu.flash.fill(0xff);
-    loadUf2(opts.uf2, mcu.flash);
     if (opts.flash && fs.existsSync(opts.flash)) {
       const kept = fs.readFileSync(opts.flash);
       if (kept.length !== FLASH_SIZE) {
         throw new Error(`${opts.flash}: a flash image is ${FLASH_SIZE} bytes, got ${kept.length}`);
       }
-      mcu.flash.set(kept.subarray(FS_START), FS_START);
+      mcu.flash.set(kept.subarray(0, FLASH_SIZE), 0);
     }
+    loadUf2(opts.uf2, mcu.flash);
     this.enterBoot2();
     this.clock = mcu.clock;
+    // A flash erase or program under way: the core stalls in the ROM call until
+    // then (ns), its interrupts off as the firmware left them; pins change meanwhile.
+    this.flashDoneAt = -1;
     this.stats = {
       busy_cycles: 0,
       wait_cycles: 0,
@@ -416,6 +420,21 @@ export class Board {
     const opsStop = stopAfterFlashOps > 0 ? st.flash_ops + stopAfterFlashOps : -1;
     while (clock.nanos < target) {
       const cycleNs = 1e9 / mcu.clkSys;
+      if (this.flashDoneAt >= 0) {
+        // in the ROM's flash routine: the chip is busy, then back to the caller
+        const dt = Math.min(this.flashDoneAt, target) - clock.nanos;
+        st.busy_cycles += dt / cycleNs;
+        clock.tick(dt);
+        if (clock.nanos >= this.flashDoneAt) {
+          this.flashDoneAt = -1;
+          core.registers[15] = core.registers[14] & ~1;
+          st.flash_ops++;
+          if (st.flash_ops === opsStop) {
+            return 'flash_ops';
+          }
+        }
+        continue;
+      }
       if (core.waiting) {
         const next = clock.nextAlarm ? clock.nextAlarm.nanos : target;
         const to = Math.min(next, target);
@@ -437,15 +456,10 @@ export class Board {
         continue;
       }
       if (pc === this.romErase || pc === this.romProgram) {
+        // done on the array at once; the core returns when the chip would be done
         const busyNs = pc === this.romErase ? this.flashErase(core) : this.flashProgram(core);
-        core.registers[15] = core.registers[14] & ~1; // return to the caller
-        st.flash_ops++;
         st.flash_busy_ms += busyNs / 1e6;
-        st.busy_cycles += busyNs / cycleNs;
-        clock.tick(busyNs);
-        if (st.flash_ops === opsStop) {
-          return 'flash_ops';
-        }
+        this.flashDoneAt = clock.nanos + busyNs;
         continue;
       }
       if (pc === this.gcEnd) {

@@ -14,6 +14,7 @@ inputs give the same cycle counts. See docs/emulator.md.
 """
 
 import binascii
+import collections
 import contextlib
 import json
 import os
@@ -24,13 +25,17 @@ import threading
 import time
 import tty
 
+from host import uf2 as uf2mod
 from host.emu import elf as elfmod
 from host.ssd1306_panel import Panel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPT = os.path.join(HERE, "board.mjs")
-DEFAULT_UF2 = os.path.join("build", "micropython-pico.uf2")  # hardware/wokwi.toml
+# The firmware without $MICROPYTHON_UF2: the ROMFS build (docs/flashing.md), else
+# the official RPI_PICO .uf2 (the one hardware/wokwi.toml names).
+DEFAULT_UF2 = os.path.join("build", "micropython-pico-romfs.uf2")
+OFFICIAL_UF2 = os.path.join("build", "micropython-pico.uf2")
 DEFAULT_FLASH = os.path.join("build", "emu-flash.bin")
 DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 
@@ -38,7 +43,6 @@ DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
 PANEL_ADDR = 0x3C
 FLASH_SIZE = 2 * 1024 * 1024
-FS_START = 0xA0000  # MicroPython's littlefs, to the end of flash
 SLICE_NS = 2_000_000  # emulated time between looks at the pty
 SERIAL_KEEP = 1 << 20  # bytes of board output kept for `serial.read()`
 # MicroPython's mp_state_ctx.mem: where the GC's table and pool pointers are.
@@ -54,8 +58,13 @@ def _resolve(path):
 
 
 def uf2_path():
-    """The firmware file: $MICROPYTHON_UF2, else build/micropython-pico.uf2."""
-    return os.path.abspath(os.environ.get("MICROPYTHON_UF2") or _resolve(DEFAULT_UF2))
+    """The firmware file: $MICROPYTHON_UF2, else build/micropython-pico-romfs.uf2
+    if it is there, else build/micropython-pico.uf2."""
+    path = os.environ.get("MICROPYTHON_UF2")
+    if path:
+        return os.path.abspath(path)
+    romfs = _resolve(DEFAULT_UF2)
+    return romfs if os.path.isfile(romfs) else _resolve(OFFICIAL_UF2)
 
 
 def elf_path():
@@ -64,14 +73,62 @@ def elf_path():
     return os.path.abspath(path) if path else None
 
 
+def stock_uf2_path():
+    """The official firmware (no ROMFS) for the tests of that path:
+    $MICROPYTHON_STOCK_UF2, or None."""
+    path = os.environ.get("MICROPYTHON_STOCK_UF2")
+    return os.path.abspath(path) if path else None
+
+
+def stock_elf_path():
+    """$MICROPYTHON_STOCK_ELF (the official build with symbols), or None."""
+    path = os.environ.get("MICROPYTHON_STOCK_ELF")
+    return os.path.abspath(path) if path else None
+
+
+def elf_for(uf2):
+    """The ELF of the firmware `uf2` from the environment: $MICROPYTHON_ELF for
+    $MICROPYTHON_UF2 (or the default firmware), $MICROPYTHON_STOCK_ELF for
+    $MICROPYTHON_STOCK_UF2; None for any other."""
+    if uf2 == uf2_path():
+        return elf_path()
+    if uf2 == stock_uf2_path():
+        return stock_elf_path()
+    return None
+
+
+def missing_stock_firmware():
+    """One line when there is no official firmware to test its path on, or None."""
+    path = stock_uf2_path()
+    if not path:
+        return (
+            "no official firmware for the stock path: set MICROPYTHON_STOCK_UF2 "
+            "(and MICROPYTHON_STOCK_ELF) to the RPI_PICO build from %s" % DOWNLOAD
+        )
+    return missing_firmware(path)
+
+
+def firmware_drives(path):
+    """{name: (flash offset, size)} of the drives the firmware in the .uf2 at
+    `path` declares (host/uf2.py): uf2.LITTLEFS, and uf2.ROMFS in a build with a
+    ROMFS partition (official RPI_PICO: littlefs at 0xA0000; the ROMFS build:
+    ROMFS at 0xA0000, littlefs at 0x120000)."""
+    try:
+        return uf2mod.drives(uf2mod.flatten(uf2mod.read(path)))
+    except uf2mod.Uf2Error as e:
+        raise EmuError(str(e)) from None
+
+
 def missing_firmware(path=None):
     """One line saying how to get firmware, or None when the file is there."""
     path = path or uf2_path()
     if os.path.isfile(path):
         return None
     return (
-        "no MicroPython firmware at %s: save the RPI_PICO .uf2 from %s there "
-        "(or set MICROPYTHON_UF2 to its path)" % (os.path.relpath(path), DOWNLOAD)
+        "no MicroPython firmware at %s: build the ROMFS firmware as %s "
+        "(docs/flashing.md), or save the RPI_PICO .uf2 from %s as %s, or set "
+        "MICROPYTHON_UF2 to a firmware's path"
+        % (os.path.relpath(path), DEFAULT_UF2, DOWNLOAD, OFFICIAL_UF2)
     )
 
 
@@ -135,10 +192,11 @@ class Serial:
 class Board:
     """An emulated Pico running a MicroPython .uf2, with the `pico` board's parts.
 
-    uf2: the firmware (default $MICROPYTHON_UF2 or build/micropython-pico.uf2);
+    uf2: the firmware (default: uf2_path()), written over the flash file at
+    every power-on as a .uf2 dropped on the board in BOOTSEL mode is;
     flash_path: a file keeping the 2 MiB flash between power cycles (None: a fresh
     blank filesystem at every power-on, nothing written); elf: the same build with
-    symbols, for heap figures (default $MICROPYTHON_ELF; "" for none); pty: also offer the REPL
+    symbols, for heap figures (default: elf_for(uf2); "" for none); pty: also offer the REPL
     on a pseudo-terminal (`port`) for mpremote and `python3 -m host flash`;
     save=False: read flash_path at power-on but never write it. rom: a real RP2040
     boot ROM image to run instead of the emulator's own ROM routines (None: the
@@ -159,13 +217,14 @@ class Board:
         problem = missing_firmware(self.uf2) or node_missing()
         if problem:
             raise EmuError(problem)
+        self._drives = None
         if rom and not os.path.isfile(rom):
             raise EmuError("no RP2040 boot ROM image at %s" % rom)
         self.rom = os.path.abspath(rom) if rom else None  # None: the emulator's own
         self.flash_path = os.path.abspath(flash_path) if flash_path else None
         self.save = save
         if elf is None:
-            self.elf = elf_path()
+            self.elf = elf_for(self.uf2)
         else:
             self.elf = os.path.abspath(elf) if elf else None
         self.heap_snapshot = heap_snapshot  # peak_snapshot() (needs the ELF)
@@ -184,6 +243,7 @@ class Board:
         self._runner = None
         self.runner_error = None
         self._stop_runner = threading.Event()
+        self._due = collections.deque()  # (ns, pin, level): edges for the runner
         self._pty_master = self._pty_slave = None
         self._pty_out = bytearray()
         self.port = None
@@ -297,6 +357,7 @@ class Board:
             data = self._call(cmd="power_off")
             self._last_stats = data.get("stats")
             self._on = False
+            self._due.clear()  # the edges of pin_at were for the board now off
             self._flush_pty()
 
     @property
@@ -316,8 +377,9 @@ class Board:
         """Advance emulated time by ns (as fast as the host allows). Returns why it
         stopped: 'time', or 'flash_ops' when stop_after_flash_ops flash erase or
         program operations completed first (the clock is then at that instant).
-        The clock stops at the first instruction boundary at or after the target;
-        a flash erase under way finishes first (up to 150 ms later)."""
+        The clock stops at the first instruction boundary at or after the target,
+        or in a flash erase or program under way (the core stalled in the ROM's
+        routine, interrupts off, while a button may change)."""
         self._need_on()
         ns = int(ns)
         if ns <= 0:
@@ -405,6 +467,22 @@ class Board:
         self._need_on()
         self._call(cmd="pin", pin=self._pin(name), level=1)
         return self.now_ms()
+
+    def pin_at(self, name, pressed, at_ns):
+        """Press (or let go of) a button when the emulated clock reaches at_ns:
+        the runner (start()) makes the edge then, between its slices, so the
+        board sees it at that instant of its own time however fast the host
+        runs it. Edges come in the order given; one already due comes at once."""
+        self._due.append((at_ns, self._pin(name), 0 if pressed else 1))
+
+    def _edges_due(self):
+        """The runner's part of pin_at: make the edges that are due; the ns to
+        run before the next one (a slice at most)."""
+        due = self._due
+        while due and due[0][0] <= self._now_ns:
+            _, pin, level = due.popleft()
+            self._call(cmd="pin", pin=pin, level=level)
+        return min(SLICE_NS, due[0][0] - self._now_ns) if due else SLICE_NS
 
     def tap(self, name, hold_ms=80, gap_ms=120):
         """A real press: down, hold, up, then a gap."""
@@ -501,6 +579,30 @@ class Board:
             return None
         return binascii.unhexlify(data["data"]), data["sp"]
 
+    @property
+    def drives(self):
+        """The firmware's drives (firmware_drives): where its littlefs starts,
+        and its ROMFS partition in a build with one."""
+        if self._drives is None:
+            self._drives = firmware_drives(self.uf2)
+        return self._drives
+
+    def littlefs(self):
+        """{path: bytes} of every file in the board's littlefs, as it is now, or
+        as the flash file keeps it when the board is off (the firmware's drive:
+        host/littlefs_image.py reads it)."""
+        from host import littlefs_image
+
+        start, size = self.drives[uf2mod.LITTLEFS]
+        if self._on:
+            flash = self.flash_image()
+        elif self.flash_path and self.save and os.path.isfile(self.flash_path):
+            with open(self.flash_path, "rb") as f:  # as power_off left it
+                flash = f.read()
+        else:
+            raise EmuError("the board is off and keeps no flash file")
+        return littlefs_image.files(flash[start : start + size])
+
     def flash_image(self):
         """The 2 MiB flash as it is now."""
         out = bytearray()
@@ -586,7 +688,7 @@ class Board:
                 if ahead < -0.1:  # the host fell behind: carry on from now
                     wall0, emu0 = time.monotonic(), self._now_ns
             try:
-                self.run_ns(SLICE_NS)
+                self.run_ns(self._edges_due())
             except EmuError as e:
                 self.runner_error = e  # the emulator is gone; the caller sees it next
                 return

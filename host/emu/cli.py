@@ -18,10 +18,13 @@ import argparse
 import os
 import signal
 import sys
+import time
 
 from host import keyscript, render, sim
 from host.emu.board import (
     DEFAULT_FLASH,
+    DEFAULT_UF2,
+    OFFICIAL_UF2,
     Board,
     EmuError,
     ROOT,
@@ -121,14 +124,22 @@ def run_headless(args):
 
 
 class EmuDevice:
-    """What sim.Simulator drives: keys become pin edges, frames come from the panel."""
+    """What sim.Simulator drives: keys become pin edges, frames come from the panel.
 
-    def __init__(self, board):
+    The edges reach the board at the player's times in the board's own time
+    (Board.pin_at): the first edge of a burst at once, each next one as long
+    after it as it came on the wall clock, so a hold stays a hold (and a tap a
+    tap) however slowly the host runs the emulator."""
+
+    def __init__(self, board, clock=time.monotonic):
         self.board = board
         self.frame = bytearray(render.frame_bytes(render.WIDTH, render.HEIGHT))
         self._held = [False] * len(NAMES)
         self.buttons = self  # Simulator asks device.buttons.held(b)
         self._seen = -1
+        self._clock = clock
+        self._anchor = None  # (wall s, emulated ns) of the burst's first edge
+        self._last_ns = 0  # the emulated instant of the last edge sent
 
     def held(self, button):
         return self._held[button]
@@ -136,12 +147,23 @@ class EmuDevice:
     def down(self, button, now):
         if not self._held[button]:
             self._held[button] = True
-            self.board.down(NAMES[button])
+            self._edge(button, True)
 
     def up(self, button, now):
         if self._held[button]:
             self._held[button] = False
-            self.board.up(NAMES[button])
+            self._edge(button, False)
+
+    def _edge(self, button, pressed):
+        board = self.board
+        wall = self._clock()
+        now = board.now_ns()
+        idle = now >= self._last_ns and sum(self._held) == (1 if pressed else 0)
+        if self._anchor is None or (pressed and idle):
+            self._anchor = (wall, now)  # a new burst: from the board's now
+        at = self._anchor[1] + round((wall - self._anchor[0]) * 1e9)
+        self._last_ns = at
+        board.pin_at(NAMES[button], pressed, at)
 
     def held_names(self):
         return [NAMES[b] for b in range(len(NAMES)) if self._held[b]]
@@ -154,6 +176,7 @@ class EmuDevice:
         board.power_off()
         board.power_on(held=self.held_names())
         self._seen = -1
+        self._anchor = None  # the board's clock starts again
         self.frame[:] = bytes(len(self.frame))
 
     def held_mask(self):
@@ -191,10 +214,13 @@ def run_window(args):
             window = sim.Simulator(device, args.scale)
         except sim.NoDisplay as e:
             return fail("cannot open a window: %s" % e)
-        pygame.display.set_caption(
-            "%s - emulated Pico - REPL on %s - %s"
-            % (sim.WINDOW_TITLE, board.port, POWER_HELP)
+        caption = "%s - emulated Pico - REPL on %s - %s" % (
+            sim.WINDOW_TITLE,
+            board.port,
+            POWER_HELP,
         )
+        pygame.display.set_caption(caption)
+        speed = Speed(board.now_ms, time.monotonic)
         print(
             "emu: MicroPython %s on an emulated Pico; its REPL is on %s "
             "(make flash PORT=%s); flash kept in %s; in the window %s"
@@ -225,6 +251,8 @@ def run_window(args):
                     probe = -1
                     if not board.display_count and b">>> " in board.serial.peek():
                         print(blank_message(board.port), flush=True)
+                if speed.changed():
+                    pygame.display.set_caption(caption + speed.note)
                 ticker.tick(sim.FPS)
         except KeyboardInterrupt:
             pass
@@ -235,6 +263,37 @@ def run_window(args):
         if board is not None:
             board.close()  # powers off: the flash file keeps the filesystem
         pygame.quit()
+
+
+class Speed:
+    """How fast the board's time goes against the wall clock, measured over a
+    second at a time: `note` says it in the title bar while it falls behind."""
+
+    BEHIND = 0.95  # slower than this: said
+    EVERY_S = 1.0
+
+    def __init__(self, board_ms, wall_s):
+        self._board_ms = board_ms
+        self._wall_s = wall_s
+        self._since = (board_ms(), wall_s())
+        self.note = ""
+
+    def changed(self):
+        """Measure if a second has passed; True when `note` changed."""
+        ms, s = self._board_ms(), self._wall_s()
+        if ms < self._since[0]:  # a power cycle: the board's clock starts again
+            self._since = (ms, s)
+        if s - self._since[1] < self.EVERY_S:
+            return False
+        ratio = (ms - self._since[0]) / 1000 / (s - self._since[1])
+        self._since = (ms, s)
+        note = ""
+        if ratio < self.BEHIND:
+            note = " - emulated at %d%% of real time" % max(1, round(ratio * 100))
+        if note == self.note:
+            return False
+        self.note = note
+        return True
 
 
 def _power_keys(pygame, board, device):
@@ -264,6 +323,17 @@ def _interrupt(signum, frame):
 # --- command line ---
 
 
+def boot_ms_arg(text):
+    """--boot-ms: emulated milliseconds, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more, not %d" % value)
+    return value
+
+
 def build_parser():
     p = argparse.ArgumentParser(
         prog="python3 -m host emu",
@@ -273,8 +343,8 @@ def build_parser():
     p.add_argument(
         "--uf2",
         metavar="FILE",
-        help="MicroPython .uf2 for the Pico (default $MICROPYTHON_UF2 or %s)"
-        % os.path.join("build", "micropython-pico.uf2"),
+        help="MicroPython .uf2 for the Pico (default $MICROPYTHON_UF2, else %s, "
+        "else %s)" % (DEFAULT_UF2, OFFICIAL_UF2),
     )
     p.add_argument(
         "--flash",
@@ -306,7 +376,7 @@ def build_parser():
     p.add_argument("--ascii", action="store_true", help="print the last frame")
     p.add_argument(
         "--boot-ms",
-        type=int,
+        type=boot_ms_arg,
         default=BOOT_MS,
         help="headless: emulated ms from power-on to the first key (default %d)"
         % BOOT_MS,

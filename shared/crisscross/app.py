@@ -158,7 +158,8 @@ class App:
         forget(names)
 
     def toast(self, text, ms=TOAST_MS):
-        """A short message over the current screen; any key dismisses it. `text`
+        """A short message over the current screen; any key closes it (and acts
+        as it does without it). `text`
         is a string or a list of lines (news: no joining them to split again)."""
         self._toast = toast_lines([text] if isinstance(text, str) else text)
         self._toast_until = self.now + ms
@@ -207,10 +208,9 @@ class App:
         bit = 1 << button
         if kind == buttons.PRESS:
             if self._toast is not None:
+                # Any key closes the message and does what it does without it.
                 self._toast = None
                 self.dirty = True
-                if button >= buttons.A:
-                    return  # A or B only dismisses the message
             if self.screen.long_keys & bit:
                 self._waiting |= bit
                 self.screen.held(button)  # it may start what a long press wants

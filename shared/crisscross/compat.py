@@ -11,18 +11,6 @@ except ImportError:  # CPython
 import sys
 
 
-def beside(module_file, name):
-    """The path of data file `name` beside the module whose __file__ is
-    `module_file`: a path on a PC; on the board, the module's dotted name
-    (host/mpy_build.py names each .mpy by it: one interned name for both),
-    "crisscross.words.dictopen" -> "crisscross/words/" + name."""
-    cut = max(module_file.rfind("/"), module_file.rfind("\\"))
-    if cut >= 0:
-        return module_file[: cut + 1] + name
-    folder = module_file.rpartition(".")[0]
-    return folder.replace(".", "/") + "/" + name if folder else name
-
-
 if sys.implementation.name == "micropython":
     from gc import collect as gc_collect
 

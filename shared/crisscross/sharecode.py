@@ -146,8 +146,3 @@ def daily_seed(year, month, day):
         raise ValueError("no such date: %d-%d-%d" % (year, month, day))
     days = _days_from_civil(year, month, day) - EPOCH_DAYS
     return mix24(days + _DAILY_SALT)
-
-
-def daily_code(year, month, day, variant=0):
-    """The share code of the day's game."""
-    return encode(daily_seed(year, month, day), variant)

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from host import render
-from host.emu.board import ROOT, Board, EmuError
+from host import render, uf2
+from host.emu.board import ROOT, Board, EmuError, firmware_drives
 
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
 
@@ -33,20 +33,42 @@ def mpremote(port, *args):
     return proc.stdout
 
 
-def test_flash_blank_board_then_nothing_to_copy(flashed):
+def check_flash_runs(flashed):
+    """Both runs of `host flash` on a blank board: the path its firmware takes,
+    and the second run changing nothing."""
     assert flashed["blank"], "a blank board should wait at the REPL"
     status, out, _ = flashed["first"]
     assert status == 0, out
-    assert "board: MicroPython 1.29" in out
-    assert "copying pocket/start.mpy" in out
-    assert "verified" in out and "copied files" in out
+    # As the firmware names itself: a preview build (the team's) is one.
+    image = uf2.flatten(uf2.read(flashed["uf2"]))
+    preview = b"1.29.0-preview" in image
+    assert ("board: MicroPython 1.29.0%s (" % ("-preview" if preview else "")) in out
+    romfs = uf2.ROMFS in firmware_drives(flashed["uf2"])
+    if romfs:
+        assert "path: ROMFS" in out and "deploying the ROMFS image" in out
+        assert "deployed and verified" in out
+        assert re.findall(r"copying (\S+)", out) == ["boot.py", "main.py"]
+    else:
+        assert "path: littlefs" in out
+        assert "copying pocket/start.mpy" in out
+        assert "verified" in out and "copied files" in out
     status, out, _ = flashed["second"]
     assert status == 0, out
-    assert "copying" not in out
+    assert "copying" not in out and "deploying" not in out
     assert "0 to copy" in out
     assert "the board is up to date" in out
-    # littlefs really went to the flash chip
+    if romfs:
+        assert "the board's ROMFS holds this very image: nothing to deploy" in out
+    # the game really went to the flash chip
     assert flashed["stats"]["flash_bytes_programmed"] > 300_000
+
+
+def test_flash_blank_board_then_nothing_to_copy(flashed):
+    check_flash_runs(flashed)
+
+
+def test_stock_firmware_flash_blank_board_then_nothing_to_copy(flashed_stock):
+    check_flash_runs(flashed_stock)
 
 
 def test_power_on_shows_the_title(board):

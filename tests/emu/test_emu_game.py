@@ -8,13 +8,15 @@ arrows. The moves come from the engine's greedy policy on the CPython side.
 """
 
 import random
+import time
 
 from emu_twin import Twin, quick_seed, save_body, share_code
-from crisscross import records, ui
+from crisscross import buttons, presses, records, ui
 from crisscross.dice import ai, policies
 from crisscross.dice.session import new_game
 from crisscross.dice.symbols import rank_title
 from host import fbcanvas
+from host.emu.cli import EmuDevice
 
 KEY = "symbols-basic"
 
@@ -137,6 +139,90 @@ def test_a_press_made_while_the_board_is_busy_is_not_lost(board):
     tw.press("a")  # ... and roll on, 40 ms after letting go
     tw.settle()
     assert len(game.history) == 1 and tw.app.session.phase == 0  # PLACE: rolled
+
+
+def _erasing(tw, within_ms=100):
+    """Run the board up to within_ms, 1 ms at a time, until it erases a flash
+    sector (a save's); True once the erase has begun (the core stalled in it)."""
+    board = tw.board
+    erased = board.stats()["flash_sectors_erased"]
+    for _ in range(within_ms):
+        board.run_ms(1)
+        if board.stats()["flash_sectors_erased"] > erased:
+            return True
+    return False
+
+
+def test_a_20_ms_tap_during_a_save_is_not_lost(board):
+    """Placements until a save erases a flash sector (45 ms, interrupts off, the
+    firmware in littlefs: no Python runs); in it, A is tapped for 20 ms to roll
+    on. The board must roll on as the CPython twin does: the pin interrupt is
+    a hard one and keeps the press (firmware/pocket/keys.py)."""
+    seed = quick(random.Random(8))
+    tw = start(board, seed)
+    game = tw.screen.game
+    while not game.over:
+        tw.aim(policies.greedy_move(game))
+        tw.settle()
+        tw.press("a", gap_ms=0)  # place: the save starts
+        if tw.screen.asking is not None:
+            tw.press("a", gap_ms=0)  # yes, leave the lone cell
+        if _erasing(tw):
+            break
+        tw.settle()
+        tw.press("a")  # roll on (saved too)
+        tw.settle()
+    assert not game.over, "no save of this game erased a sector: pick another seed"
+    placed = len(game.history)
+    ops = board.stats()["flash_ops"]
+    tw.press("a", 20, 0)
+    assert board.stats()["flash_ops"] == ops  # the erase is still under way
+    tw.wait(200)
+    tw.settle()  # the board rolled on: the next dice, as on the CPython side
+    assert len(game.history) == placed and tw.app.session.phase == 0  # PLACE
+
+
+def test_a_hold_in_a_window_slower_than_real_time_stays_a_hold(board):
+    """`make emu`'s window on a host that runs the emulator at a third of real
+    time or less: A held 0.7 s on the wall clock reaches the board as a 0.7 s
+    press of its own time, past the 0.6 s of a long press: the hint, as the
+    CPython twin gives it for the same hold; nothing placed."""
+    seed = quick(random.Random(7))
+    tw = start(board, seed)
+    game = tw.screen.game
+    real = board.run_ns
+
+    def slow(ns, *args):  # each slice of emulated time takes twice as long again
+        out = real(ns, *args)
+        time.sleep(2 * ns / 1e9)
+        return out
+
+    sent = []
+    pin_at = board.pin_at
+
+    def logged(name, pressed, at_ns):
+        sent.append(at_ns)
+        pin_at(name, pressed, at_ns)
+
+    board.run_ns, board.pin_at = slow, logged
+    device = EmuDevice(board)
+    try:
+        board.start(paced=True)
+        device.down(buttons.A, 0)
+        time.sleep(0.7)
+        device.up(buttons.A, 0)
+        while board.now_ns() < sent[1] + 300_000_000:  # the hint shows
+            time.sleep(0.05)
+    finally:
+        board.stop()
+        board.run_ns, board.pin_at = real, pin_at
+    down, up = (int(ns / 1e6) - tw.t0 for ns in sent)
+    assert up - down >= 700
+    tw.cpy.advance(down)
+    presses.hold(tw.cpy, buttons.A, down, up - down)
+    tw.cpy.advance(tw.ms())
+    tw.settle()
+    assert game.history == [] and "Hint" in " ".join(tw.app._toast or ())
 
 
 def test_power_cycle_mid_game_continues_the_same_sheet_round_and_dice(board):

@@ -1,6 +1,9 @@
 """The heap at its largest, read from the emulator's copy of SRAM
 (host/bench/heapwalk.py): its total is the firmware's own count, and what the
-game holds at the title is what the board layer and the app leave there."""
+game holds at the title is what the board layer and the app leave there. On the
+official firmware ($MICROPYTHON_STOCK_UF2), where the modules' code and names are
+in the heap for the walk to tell apart (on the ROMFS firmware they stay in
+flash)."""
 
 import shutil
 
@@ -13,13 +16,13 @@ BOOT_MS = 3000
 
 
 @pytest.fixture
-def snapshot(flashed, tmp_path):
+def snapshot(flashed_stock, tmp_path):
     path = str(tmp_path / "flash.bin")
-    shutil.copyfile(flashed["image"], path)
-    b = Board(flash_path=path, heap_snapshot=True)
+    shutil.copyfile(flashed_stock["image"], path)
+    b = Board(uf2=flashed_stock["uf2"], flash_path=path, heap_snapshot=True)
     if not b.heap_symbols:
         b.close()
-        pytest.skip("needs MICROPYTHON_ELF")
+        pytest.skip("needs MICROPYTHON_STOCK_ELF")
     try:
         b.power_on()
         b.run_ms(BOOT_MS)

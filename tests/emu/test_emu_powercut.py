@@ -17,6 +17,8 @@ written, and the records file read over the REPL at the end).
 import os
 import random
 
+import pytest
+
 from emu_twin import (
     SAVE_DIR,
     CPythonSide,
@@ -178,7 +180,9 @@ def places_last(tw):
     return twin.over
 
 
-def test_power_cuts_during_saves_load_the_last_or_previous_state(board):
+@pytest.mark.parametrize("firmware", ["board", "stock_board"])
+def test_power_cuts_during_saves_load_the_last_or_previous_state(firmware, request):
+    board = request.getfixturevalue(firmware)  # the default firmware, the official
     rng = random.Random(4242)
     cuts = CUTS_SOAK if soak() else CUTS_QUICK
     seed = rng.randrange(1, 1 << 24)

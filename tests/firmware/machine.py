@@ -1,6 +1,8 @@
 """A test double for MicroPython's `machine` module, which WebAssembly has not got.
 
-Pins hold a level a test drives (and fire their irq handler on the edge); I2C and SPI
+Pins hold a level a test drives (and fire their irq handler on the edge, at once,
+or when interrupts are on again with the flags of every edge meanwhile, as rp2's
+hard interrupts do: `interrupts(False)` stands for a flash erase); I2C and SPI
 record every transaction and hand it to the device attached at that address, such as
 the SSD1306 model in host/ssd1306_panel.py. Only what the firmware uses is here.
 """
@@ -12,6 +14,27 @@ devices = {}  # I2C address -> device with receive(bytes); shared by every bus
 spi_devices = []  # devices with spi(dc, bytes)
 sleeps = []  # every lightsleep(ms)
 pressed = set()  # pin ids whose button the outside world holds down
+_off = []  # while interrupts are off: the pins with edges waiting
+
+
+def interrupts(on):
+    """Test side: interrupts off (a flash erase) or on again, when each pin with
+    edges meanwhile calls its handler once, its flags those edges."""
+    if not on:
+        _off.append(None)
+        return
+    waiting = [p for p in _off if p is not None]
+    del _off[:]
+    for pin in waiting:
+        pin._fire()
+
+
+class _IRQ:
+    def __init__(self):
+        self._flags = 0
+
+    def flags(self):
+        return self._flags
 
 
 class Pin:
@@ -28,6 +51,9 @@ class Pin:
         self._level = 0
         self.handler = None
         self.trigger = 0
+        self.hard = False
+        self._irq = _IRQ()
+        self._edges = 0  # flags of edges waiting for interrupts to be on
         self.init(mode, pull, value)
         Pin.pins[id] = self
 
@@ -45,9 +71,12 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
-        self.handler = handler
-        self.trigger = trigger
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        if handler is not None:
+            self.handler = handler
+            self.trigger = trigger
+            self.hard = hard
+        return self._irq
 
     def drive(self, level):
         """Test side: the outside world sets the pin's level."""
@@ -55,7 +84,27 @@ class Pin:
         self._level = 1 if level else 0
         if self.handler is None or old == self._level:
             return
-        if old and self.trigger & IRQ_FALLING or not old and self.trigger & IRQ_RISING:
+        flag = (IRQ_FALLING if old else IRQ_RISING) & self.trigger
+        if not flag:
+            return
+        self._edges |= flag
+        if _off:
+            if self not in _off:
+                _off.append(self)
+            return
+        self._fire()
+
+    def _fire(self):
+        self._irq._flags, self._edges = self._edges, 0
+        if self.hard:
+            import micropython  # a hard interrupt's handler may not allocate
+
+            micropython.heap_lock()
+            try:
+                self.handler(self)
+            finally:
+                micropython.heap_unlock()
+        else:
             self.handler(self)
 
 

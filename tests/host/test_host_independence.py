@@ -18,10 +18,8 @@ FORBIDDEN = ("tests", "firmware")
 # inside MicroPython (the benchmarks' harness scripts).
 BOARD_PACKAGES = ("pocket",)
 MICROPYTHON_SIDE = ("host/bench/harness/",)
-# The modules that read firmware/: they build what goes on the board (the
-# names' analysis also reads the text of tests/, what they send to a board,
-# and works without it).
-BUILDS_THE_BOARD = ("host/mpy_build.py", "host/mpy_names.py")
+# The modules that read firmware/: they build what goes on the board.
+BUILDS_THE_BOARD = ("host/mpy_build.py",)
 
 
 def _forbidden_path(node, part=True):

@@ -1,6 +1,7 @@
 """`make` alone prints the help; `make flash ARGS=--dry-run` works with no board."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,9 +48,17 @@ def test_a_dry_run_without_a_board_shows_the_whole_plan(monkeypatch):
     local = flash.local_files()
     for path in ("boot.py", "main.py", "crisscross/app.mpy", "pocket/start.mpy"):
         assert "  copy   %-36s %7d B" % (path, len(local[path])) in text
-    assert text.count("\n  copy   ") == len(local)
+    romfs_part, littlefs_part = text.split("\non a board without ROMFS")
+    # With ROMFS: the image, and the start-up files on the filesystem.
+    assert re.search(r"\n  deploy ROMFS image +\d+ B", romfs_part)
+    assert romfs_part.count("\n  copy   ") == 2
+    assert re.search(r"ROMFS: the image takes [\d.]+ KB of the Pico's 512 KB", text)
+    # Without: every file on the filesystem, counted in littlefs's blocks.
+    assert littlefs_part.count("\n  copy   ") == len(local)
     total = sum(len(v) for v in local.values())
     assert "%d files, %d B in all" % (len(local), total) in text
+    used = re.search(r"filesystem: (\d+) KB, and a board needs", text)
+    assert used and int(used.group(1)) * 1024 > 1.5 * total  # blocks, not bytes
     assert text.endswith("no board was touched)")
     # Without --dry-run no board is still an error that says what to do.
     with pytest.raises(board_link.BoardError, match="no board found"):

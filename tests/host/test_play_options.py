@@ -95,6 +95,11 @@ def test_options_that_conflict_are_refused():
     )
     refused(host("play", "--code", "AVF-F6V5", "--advanced"), "names its rules")
     refused(host("play", "--seed", "1", "--daily", "2026-01-01"), "one of")
+    # Empty values are refused, not taken for "none given" (a random game).
+    refused(host("play", "--code", "", "--auto"), "share code has 7 characters")
+    refused(host("play", "--daily", "", "--auto"), "YYYY-MM-DD")
+    refused(host("play", "--code", "", "--seed", "5", "--auto"), "one of")
+    refused(host("emu", "--headless", "--boot-ms", "-1"), "--boot-ms", "0 or more")
     # The cards' level list may be shorter than the seats (it repeats), not longer.
     ok = host("play", "--game", "cards", "--players", "3", "--level", "easy")
     assert ok.returncode != 2 or "levels for" not in ok.stderr

@@ -1,4 +1,4 @@
-"""host.render: ASCII round trips, quadrant blocks, pixel diffs, pygame PNGs."""
+"""host.render: ASCII round trips, braille cells, pixel diffs, pygame PNGs."""
 
 import os
 import random
@@ -74,55 +74,42 @@ def test_wrong_buffer_length_is_refused():
         render.to_ascii(bytearray(1000))
 
 
-QUADRANT_NAMES = {
-    "UPPER LEFT": 1,
-    "UPPER RIGHT": 2,
-    "LOWER LEFT": 4,
-    "LOWER RIGHT": 8,
-}
-BLOCK_NAMES = {
-    "SPACE": 0,
-    "UPPER HALF BLOCK": 3,
-    "LEFT HALF BLOCK": 5,
-    "RIGHT HALF BLOCK": 10,
-    "LOWER HALF BLOCK": 12,
-    "FULL BLOCK": 15,
-}
-
-
-def quadrants_named(ch):
-    """The quadrant bits a block character shows, read from its Unicode name."""
+def dots_named(ch):
+    """The (x, y) pixels a braille character shows, read from its Unicode name
+    (BRAILLE PATTERN DOTS-1237: dots 1-3 down the left, 4-6 down the right, 7
+    and 8 below them)."""
     name = unicodedata.name(ch)
-    if name in BLOCK_NAMES:
-        return BLOCK_NAMES[name]
-    assert name.startswith("QUADRANT "), name
-    return sum(QUADRANT_NAMES[part] for part in name[9:].split(" AND "))
+    assert name.startswith("BRAILLE PATTERN "), name
+    at = {"1": (0, 0), "2": (0, 1), "3": (0, 2), "4": (1, 0)}
+    at.update({"5": (1, 1), "6": (1, 2), "7": (0, 3), "8": (1, 3)})
+    if name == "BRAILLE PATTERN BLANK":
+        return set()
+    return set(at[d] for d in name.split("DOTS-")[1])
 
 
-def test_blocks_show_each_2x2_pattern_with_the_right_quadrants():
-    for bits in range(16):
-        buf = bytearray(render.frame_bytes(2, 2))
-        fb = fbcanvas.FrameBuffer(buf, 2, 2, fbcanvas.MONO_VLSB)
-        fb.pixel(0, 0, bits & 1)
-        fb.pixel(1, 0, bits & 2)
-        fb.pixel(0, 1, bits & 4)
-        fb.pixel(1, 1, bits & 8)
-        text = render.to_blocks(buf, 2, 2)
+def test_braille_shows_each_2x4_pattern_with_the_right_dots():
+    for bits in range(256):
+        buf = bytearray(render.frame_bytes(2, 4))
+        fb = fbcanvas.FrameBuffer(buf, 2, 4, fbcanvas.MONO_VLSB)
+        lit = set((k % 2, k // 2) for k in range(8) if bits >> k & 1)
+        for x, y in lit:
+            fb.pixel(x, y, 1)
+        text = render.to_braille(buf, 2, 4)
         assert len(text) == 2 and text[1] == "\n"
-        assert quadrants_named(text[0]) == bits
+        assert dots_named(text[0]) == lit
 
 
-def test_blocks_fit_full_screen_in_64x32_and_pad_odd_sizes():
+def test_braille_fits_full_screen_in_64x16_and_pads_odd_sizes():
     rng = random.Random(SEED + 2)
-    lines = render.to_blocks(random_frame(rng, 128, 64)).splitlines()
-    assert len(lines) == 32 and all(len(line) == 64 for line in lines)
+    lines = render.to_braille(random_frame(rng, 128, 64)).splitlines()
+    assert len(lines) == 16 and all(len(line) == 64 for line in lines)
     buf = bytearray(render.frame_bytes(13, 7))
     fbcanvas.FrameBuffer(buf, 13, 7, fbcanvas.MONO_VLSB).fill(1)
-    lines = render.to_blocks(buf, 13, 7).splitlines()
-    assert len(lines) == 4 and all(len(line) == 7 for line in lines)
-    # The last column and row are half outside the frame: only their lit half.
-    assert lines[0] == "\u2588" * 6 + "\u258c"
-    assert lines[3] == "\u2580" * 6 + "\u2598"
+    lines = render.to_braille(buf, 13, 7).splitlines()
+    assert len(lines) == 2 and all(len(line) == 7 for line in lines)
+    # The last column and row are partly outside the frame: only their dots in it.
+    assert dots_named(lines[0][6]) == {(0, 0), (0, 1), (0, 2), (0, 3)}
+    assert dots_named(lines[1][0]) == set((x, y) for x in (0, 1) for y in (0, 1, 2))
 
 
 def test_diff_frames_counts_flipped_pixels():

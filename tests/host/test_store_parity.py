@@ -13,11 +13,12 @@ from crisscross.store import Store
 
 # Every day of 1999..2032 plus the calendar's corners, run in one interpreter.
 DAILY_CODE = """
-from crisscross.sharecode import daily_seed, daily_code, _days_in_month
+from crisscross.sharecode import daily_seed, encode, _days_in_month
 for y in list(range(1999, 2033)) + [1, 1600, 1900, 2100, 2400, 9999]:
     for m in range(1, 13):
         for d in range(1, _days_in_month(y, m) + 1):
-            print(y, m, d, daily_seed(y, m, d), daily_code(y, m, d, y % 52))
+            s = daily_seed(y, m, d)
+            print(y, m, d, s, encode(s, y % 52))
 """
 
 SHARE_CODE = """
@@ -38,8 +39,7 @@ def _cpython_daily():
             for d in range(1, sharecode._days_in_month(y, m) + 1):
                 s = sharecode.daily_seed(y, m, d)
                 lines.append(
-                    "%d %d %d %d %s"
-                    % (y, m, d, s, sharecode.daily_code(y, m, d, y % 52))
+                    "%d %d %d %d %s" % (y, m, d, s, sharecode.encode(s, y % 52))
                 )
     return lines
 

@@ -22,7 +22,7 @@ from host import render, term
 from mpy import ROOT
 
 TIMEOUT_S = 30
-BLOCKS = set(render.QUADRANTS[1:])
+BRAILLE = set(chr(render.BRAILLE + bits) for bits in range(1, 256))
 
 # Run term.main with a recording FakeApp, then dump what the app received.
 FAKE = """
@@ -46,7 +46,7 @@ def quote(word):
     return "'" + word.replace("'", "'\\''") + "'"
 
 
-def spawn(command, tmp_path, cols=100, rows=40):
+def spawn(command, tmp_path, cols=80, rows=24):
     """Fork a shell on a new pty running command between two `stty -g`."""
     before, after = tmp_path / "before", tmp_path / "after"
     script = 'stty -g > %s; %s; echo "rc=$?"; stty -g > %s' % (
@@ -134,7 +134,7 @@ def test_keys_reach_the_game_and_quitting_restores_the_terminal(tmp_path, quit_k
     assert term.ALT_SCREEN_ON in out and out.rindex(term.RESTORE) > out.rindex(
         term.STATUS
     )
-    assert BLOCKS & set(out)
+    assert BRAILLE & set(out)
     assert out.count("\u250c") >= 4  # a frame drawn at the start and after each key
     events = json.loads((tmp_path / "events.json").read_text())
     assert [tuple(e) for e in events] == [
@@ -162,19 +162,19 @@ def test_the_real_game_plays_in_a_terminal(tmp_path):
         status, out = finish(pid, fd, seen)
     assert status == 0 and "rc=0" in out, out[-500:]
     assert before.read_text() == after.read_text()
-    assert BLOCKS & set(out)
+    assert BRAILLE & set(out)
     assert "Traceback" not in out
 
 
 def test_a_small_terminal_is_told_its_size_and_q_still_quits(tmp_path):
-    pid, fd, before, after = spawn(fake_command(tmp_path), tmp_path, cols=80, rows=24)
+    pid, fd, before, after = spawn(fake_command(tmp_path), tmp_path, cols=64, rows=18)
     seen = []
     try:
-        assert read_until(fd, seen, lambda out: b"needs 66x35" in out)
+        assert read_until(fd, seen, lambda out: b"needs 66x19" in out)
         os.write(fd, b"q")
     finally:
         status, out = finish(pid, fd, seen)
-    assert status == 0 and "The terminal is 80x24" in out
+    assert status == 0 and "The terminal is 64x18" in out
     assert before.read_text() == after.read_text()
 
 

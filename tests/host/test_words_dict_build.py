@@ -13,6 +13,7 @@ from mpy import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build_dict  # noqa: E402
+from crisscross.datafile import read_data  # noqa: E402
 from crisscross.words.decode import decode_block  # noqa: E402
 from crisscross.words.dictionary import Dictionary  # noqa: E402
 from crisscross.words.wordset import words_of  # noqa: E402
@@ -25,15 +26,15 @@ def all_words():
     d = Dictionary(DATA)
     words = []
     for b in range(d.blocks):
-        d._f.seek(d._data + b * d.block_size)
-        words.extend(
-            w.decode() for w in words_of(decode_block(d._f.read(d.block_size)))
-        )
+        block = read_data(d._src, d._data + b * d.block_size, d.block_size)
+        words.extend(w.decode() for w in words_of(decode_block(block)))
     d.close()
     return words
 
 
 WORDS = all_words()
+with open(DATA, "rb") as f:
+    IN_PLACE = f.read()  # read in place (bytes: see tests/portable/test_datafile.py)
 WORD_SET = set(WORDS)
 PREFIXES = set(w[:i] for w in WORDS for i in range(len(w) + 1))
 
@@ -102,8 +103,9 @@ letters = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=0, max_size=12
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(st.sampled_from(WORDS), letters))
 def test_lookups_agree_with_the_list(word):
-    d = Dictionary(DATA, cache=1)
-    assert d.contains(word) == (word in WORD_SET)
-    prefix = word[: max(1, len(word) - 2)]
-    assert d.has_prefix(prefix) == (prefix in PREFIXES)
-    d.close()
+    # Read from the file, and in place as from ROMFS (a view of its bytes).
+    for d in (Dictionary(DATA, cache=1), Dictionary(IN_PLACE, cache=1)):
+        assert d.contains(word) == (word in WORD_SET)
+        prefix = word[: max(1, len(word) - 2)]
+        assert d.has_prefix(prefix) == (prefix in PREFIXES)
+        d.close()

@@ -48,7 +48,7 @@ def tour():
     yield "rules-symbols-scrolled", d.frame()
     d.press("b down a")
     yield "rules-digits", d.frame()
-    d.press("b b").choose("Controls")
+    d.press("b b up").choose("Controls")  # back on Rules; a press up, and down
     yield "controls", d.frame()
     d.press("b").choose("About")
     yield "about", d.frame()
@@ -62,7 +62,7 @@ def tour():
     yield "play-symbols-blocked", d.frame()
     d.press("a")
     yield "play-symbols-refused", d.frame()
-    d.press("b down down a")
+    d.press("up up up a")  # (rows wrap: two down; the first key closes the message)
     yield "play-symbols-placed", d.frame()
     d.press("a")
     yield "play-symbols-round-2", d.frame()
@@ -120,6 +120,29 @@ def tour():
     # The word game: its own driver, so it starts from the title whatever came before.
     for name, frame in _words_tour():
         yield name, frame
+    for name, frame in words_letters():
+        yield name, frame
+
+
+def words_letters(wild=False):
+    """The word game's table with every letter on it, A-Z (a-z: wild cards), as
+    cards laid before and as the last play, between its arrows: a letter must
+    look the same either way (tests/portable/test_words_marks.py)."""
+    import canvas as fb
+    from crisscross.words import view
+    from crisscross.words.board import Board
+
+    board = Board()
+    cells = []
+    for i in range(26):
+        r, c = 2 * (i // 9), 1 + i % 9  # three rows of 9, each between arrows
+        board.put(r, c, i, wild)
+        cells.append((r, c))
+    name = "words-letters-wild" if wild else "words-letters"
+    for suffix, last in (("", []), ("-marked", cells)):
+        buf, canvas = fb.new()
+        view.draw_table(canvas, board, (0, 0), last)
+        yield name + suffix, bytes(buf)
 
 
 def _start_cards(d, *changes):

@@ -51,9 +51,9 @@ def test_ai_seats_play_the_strength_chosen_and_the_hint_is_the_device_levels():
         want = ai.hint(game, ai.DEVICE)
         d.press("long-a")
         assert "about %d points" % want[1] in " ".join(d.app._toast or ())
-        # A lets the hint go, A places; the AI seat's placement, when A rolls
+        # A places (the hint closes); the AI seat's placement, when A rolls
         # on, is its level's choice.
-        d.press("a a")
+        d.press("a")
         assert len(game.history) == 1
         shadow = sess.new_game("symbols", game.seed, 1, 1, "basic", game.starts)
         shadow.place(game.history[0])

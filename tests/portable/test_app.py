@@ -24,6 +24,34 @@ def test_title_then_new_game_then_play():
     assert lit(d.frame()) > 300
 
 
+def test_the_title_cursor_comes_back_to_the_item_left_from():
+    # With a saved game (Continue first) and without: every item alike, and
+    # from a page one level further down (a game's rules) too.
+    for saved in (False, True):
+        d = Driver()
+        if saved:
+            d.start_game()
+            d.press("long-b")
+            d.choose("Save & quit")
+        title = d.screen
+        assert type(title).__name__ == "Title"
+        assert (title.items[0] == "Continue") == saved
+        for item, keys in (
+            ("New game", "b"),
+            ("High scores", "b"),
+            ("Rules", "b"),
+            ("Rules", "down a b b"),
+            ("Controls", "b"),
+            ("About", "a"),
+        ):
+            d.choose(item)
+            assert type(d.screen).__name__ != "Title", item
+            d.press(keys)
+            scr = d.screen
+            assert type(scr).__name__ == "Title", (item, keys)
+            assert scr.items[scr.selected] == item, (item, keys, saved)
+
+
 def test_nothing_is_written_until_confirmed():
     d = Driver()
     d.start_game()

@@ -212,7 +212,7 @@ def test_whole_games_keep_their_invariants():
         x0, y0, x1, y1 = g.table.bounds()
         assert x1 - x0 < 4 and y1 - y0 < 4
         if g.end_reason == END_CARDS:
-            assert all(g.cards_left(s) == 0 for s in range(players))
+            assert all(not g.hands[s] and not g.piles[s] for s in range(players))
         if g.end_reason == END_COLOUR:
             assert scoring.COLOUR in [ln.kind for ln in played[-1][4]]
 

@@ -238,10 +238,9 @@ def test_words_thinking_and_hand_over_screens_long_b_is_the_menu():
     d.choose("Pass")  # the AI's turn: the thinking screen
     assert name(d) == "WordsThink" and d.app.session.game.turn == 1
     assert "passed" in toast(d)
-    d.press("long-b")  # B's press only takes the message away
-    assert name(d) == "WordsThink" and d.app._toast is None
-    d.press("long-b")
-    assert name(d) == "WordsMenu" and d.app.session.game.turn == 1
+    d.press("long-b")  # the message goes, and B does what it does without it
+    assert name(d) == "WordsMenu" and d.app._toast is None
+    assert d.app.session.game.turn == 1
     d = Driver(seed=6)
     d.start_game(WORDS, "down down right", "down left")  # two humans, no AI
     assert d.app.session.seats == [0, 0]
@@ -333,3 +332,26 @@ def test_screens_without_a_long_meaning_act_once_on_a_long_press():
         assert name(path()) == screen
         for key in ("a", "b"):
             assert _same_as_a_tap(path, key), (screen, key)
+
+
+def test_a_key_pressed_while_a_message_shows_acts_and_closes_it():
+    # The hint's message (the cursor on the hinted move), then A about 1 s
+    # later: the placement is made, as without the message, which closes.
+    for changes in ((), ("right",)):  # symbols, digits
+        d = symbols(5, *changes)
+        game = d.app.session.game
+        scr = d.screen
+        d.press("long-a wait:700")
+        assert "Hint" in toast(d), changes
+        hinted, legal = scr.move()
+        assert legal
+        d.press("a")
+        assert d.app._toast is None
+        assert game.history == [hinted] and d.app.session.phase == sess.PLACED
+    # B while a message shows turns the pair, as without it.
+    d = symbols()
+    scr = d.screen
+    d.press("long-a")
+    turned = scr.dir
+    d.press("b")
+    assert d.app._toast is None and scr.dir == (turned + 1) % 4

@@ -7,7 +7,6 @@ from crisscross.sharecode import (
     CODE_LENGTH,
     SEEDS,
     VARIANTS,
-    daily_code,
     daily_seed,
     decode,
     decode_variant,
@@ -185,12 +184,6 @@ def test_mix24_is_a_bijection_on_a_sample_and_scatters_neighbours():
     assert len(set(outs)) == 4096
     # Neighbouring days give seeds far apart, not 1, 2, 3...
     assert abs(outs[1] - outs[0]) > 1000 and abs(outs[2] - outs[1]) > 1000
-
-
-def test_daily_code_decodes_to_the_daily_seed():
-    assert decode_variant(daily_code(2026, 11, 22)) == (0, daily_seed(2026, 11, 22))
-    assert decode_variant(daily_code(2026, 11, 22, 3)) == (3, daily_seed(2026, 11, 22))
-    assert daily_code(2026, 11, 22) != daily_code(2026, 11, 23)
 
 
 def test_impossible_dates_are_refused():

@@ -18,7 +18,7 @@ from crisscross.words.restore import each_action, replay
 
 WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
 SOLO = "down down down left"  # AI foes: 1 -> 0
-CLEAR = "wait:6000"  # let a toast go: A and B only dismiss a shown toast
+CLEAR = "wait:6000"  # let a toast go by itself (a key would close it and act)
 
 
 def is_a(obj, cls):

@@ -1,8 +1,15 @@
 """The dictionary file as the device reads it: seeks and one block at a time."""
 
+from crisscross.datafile import read_data
 from crisscross.words.decode import decode_block
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet, words_of
+
+
+def block(d, b):
+    """Block b of the word list's file, as bytes."""
+    return bytes(read_data(d._src, d._data + b * d.block_size, d.block_size))
+
 
 KNOWN = ("house", "trivia", "trivias", "pricing", "cent", "ten", "ice", "at", "in", "spice",
          "aardvark", "zygote", "quiz", "jazz", "fuzz", "counterrevolutionary",
@@ -61,8 +68,7 @@ def test_every_block_boundary_is_found():
     d = Dictionary()
     step = 17  # a sample of blocks keeps the MicroPython run short
     for b in range(0, d.blocks, step):
-        d._f.seek(d._data + b * d.block_size)
-        words = words_of(decode_block(d._f.read(d.block_size)))
+        words = words_of(decode_block(block(d, b)))
         assert words == sorted(words) and len(words) > 10
         fresh = Dictionary(d.path)  # an empty cache: the index search must work
         for w in (words[0], words[len(words) // 2], words[-1]):
@@ -104,10 +110,8 @@ def test_a_beginning_of_the_next_blocks_first_word_is_found():
     d = Dictionary()
     found = 0
     for b in range(3, d.blocks - 1, 61):
-        d._f.seek(d._data + b * d.block_size)
-        last = words_of(decode_block(d._f.read(d.block_size)))[-1]
-        d._f.seek(d._data + (b + 1) * d.block_size)
-        first = words_of(decode_block(d._f.read(d.block_size)))[0]
+        last = words_of(decode_block(block(d, b)))[-1]
+        first = words_of(decode_block(block(d, b + 1)))[0]
         for k in range(4, len(first)):
             p = first[:k]
             if p > last and not last.startswith(p):
@@ -124,8 +128,7 @@ def test_a_beginning_of_the_next_blocks_first_word_is_found():
 
 def test_a_decoded_block_is_one_bytes_object_of_newline_separated_words():
     d = Dictionary()
-    d._f.seek(d._data)
-    flat = decode_block(d._f.read(d.block_size))
+    flat = decode_block(block(d, 0))
     assert isinstance(flat, bytes) and flat[:1] == b"\n" and flat[-1:] == b"\n"
     words = words_of(flat)
     assert b"\n".join(words) == flat[1:-1] and all(words)
@@ -136,11 +139,10 @@ def test_decoding_into_a_small_buffer_grows_it_and_gives_the_same_words():
     from crisscross.words.decode import decode_into
 
     d = Dictionary()
-    d._f.seek(d._data + 7 * d.block_size)
-    block = d._f.read(d.block_size)
+    data = block(d, 7)
     out = bytearray(8)
-    n = decode_into(block + b"\0", len(block) * 8, out)
-    assert len(out) >= n > 8 and bytes(out[:n]) == decode_block(block)
+    n = decode_into(data + b"\0", len(data) * 8, out)
+    assert len(out) >= n > 8 and bytes(out[:n]) == decode_block(data)
     d.close()
 
 
@@ -188,18 +190,3 @@ def test_the_decoded_blocks_buffers_are_made_once_when_the_dictionary_opens():
         assert sorted(used) == made
         assert all(len(e[1]) == len(d._cache[0][1]) for e in d._cache + d._spare)
     d.close()
-
-
-def test_the_word_list_is_found_beside_its_module_by_path_or_dotted_name():
-    # A module's __file__ is a path on a PC, and on the board the dotted name
-    # host/mpy_build.py embeds in its .mpy: both find the file beside it.
-    from crisscross.compat import beside
-
-    assert beside("crisscross.words.dictopen", "words.bin") == (
-        "crisscross/words/words.bin"
-    )
-    assert beside("/lib/crisscross/words/dictopen.py", "w.bin") == (
-        "/lib/crisscross/words/w.bin"
-    )
-    assert beside("C:\\game\\dictopen.py", "w.bin") == "C:\\game\\w.bin"
-    assert beside("dictopen", "w.bin") == "w.bin"

@@ -297,9 +297,7 @@ def _play_round(hint=True):
             yield key, "move"
     if hint:
         yield "long-a", "hint"
-        if _toast_up():
-            yield "a", "place"  # the first A dismisses the hint's message
-    yield "a", "place"
+    yield "a", "place"  # (on the hint's message: it closes, and A places)
     if _holds(lambda s: s.asking is not None):
         yield "a", "place"  # consent: the placement leaves a lone cell
     if _dice_placed():
@@ -439,7 +437,7 @@ def words(rules):
     turns = 0
     while _screen("WordsPlay") and (not _word_turns or turns < _word_turns):
         if turns == WORD_PLAYS:
-            if _toast_up():  # a press only takes a message away: read it first
+            if _toast_up():  # a message: read it first
                 yield "wait:%d" % WORD_CLEAR_MS, "tick"
             yield "long-b", "menu"
             yield from _choose("Save & quit")

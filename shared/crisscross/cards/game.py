@@ -125,9 +125,6 @@ class Game:
             return None
         return list(self.rules.jokers)
 
-    def cards_left(self, seat):
-        return len(self.hands[seat]) + len(self.piles[seat])
-
     def unplayed(self, seat):
         """Cards of the seat's colour not yet on the table: what others may infer."""
         out = []

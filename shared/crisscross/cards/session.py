@@ -213,11 +213,6 @@ class Session(protocol.Session):
     def undo(self):
         return False
 
-    def last_move(self):
-        """The history entry of the move played last, or None."""
-        h = self.game.history
-        return h[-1] if h else None
-
     # ---- the app ------------------------------------------------------------
     # By phase: PLAY, PLACED, HANDOVER, OVER, AI_TURN.
     SCREENS = ("cards.play", "cards.play", "handover", "cards.results", "cards.play")

@@ -9,7 +9,7 @@ line with holes is worth its expected final score as learned by self-play
 (1-23 after a placement; every cell gets filled by the end), in stages of two
 (1-2, 3-4, ..., 23). The file ai_digits.bin holds one table per stage, of every
 line of at most 4 digits by its rank() (1001 16-bit values in hundredths, +
-_BIAS, little-endian: 2,002 bytes a stage), read in place (ai_files).
+_BIAS, little-endian: 2,002 bytes a stage), read in place (crisscross.datafile).
 
 The variants combine the rows' and the columns' totals (combine()): standard
 rows + columns, "cc" the lower of the two (the higher breaks ties), "versus" the
@@ -24,10 +24,10 @@ with the line values it needs tabled once per search; expected() is the plain
 reference it must agree with.
 """
 
-from crisscross.compat import beside, const
+from crisscross.compat import const
+from crisscross.datafile import beside, close_indexed, open_indexed
 from crisscross.dice.grid import ROWS, COLS
 from crisscross.dice.digits import GROUP_POINTS, SEQUENCE_POINTS, SEQUENCES
-from crisscross.dice.ai_files import open_table, close_table
 
 SCALE = const(100)  # values are hundredths of a point
 POW6 = tuple(6**d for d in range(10))
@@ -372,14 +372,14 @@ _TABLE = [None]
 
 def table():
     """The shipped line tables (ai_digits.bin beside this module, read in place:
-    ai_files), opened the first time; kept while this module is."""
+    crisscross.datafile), opened the first time; kept while this module is."""
     if _TABLE[0] is None:
-        _TABLE[0] = open_table(beside(__file__, TABLE_FILE))
+        _TABLE[0] = open_indexed(beside(__file__, TABLE_FILE))
     return _TABLE[0]
 
 
 def drop_table():
     """Let go of the tables (a Pieces' open file)."""
     if _TABLE[0] is not None:
-        close_table(_TABLE[0])
+        close_indexed(_TABLE[0])
         _TABLE[0] = None

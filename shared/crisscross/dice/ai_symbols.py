@@ -19,7 +19,7 @@ Where the strength comes from:
   in 36) of the best next afterstate (reply_steps).
 
 The tables are learned by self-play (host/ai_train.py); docs/ai.md has how and
-the figures. They are two files read in place (ai_files: in flash on a board
+the figures. They are two files read in place (crisscross.datafile: in flash on a board
 with ROMFS): ai_symbols_ranks.bin, every tuple key's pattern rank (canon()
 computed once for all 32,768 line keys and 4,096 square keys), and one value
 file per rule set (Model). Looking a tuple up is two reads, its rank and its
@@ -30,10 +30,10 @@ All values are integers (hundredths of a point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
-from crisscross.compat import beside, const
+from crisscross.compat import const
+from crisscross.datafile import beside, close_indexed, open_indexed
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
-from crisscross.dice.ai_files import open_table, close_table
 
 _BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
 _SCALE = const(100)  # table values are hundredths of a point
@@ -206,7 +206,7 @@ class Model:
     header names (rounds done after the placement being valued: 1-11, and 12,
     the end, also for a sheet with no free pair left, where a line is worth its
     score and a square nothing). `ranks`: ai_symbols_ranks.bin. Both are read
-    in place (ai_files.open_table): a lookup reads 4 bytes of them."""
+    in place (crisscross.datafile open_indexed): a lookup reads 4 bytes of them."""
 
     def __init__(self, advanced, values, ranks):
         self.advanced = advanced
@@ -625,11 +625,11 @@ def drop_tables():
     what an abandoned search holds."""
     for adv in (0, 1):
         if _MODELS[adv] is not None:
-            close_table(_MODELS[adv].values)
+            close_indexed(_MODELS[adv].values)
         _MODELS[adv] = None
         _LAYOUT[adv] = None
     if _RANKS[0] is not None:
-        close_table(_RANKS[0])
+        close_indexed(_RANKS[0])
         _RANKS[0] = None
     pos = _SEARCH[0]
     if pos is not None:
@@ -640,12 +640,12 @@ def drop_tables():
 def model(advanced):
     """The shipped tables for a rule set: ai_symbols_basic.bin or
     ai_symbols_advanced.bin and ai_symbols_ranks.bin beside this module
-    (host/ai_train.py), opened now (read in place: ai_files)."""
+    (host/ai_train.py), opened now (read in place: crisscross.datafile)."""
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
         if _RANKS[0] is None:
-            _RANKS[0] = open_table(beside(__file__, RANKS_FILE))
+            _RANKS[0] = open_indexed(beside(__file__, RANKS_FILE))
         name = "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
-        values = open_table(beside(__file__, name))
+        values = open_indexed(beside(__file__, name))
         _MODELS[adv] = Model(advanced, values, _RANKS[0])
     return _MODELS[adv]

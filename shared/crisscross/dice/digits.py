@@ -19,7 +19,6 @@ MAX_PLAYERS = const(10)
 GROUP_POINTS = (0, 0, 1, 3, 6, 10)  # by count of one digit in a line
 SEQUENCE_POINTS = const(5)
 VARIANTS = ("", "cc", "versus")
-VARIANT_NAMES = ("Standard", "Criss and Cross", "Criss Versus Cross")
 CHARS = ".0123456789"  # notation: a cell holds digit + 1, 0 is empty
 
 
@@ -29,16 +28,6 @@ def digit(d1, d2):
 
 # Bit masks of the digit sets that make a sequence: 0-4 .. 5-9 and 6-7-8-9-0.
 SEQUENCES = (0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x3C1)
-
-
-def is_sequence(digits):
-    """Five distinct consecutive digits; 0 only as 0-1-2-3-4 or 6-7-8-9-0."""
-    if len(digits) != 5:
-        return False
-    seen = 0
-    for d in digits:
-        seen |= 1 << d
-    return seen in SEQUENCES
 
 
 def line_score(cells, line):

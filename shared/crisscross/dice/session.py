@@ -31,12 +31,12 @@ SEARCH = {
     "symbols": (
         "crisscross.dice.ai",
         "crisscross.dice.ai_symbols",
-        "crisscross.dice.ai_files",
+        "crisscross.datafile",
     ),
     "digits": (
         "crisscross.dice.ai",
         "crisscross.dice.ai_digits",
-        "crisscross.dice.ai_files",
+        "crisscross.datafile",
     ),
 }
 # The search is resident until the game is over: the symbol search starts when

@@ -97,11 +97,6 @@ class SheetGame:
             (self.TAG, self._options(), str(self.seed), self._setup(), moves.decode())
         )
 
-    def _move_text(self, move):
-        if self.MOVE_LEN == 1:
-            return CELL_CHARS[move]
-        return CELL_CHARS[move[0]] + CELL_CHARS[move[1]]
-
     @classmethod
     def decode(cls, text):
         """Rebuild a game from `encode()` text; ValueError with a reason if bad."""

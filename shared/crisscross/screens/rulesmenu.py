@@ -20,8 +20,8 @@ class RulesMenu(ListMenu):
     def back(self):
         if self.under is not None:
             self.app.go(self.under)
-        else:
-            ListMenu.back(self)
+        else:  # the title's cursor on Rules, as every item of its leaves it
+            self.app.show("title", "Rules")
 
     def choose(self, i):
         from crisscross import texts

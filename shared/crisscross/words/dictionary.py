@@ -1,25 +1,29 @@
-"""The word list, read from a file on flash a block at a time (never loaded whole).
+"""The word list, read a block at a time from its file (never loaded whole), or
+in place where the filesystem maps the file (ROMFS: crisscross.datafile).
 
 File layout (all built by tools/build_dict.py, see words.md next to the data):
   header  16 bytes: b"CCWD", version, key size, block size (u16 LE), block count
           (u16 LE), word count (u32 LE), longest word, 0
   pairs   26 u32 LE: bit j of entry i = some word starts with letters i, j;
           then 26 u32 LE: bit j of entry i = letters i, j are a word. Kept in RAM
-          (208 bytes): the AI asks about 1- and 2-letter beginnings all the time.
+          when read from a file (208 bytes): the AI asks about 1- and 2-letter
+          beginnings all the time.
   triples 26 x 26 u32 LE: bit k of entry (i, j) = some word starts with i, j, k;
-          then the same for 3-letter words. Read a byte at a time from the file:
+          then the same for 3-letter words. Read an entry at a time:
           3-letter beginnings would otherwise cost most of the block decoding.
   index   one key per block: the block's first word, ASCII, cut or zero-padded to
-          the key size; sorted, so a binary search by seeking finds the block
+          the key size; sorted, so a binary search finds the block
   blocks  fixed size; 5-bit symbols, most significant bit first. Each word is
           [letters shared with the previous word] [new letters 1..26]... [0];
           every block starts afresh (shared 0) and ends with 31 or its last byte.
+  0       one spare byte: the decoders read symbols two bytes at a time, so a
+          block is read with the byte after it, the last one too.
 A lookup of 4 letters or more not in a kept block first asks the tables (no word
-begins with its first three letters: no block read), then finds its block from
-every 32nd index key, kept in RAM, and one read of the 32 keys after it, decodes
-the block (128 bytes, ~45 words; in native code where the port compiles it) into
-a buffer of _SLOT bytes and keeps the last `cache` decoded blocks, because the AI
-asks about neighbouring prefixes over and over. The
+begins with its first three letters: no block read), then finds its block in the
+index (from a file: every 32nd key, kept in RAM, and one read of the 32 keys after
+it), decodes the block (128 bytes, ~45 words; in native code where the port
+compiles it) into a buffer of _SLOT bytes and keeps the last `cache` decoded
+blocks, because the AI asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
 whole) and reused for its life: a long game's search never asks the heap for a new
 one, which a fragmented heap may not have in one piece. A
@@ -32,7 +36,7 @@ from crisscross.compat import const
 _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
-_STRIDE = const(32)  # the index's keys kept in RAM: one in _STRIDE
+_STRIDE = const(32)  # from a file, the index's keys kept in RAM: one in _STRIDE
 
 
 # The block decoder: in native code (crisscross/words/viper.py, compiled here
@@ -83,7 +87,9 @@ def decode_fast(data, nbits, out):
 def _last_le(keys, ks, n, k):
     """The last of the n sorted keys of ks bytes in `keys` that is <= k (0 when
     none is): their first two letters compared as a number, the whole key only
-    when they are k's (a slice of the keys is a new bytes)."""
+    when they are k's (a slice of the keys is a new object; MicroPython orders
+    a memoryview's against bytes, CPython does not: there a word list read in
+    place is bytes)."""
     d = k[0] << 8 | k[1]
     lo, hi = 0, n - 1
     while lo < hi:
@@ -104,10 +110,11 @@ class Dictionary:
     # tools/build_dict.py checks)
 
     def __init__(self, path=None, cache=2):
-        """The word list at `path` (words.bin beside this module), keeping up to
-        `cache` decoded blocks. Its header, sampled index and buffers are read
-        and made by crisscross.words.dictopen.open_into: code a game runs once,
-        not resident while it is played."""
+        """The word list at `path` (words.bin beside this module), or read from
+        `path` when it is open (crisscross.datafile.read_data's `src`), keeping
+        up to `cache` decoded blocks. Its header, sampled index and buffers are
+        read and made by crisscross.words.dictopen.open_into: code a game runs
+        once, not resident while it is played."""
         from crisscross.words.dictopen import open_into
 
         open_into(self, path, cache, _PAIRS_SIZE, _TRIPLES_SIZE, _SLOT, _STRIDE)
@@ -122,20 +129,38 @@ class Dictionary:
         while len(cache) > self._cache_size:
             self._spare.append(cache.pop())
 
+    def _read(self, at, n, buf):
+        """n bytes of the word list from `at`: in place (no buffers then:
+        dictopen) a slice of the view, else read into `buf`, returned (its own
+        reads, not crisscross.datafile.read_data: a search makes hundreds, and
+        the game keeps this module, not that one)."""
+        if buf is None:
+            return self._src[at : at + n]
+        src = self._src
+        src.seek(at)
+        src.readinto(buf)
+        return buf
+
     def close(self):
-        if self._f:
-            self._f.close()
-            self._f = None
+        if hasattr(self._src, "readinto"):  # a file (in place, a view: nothing)
+            self._src.close()
 
     def _locate(self, k):
-        """The last block whose key is <= k (a padded key): the sampled keys in
-        RAM, then the _STRIDE keys after the one found, read at once."""
+        """The last block whose key is <= k (a padded key): the sampled keys,
+        then the _STRIDE keys after the one found, read at once (in place the
+        sample is every key of the index, and there is no buffer for them:
+        dictopen)."""
         ks = self.key_size
-        first = _last_le(self._sample, ks, len(self._sample) // ks, k) * _STRIDE
+        first = _last_le(self._sample, ks, len(self._sample) // ks, k)
+        keys = self._keys
+        if keys is None:
+            return first
+        first *= _STRIDE
         n = min(_STRIDE, self.blocks - first)
-        self._f.seek(self._index + first * ks)
-        self._f.readinto(self._raw_view[: n * ks])
-        return first + _last_le(self._raw, ks, n, k)
+        # A whole stride of keys: past the index's end they are block bytes,
+        # which _last_le is not asked about.
+        keys = self._read(self._index + first * ks, _STRIDE * ks, keys)
+        return first + _last_le(keys, ks, n, k)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -151,11 +176,11 @@ class Dictionary:
             entry = spare.pop() if spare else [b, bytearray(_SLOT), 0, b"", b""]
         else:
             entry = cache.pop()  # the least recently used: decoded over
-        self._f.seek(self._data + b * self.block_size)
-        self._f.readinto(self._raw_block)
-        self._raw[self.block_size] = 0  # the spare byte, after the keys read there
+        size = self.block_size
+        # The block and the byte after it (the decoders read two at a time).
+        raw = self._read(self._data + b * size, size + 1, self._raw_block)
         flat = entry[1]
-        end = decode_fast(self._raw, self.block_size * 8, flat) - 1
+        end = decode_fast(raw, size * 8, flat) - 1
         self.reads += 1
         entry[0] = b
         entry[2] = end + 1
@@ -198,8 +223,7 @@ class Dictionary:
         """The same after letters a, b: bit k, some word begins with a, b, k."""
         at = 4 * (a * 26 + b)
         if at != self._tri_at:
-            self._f.seek(self._triples + at)
-            self._f.readinto(self._tri)
+            self._tri = self._read(self._triples + at, 4, self._tri_buf)
             self._tri_at = at
         t = self._tri
         return t[0] | t[1] << 8 | t[2] << 16 | t[3] << 24
@@ -214,8 +238,7 @@ class Dictionary:
         j = w[2] - 97
         at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (_TRIPLES_SIZE if table else 0)
         if at != self._tri_at:
-            self._f.seek(self._triples + at)
-            self._f.readinto(self._tri)
+            self._tri = self._read(self._triples + at, 4, self._tri_buf)
             self._tri_at = at
         return (self._tri[j >> 3] >> (j & 7)) & 1 == 1
 

@@ -478,6 +478,7 @@ class WordsPlay(Screen):
                 if board.get(vr + i, vc + j) < 0:
                     x = BX + j * CELL
                     y = BY + i * CELL
+                    c.fill_rect(x + 1, y + 1, 7, 7, 0)  # over a last play's arrow
                     if dc:
                         c.hline(x + 2, y + 4, 5, 1)
                     else:

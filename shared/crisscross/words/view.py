@@ -6,6 +6,8 @@ The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
 view is the (row, column) of its top-left card.
 """
 
+from array import array
+
 from crisscross import ui
 from crisscross.compat import const
 from crisscross.words import deck
@@ -85,10 +87,13 @@ def draw_top(c, left, right):
 
 
 def draw_table(c, board, view, last, pending=None):
-    """The cards in the view: `last` (r, c) pairs underlined, `pending` a dict
-    {(r, c): letter} of cards being laid, drawn inverted; a dot on free cells."""
+    """The cards in the view: the words of the `last` play, (r, c) pairs,
+    between arrows in the empty cells at their ends (a letter looks the same
+    marked or not), `pending` a dict {(r, c): letter} of cards being laid,
+    drawn inverted; a dot on other free cells."""
     vr, vc = view
     cells = board._cells  # by key, as Board.get reads them: no call per cell
+    arrows = _arrows(board, last)  # how many
     for i in range(VIEW_ROWS):
         r = vr + i
         y = BY + i * CELL
@@ -103,14 +108,91 @@ def draw_table(c, board, view, last, pending=None):
                 c.text(ch, x + 1, y + 1, 0)
                 continue
             v = cells.get(k + j, -1)
-            if v < 0:
+            if v >= 0:
+                c.text(
+                    chr((97 if v & WILD_BIT else 65) + (v & LETTER_MASK)),
+                    x + 1,
+                    y + 1,
+                    1,
+                )
+            elif not (arrows and _arrow(c, arrows, k + j, x, y)):
                 c.pixel(x + 4, y + 4, 1)
+
+
+# The arrows of the last play, worked out once per play (_arrows) into arrays
+# made once: no allocation when a play is laid. An arrow is the key of its empty
+# cell and the step from it into its word (+-1 across, +-_DOWN down).
+_DOWN = const(1024)  # board.SPAN: one row down in a key
+_MOST = const(16)  # arrows at most: two per word (a Square Effect's first words)
+_keys = array("i", [0] * _MOST)
+_steps = array("i", [0] * _MOST)
+_count = 0
+_cached = None  # the play (its `last` list) they are of
+_cached_board = None  # and its board
+
+
+def _arrows(board, last):
+    """How many arrows there are around the words of the play `last` (_keys,
+    _steps): each word its cards lie in, along their line (a lone card's: both
+    ways), from the empty cell before it to the one after it."""
+    global _count, _cached, _cached_board
+    if last is _cached and board is _cached_board:
+        return _count
+    cells = board._cells
+    ways = 0  # 1: two cards share a row, 2: a column
+    for p in last:
+        for q in last:
+            if p is not q:
+                ways |= (p[0] == q[0]) | (p[1] == q[1]) << 1
+    n = 0
+    for step in (1, _DOWN):
+        if ways and not ways & (1 if step == 1 else 2):
+            continue
+        for p in last:
+            k = key(p[0], p[1])
+            if k not in cells:
                 continue
-            c.text(
-                chr((97 if v & WILD_BIT else 65) + (v & LETTER_MASK)), x + 1, y + 1, 1
-            )
-            if last and _among(last, r, cc):
-                c.hline(x + 1, y + 8, 7, 1)
+            start = k
+            while start - step in cells:
+                start -= step
+            end = k
+            while end + step in cells:
+                end += step
+            if start != end and n < _MOST and not _has(n, start - step, step):
+                _keys[n], _steps[n] = start - step, step
+                _keys[n + 1], _steps[n + 1] = end + step, -step
+                n += 2
+    _count, _cached, _cached_board = n, last, board
+    return n
+
+
+def _has(n, k, step):
+    for i in range(n):
+        if _keys[i] == k and _steps[i] == step:
+            return True
+    return False
+
+
+def _arrow(c, n, k, x, y):
+    """Draw the arrows of the empty cell at key `k` (its pixel x, y), each
+    pointing into its word, two pixels clear of every letter around; False
+    if it has none."""
+    found = False
+    for i in range(n):
+        if _keys[i] == k:
+            found = True
+            step = _steps[i]
+            if step == 1 or step == -1:  # across: base, middle, tip
+                base = 3 if step == 1 else 5
+                c.vline(x + base, y + 2, 5, 1)
+                c.vline(x + 4, y + 3, 3, 1)
+                c.pixel(x + 8 - base, y + 4, 1)
+            else:
+                base = 3 if step > 0 else 5
+                c.hline(x + 2, y + base, 5, 1)
+                c.hline(x + 3, y + 4, 3, 1)
+                c.pixel(x + 4, y + 8 - base, 1)
+    return found
 
 
 def draw_hand(c, hand):
@@ -131,11 +213,3 @@ _THINKING = ("P1 thinking", "P2 thinking", "P3 thinking", "P4 thinking")
 def thinking(seat):
     """The top line while seat `seat` (an AI) thinks: made once, not per frame."""
     return _THINKING[seat] if seat < len(_THINKING) else "P%d thinking" % (seat + 1)
-
-
-def _among(cells, r, c):
-    """Whether (r, c) is one of `cells` (pairs), without building a tuple."""
-    for p in cells:
-        if p[0] == r and p[1] == c:
-            return True
-    return False

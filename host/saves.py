@@ -1,0 +1,170 @@
+"""`python3 -m host saves backup|restore`: the board's saves, records and
+settings (its /saves folder) copied to a folder on the PC and back.
+
+    python3 -m host saves backup [--port P] [--dir DIR]
+    python3 -m host saves restore [--port P] [--dir DIR]
+
+For a change of firmware: moving a Pico between the official MicroPython and
+the ROMFS build moves its filesystem, and the board formats it at the first
+start. So: backup, install the other firmware, `make flash`, restore
+(docs/flashing.md). A backup goes to a new dated folder under build/saves-backup/
+unless --dir names one; restore takes the newest there unless --dir names one.
+Both stop the game (Ctrl-C) while they work and restart it after; restore
+replaces the board's files of the same names and verifies each by its hash.
+"""
+
+import argparse
+import ast
+import os
+import sys
+import time
+
+from host import ROOT
+from host.board_link import BoardError, Link, resolve_port
+from host.flash import verify
+
+SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
+BACKUPS = os.path.join(ROOT, "build", "saves-backup")
+
+_LIST = """
+import os
+try:
+    _n = [e[0] for e in os.ilistdir(%r) if e[1] & 0x8000]
+except OSError:
+    _n = []
+print(repr(sorted(_n)))
+del _n
+"""
+
+
+def _shown(path):
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def newest(base=BACKUPS):
+    """The newest backup folder under `base`, or None."""
+    try:
+        names = sorted(n for n in os.listdir(base) if not n.startswith("."))
+    except OSError:
+        return None
+    folders = [os.path.join(base, n) for n in names]
+    folders = [f for f in folders if os.path.isdir(f)]
+    return folders[-1] if folders else None
+
+
+def _session(port, work):
+    link = Link(resolve_port(port))
+    try:
+        link.interrupt()
+        result = work(link)
+        link.soft_reset()
+        return result
+    finally:
+        link.close()
+
+
+def backup(port, folder=None, out=print):
+    def work(link):
+        names = ast.literal_eval(
+            link.run(_LIST % SAVE_DIR, "listing the saves").strip()
+        )
+        if not names:
+            out(
+                "the board has no saves (/%s is empty or missing): nothing to back up"
+                % SAVE_DIR
+            )
+            return None
+        files = {}
+        for name in names:
+            data = link.read_file(SAVE_DIR + "/" + name)
+            if data is not None:
+                files[name] = data
+        dest = folder or os.path.join(BACKUPS, time.strftime("%Y-%m-%d-%H%M%S"))
+        os.makedirs(dest, exist_ok=True)
+        for name, data in files.items():
+            with open(os.path.join(dest, name), "wb") as f:
+                f.write(data)
+        out(
+            "backed up %d files (%d B) from the board's /%s to %s"
+            % (len(files), sum(map(len, files.values())), SAVE_DIR, _shown(dest))
+        )
+        out(
+            "after a change of firmware and `make flash`, put them back with: "
+            "python3 -m host saves restore --dir %s" % _shown(dest)
+        )
+        return dest
+
+    return _session(port, work)
+
+
+def restore(port, folder=None, out=print):
+    source = folder or newest()
+    if source is None:
+        raise BoardError(
+            "no backup in %s: make one first with python3 -m host saves backup"
+            % _shown(BACKUPS)
+        )
+    try:
+        names = sorted(
+            n for n in os.listdir(source) if os.path.isfile(os.path.join(source, n))
+        )
+    except OSError as e:
+        raise BoardError(
+            "cannot read the backup %s: %s" % (source, e.strerror or e)
+        ) from None
+    if not names:
+        raise BoardError("the backup %s holds no files" % _shown(source))
+    files = {}
+    for name in names:
+        with open(os.path.join(source, name), "rb") as f:
+            files[SAVE_DIR + "/" + name] = f.read()
+
+    def work(link):
+        link.run(
+            "import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % SAVE_DIR,
+            "making /" + SAVE_DIR,
+        )
+        link.write_files(sorted(files.items()))
+        verify(link, files)
+        out(
+            "restored %d files (%d B) from %s to the board's /%s; restarting it"
+            % (len(files), sum(map(len, files.values())), _shown(source), SAVE_DIR)
+        )
+
+    return _session(port, work)
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = argparse.ArgumentParser(
+        prog="python3 -m host saves",
+        description="Copy the board's saves, records and settings to the PC and "
+        "back (around a change of firmware: docs/flashing.md).",
+    )
+    ap.add_argument("what", choices=("backup", "restore"))
+    ap.add_argument(
+        "--port",
+        default="auto",
+        help="serial port, socket://HOST:PORT, or auto (one board)",
+    )
+    ap.add_argument(
+        "--dir",
+        metavar="DIR",
+        help="the folder on the PC (backup: default a new dated folder under "
+        "build/saves-backup/; restore: default the newest there)",
+    )
+    args = ap.parse_args(argv)
+    folder = os.path.abspath(args.dir) if args.dir else None
+    try:
+        if args.what == "backup":
+            backup(args.port, folder)
+        else:
+            restore(args.port, folder)
+        return 0
+    except BoardError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted: run the same command again", file=sys.stderr)
+        return 130

@@ -1,0 +1,346 @@
+// The page's side of Criss Cross Pocket in the browser: MicroPython WebAssembly
+// runs the game (webhost.py in game.romfs, beside the engine); this module gives
+// it a clock, button edges from the keys, the mouse and fingers, and frames to
+// draw on the canvas, in the OLED's colour.
+//
+// Keys as in the desktop simulator: arrows move, Z or Enter is A, X or Backspace
+// is B; holding a key or a drawn button is a long press. The page sleeps while
+// the game waits for a button, and steps it once per animation frame while it
+// has work (a held button, a hint's search in slices: webhost.SLICE_MS each).
+//
+// window.pocket tells tests and benchmarks what they measure: ready, error,
+// idle(), shareLink(), and stats: firstFrameMs (since the page began to load),
+// keyToFrameMs (each direction's press to its frame), presses and draws (the
+// times of the last ones; a draw's busy: the game still had work due), and
+// longestStepMs (the longest the page waited for one step of the game).
+import { loadMicroPython } from "./micropython.mjs";
+
+const W = 128;
+const H = 64;
+const ON = [140, 210, 255]; // a lit pixel (host/render.py's ON_RGB)
+const OFF = [0, 0, 0];
+const A = 4;
+const COUNT = 6;
+const KEYS = {
+  ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
+  z: A, Z: A, Enter: A, x: 5, X: 5, Backspace: 5,
+};
+const TICKS_MASK = 0x3fffffff; // MicroPython's ticks_ms() wraps here too
+const MAX_SCALE = 6; // OLED pixels are at most 6 CSS pixels wide, as the simulator's
+const KEPT = 400; // presses and draws remembered
+const STORAGE_PROBE = "crisscross-pocket/.probe";
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("screen");
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(W, H);
+const held = Array.from({ length: COUNT }, () => new Set()); // who holds each button
+const keyOf = new Map(); // a physical key down -> the button it pressed
+const stats = { firstFrameMs: null, keyToFrameMs: [], presses: [], draws: [], longestStepMs: 0 };
+let host = null; // webhost's functions
+let frameRef = null; // webhost.frame, the canvas's bytes
+let mp = null;
+let raf = 0;
+let timer = 0;
+let unstepped = false; // an edge came since the last step
+let moveAt = null; // a direction's press waiting for its frame: its event time
+let shared = null;
+
+const pocket = {
+  ready: false,
+  error: null,
+  stats,
+  // Nothing left to do until a button: the canvas shows what the game drew.
+  idle: () => host !== null && !unstepped && !anyHeld() && !host.busy(clock()),
+  shareLink: () => (shared ? linkFor(shared) : null),
+};
+window.pocket = pocket;
+
+function anyHeld() {
+  return held.some((s) => s.size > 0);
+}
+
+function clock(t = performance.now()) {
+  return Math.floor(t) & TICKS_MASK;
+}
+
+// ---- the screen ------------------------------------------------------------
+
+function draw(bytes) {
+  const d = image.data;
+  for (let i = 0; i < bytes.length; i++) {
+    const x = i % W;
+    const top = ((i / W) | 0) * 8;
+    const v = bytes[i];
+    for (let bit = 0; bit < 8; bit++) {
+      const o = ((top + bit) * W + x) * 4;
+      const rgb = (v >> bit) & 1 ? ON : OFF;
+      d[o] = rgb[0];
+      d[o + 1] = rgb[1];
+      d[o + 2] = rgb[2];
+      d[o + 3] = 255;
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+// Whole device pixels per OLED pixel, so every pixel is a crisp square: the
+// most that lets the drawn handheld (pocket.css, sized from the same unit, --u)
+// fit the window's width, and its height too where the window is tall enough.
+const MARGIN = 16; // main's padding, both sides
+const HEIGHT_UNITS = 110; // the body's height in OLED pixels, about
+
+function bodyWidth(u) {
+  // The screen, the bezel and the sides (pocket.css), and the 2 px borders.
+  return 128 * u + 2 * Math.max(2 * u, 6) + 2 * Math.max(5 * u, 14) + 4;
+}
+
+function fit() {
+  const dpr = window.devicePixelRatio || 1;
+  const width = document.documentElement.clientWidth - MARGIN;
+  const height = window.innerHeight - MARGIN;
+  let k = Math.floor(MAX_SCALE * dpr);
+  while (k > 1 && (bodyWidth(k / dpr) > width || HEIGHT_UNITS * (k / dpr) > height)) k--;
+  document.documentElement.style.setProperty("--u", `${k / dpr}px`);
+}
+
+// ---- stepping ---------------------------------------------------------------
+
+function wake() {
+  if (timer) {
+    clearTimeout(timer);
+    timer = 0;
+  }
+  if (!raf) raf = requestAnimationFrame(frame);
+}
+
+function frame() {
+  raf = 0;
+  if (host === null) return;
+  let r;
+  const begun = performance.now();
+  try {
+    r = host.step(clock(begun));
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  stats.longestStepMs = Math.max(stats.longestStepMs, performance.now() - begun);
+  unstepped = false;
+  const drew = r & 1;
+  if (drew) {
+    draw(mp.PyProxy.toJs(frameRef));
+    const t = performance.now();
+    if (stats.firstFrameMs === null) {
+      stats.firstFrameMs = t;
+      $("status").hidden = true;
+      pocket.ready = true;
+    }
+    if (moveAt !== null) stats.keyToFrameMs.push(t - moveAt);
+    remember(stats.draws, { t, busy: host.busy(clock(t)) });
+    showShare(host.share_code());
+  }
+  moveAt = null;
+  const wait = r >> 1;
+  if (wait === 0) wake();
+  else timer = setTimeout(wake, wait);
+}
+
+// ---- buttons ----------------------------------------------------------------
+
+function remember(list, item) {
+  list.push(item);
+  if (list.length > KEPT) list.shift();
+}
+
+function press(button, who, t) {
+  if (host === null) return;
+  const set = held[button];
+  if (set.size === 0) {
+    host.down(button, clock(t));
+    remember(stats.presses, { button, t });
+    light(button, true);
+    unstepped = true;
+    if (button < A && moveAt === null) moveAt = t;
+  }
+  set.add(who);
+  wake();
+}
+
+function release(button, who, t) {
+  if (host === null) return;
+  const set = held[button];
+  if (set.delete(who) && set.size === 0) {
+    host.up(button, clock(t));
+    light(button, false);
+    unstepped = true;
+  }
+  wake();
+}
+
+function releaseAll() {
+  const t = performance.now();
+  keyOf.clear();
+  held.forEach((set, button) => {
+    for (const who of [...set]) release(button, who, t);
+  });
+}
+
+function light(button, on) {
+  for (const el of document.querySelectorAll(`[data-button="${button}"]`)) {
+    el.classList.toggle("lit", on);
+  }
+}
+
+function typing(e) {
+  const tag = e.target && e.target.tagName;
+  return tag === "INPUT" || tag === "TEXTAREA";
+}
+
+addEventListener("keydown", (e) => {
+  const button = KEYS[e.key];
+  if (button === undefined || typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault(); // no scrolling, no going back a page
+  if (e.repeat || keyOf.has(e.code)) return;
+  keyOf.set(e.code, button);
+  press(button, `key:${e.code}`, e.timeStamp);
+});
+
+addEventListener("keyup", (e) => {
+  const button = keyOf.get(e.code);
+  if (button === undefined) return;
+  e.preventDefault();
+  keyOf.delete(e.code);
+  release(button, `key:${e.code}`, e.timeStamp);
+});
+
+// The key-ups of a window out of focus go elsewhere: nothing may stay held.
+addEventListener("blur", releaseAll);
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) releaseAll();
+});
+
+for (const el of document.querySelectorAll("[data-button]")) {
+  const button = Number(el.dataset.button);
+  el.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    el.setPointerCapture(e.pointerId);
+    press(button, `pointer:${e.pointerId}`, e.timeStamp);
+  });
+  const up = (e) => release(button, `pointer:${e.pointerId}`, e.timeStamp);
+  el.addEventListener("pointerup", up);
+  el.addEventListener("pointercancel", up);
+  el.addEventListener("lostpointercapture", up);
+  el.addEventListener("contextmenu", (e) => e.preventDefault()); // a long touch
+}
+
+// ---- links ------------------------------------------------------------------
+
+function linkFor(code) {
+  return `${location.origin}${location.pathname}#code=${code}`;
+}
+
+function showShare(code) {
+  if (code === shared) return;
+  shared = code;
+  $("share").hidden = code === null;
+  if (code !== null) $("share-link").value = linkFor(code);
+  $("copied").textContent = "";
+}
+
+async function copyLink() {
+  const field = $("share-link");
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    ok = true;
+  } catch (e) {
+    field.select(); // no clipboard here: select it for the person to copy
+    ok = document.execCommand && document.execCommand("copy");
+  }
+  $("copied").textContent = ok ? "Copied" : "Select the link and copy it";
+}
+
+// #code=AVF-F6V5 or #daily: the game opens on those dice. The hash then goes,
+// so a reload shows the title (with Continue once the game has begun).
+function takeLink() {
+  const link = decodeURIComponent(location.hash.slice(1));
+  if (link) history.replaceState(null, "", location.pathname + location.search);
+  return link;
+}
+
+addEventListener("hashchange", () => {
+  const link = takeLink();
+  if (host !== null && link) {
+    host.open_link(link);
+    wake();
+  }
+});
+
+// ---- start ------------------------------------------------------------------
+
+function savesKept() {
+  try {
+    localStorage.setItem(STORAGE_PROBE, "1");
+    localStorage.removeItem(STORAGE_PROBE);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+// ?seed=N: the dice of the first new game, as the simulator's --seed (tests,
+// demonstrations); share codes carry seeds 0..2**24-1.
+function seedAsked() {
+  const text = new URLSearchParams(location.search).get("seed");
+  if (text === null) return null;
+  const seed = Number(text);
+  if (Number.isInteger(seed) && seed >= 0 && seed < 2 ** 24) return seed;
+  console.warn(`?seed=${text} ignored: a seed is a whole number 0..16777215`);
+  return null;
+}
+
+function fail(e) {
+  host = null;
+  const text = String((e && e.message) || e);
+  pocket.error = text;
+  $("status").hidden = false;
+  $("status").textContent = "The game stopped.";
+  const box = $("error");
+  box.textContent = text;
+  box.hidden = false;
+  console.error(text);
+}
+
+async function boot() {
+  fit();
+  addEventListener("resize", fit);
+  $("copy").addEventListener("click", copyLink);
+  const image = fetch("game.romfs").then((r) => {
+    if (!r.ok) throw new Error(`game.romfs: ${r.status} ${r.statusText}`);
+    return r.arrayBuffer();
+  });
+  mp = await loadMicroPython({
+    romfs: new Uint8Array(await image),
+    heapsize: 1024 * 1024, // the heap grows from here as the game needs
+    pystack: 16 * 1024,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
+  const webhost = mp.pyimport("webhost");
+  const problem = webhost.start(clock(), takeLink(), savesKept(), seedAsked());
+  if (problem) console.warn(`link: ${problem}`);
+  frameRef = webhost.frame;
+  host = {
+    step: webhost.step,
+    down: webhost.down,
+    up: webhost.up,
+    busy: webhost.busy,
+    share_code: webhost.share_code,
+    open_link: webhost.open_link,
+  };
+  wake();
+}
+
+boot().catch(fail);

@@ -1,0 +1,79 @@
+"""`python3 -m host saves backup|restore` against a real MicroPython REPL (the
+bridge of test_flash_e2e: MicroPython 1.29 WebAssembly behind a raw-REPL link).
+Across a real change of firmware on the emulated Pico: tests/emu/test_emu_romfs.py."""
+
+import os
+import subprocess
+import sys
+
+from test_flash_e2e import ROOT, TIMEOUT, Bridge, no_traceback
+
+SAVES = {
+    "game.sav": b'CCP1 game 3 31 1a2b3c4d\n{"game": "SYM|a|77|1 2 3 4"}',
+    "records.sav": bytes(range(256)) * 9,  # over the link's 4 KB pieces
+    "settings.sav": b"CCP1 settings 1 2 00000000\n{}",
+}
+
+
+def saves(bridge, what, *extra):
+    cmd = [sys.executable, "-m", "host", "saves", what, "--port", bridge.url]
+    return subprocess.run(
+        cmd + list(extra), capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT
+    )
+
+
+def put(fs, files):
+    for path, data in files.items():
+        os.makedirs(os.path.dirname(os.path.join(fs, path)), exist_ok=True)
+        with open(os.path.join(fs, path), "wb") as f:
+            f.write(data)
+
+
+def test_backup_then_restore_onto_a_formatted_board(tmp_path):
+    fs = tmp_path / "board"
+    put(str(fs), {"saves/" + n: d for n, d in SAVES.items()})
+    put(str(fs), {"mine.txt": b"not a save"})
+    board = Bridge(fs)
+    try:
+        folder = tmp_path / "backup"
+        done = saves(board, "backup", "--dir", str(folder))
+        assert done.returncode == 0, done.stderr
+        assert "backed up 3 files" in done.stdout and str(folder) in done.stdout
+        assert "python3 -m host saves restore --dir" in done.stdout
+        assert {n: (folder / n).read_bytes() for n in os.listdir(folder)} == SAVES
+    finally:
+        board.stop()
+    # The firmware changed: the board formatted its filesystem.
+    blank = Bridge(tmp_path / "formatted")
+    try:
+        back = saves(blank, "restore", "--dir", str(folder))
+        assert back.returncode == 0, back.stderr
+        assert "restored 3 files" in back.stdout
+        files = blank.files()
+        assert {p[len("saves/") :]: d for p, d in files.items()} == SAVES
+        no_traceback(back)
+    finally:
+        blank.stop()
+
+
+def test_nothing_to_back_up_and_no_backup_are_said_in_one_line(tmp_path):
+    board = Bridge(tmp_path / "board")
+    try:
+        none = saves(board, "backup", "--dir", str(tmp_path / "b"))
+        assert none.returncode == 0 and "has no saves" in none.stdout
+        assert not (tmp_path / "b").exists()
+        empty = tmp_path / "empty"
+        empty.mkdir()
+        bad = saves(board, "restore", "--dir", str(empty))
+        assert bad.returncode == 1 and "holds no files" in bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1
+        no_traceback(bad)
+    finally:
+        board.stop()
+
+
+def test_the_save_folder_is_the_firmwares():
+    from host import saves as tool
+
+    with open(os.path.join(ROOT, "firmware", "pocket", "setup.py")) as f:
+        assert 'SAVE_DIR = "%s"' % tool.SAVE_DIR in f.read()

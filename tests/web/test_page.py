@@ -1,0 +1,220 @@
+"""The game in a real browser (Chromium, driven by Selenium): the page's frames
+are the simulator's for the same presses, its saves outlive a reload, its links
+open the same dice, and its keys, mouse and fingers are buttons."""
+
+import os
+import time
+
+import pytest
+
+from crisscross import buttons, sharecode
+from crisscross.memory_storage import MemoryStorage
+from host import hostclock, keyscript, render, sim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+GAME_KEYS = os.path.join(ROOT, "docs", "img", "results.keys")  # a whole game
+SEED = 7  # the seed results.keys was written for
+PLAY_STEPS = 12  # into the game: two pairs placed, the second still on show
+HINT_STEPS = 14  # a roll to place, the cursor away from where the hint puts it
+
+
+def game_steps():
+    with open(GAME_KEYS) as f:
+        return keyscript.parse(f.read())
+
+
+class Sim:
+    """The simulator's device on a fake clock, stepped like the page."""
+
+    def __init__(self, storage=None, seed=SEED, today=None):
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.clock = hostclock.FakeClock()
+        self.device = sim.Device(self.storage, 0, seed, today=today)
+        self.device.step(0)
+
+    def frame(self):
+        return bytes(self.device.frame)
+
+    def play(self, steps):
+        """The frame after each step."""
+        out = []
+        for step in steps:
+            sim.replay(self.device, self.clock, [step])
+            out.append(self.frame())
+        return out
+
+
+def browser_play(page, steps):
+    out = []
+    for kind, value, _ in steps:
+        if kind == keyscript.WAIT:
+            time.sleep(value / 1000)
+            out.append(page.settle())
+        elif kind == keyscript.LONG:
+            out.append(page.hold(value))
+        else:
+            out.append(page.tap(value))
+    return out
+
+
+def assert_same(want, got, what):
+    n = render.diff_frames(want, got)
+    assert n == 0, "%s: %d pixels differ\nsimulator:\n%s\nbrowser:\n%s" % (
+        what,
+        n,
+        render.to_ascii(want),
+        render.to_ascii(got),
+    )
+
+
+def golden(name):
+    with open(os.path.join(GOLDEN, name + ".txt")) as f:
+        return render.from_ascii(f.read())
+
+
+def test_the_title_frame_is_the_golden_one(page):
+    assert_same(golden("title"), page.open(), "title")
+
+
+def test_a_whole_symbols_game_draws_the_simulators_frames(page):
+    steps = game_steps()
+    twin = Sim()
+    want = twin.play(steps)
+    page.open("?seed=%d" % SEED)
+    got = browser_play(page, steps)
+    for k, step in enumerate(steps):
+        assert_same(
+            want[k], got[k], "after key %d (%s)" % (k + 1, keyscript.step_text(step))
+        )
+    # It ended on the results screen, whose code the page offers as a link.
+    code = sharecode.pretty(twin.device.app.session.code)
+    link = page.run("return document.getElementById('share-link').value")
+    assert link == page.origin + "/#code=" + code
+    assert page.run("return document.getElementById('share').hidden") is False
+    # The high score and statistics are kept: after a reload the title and the
+    # high scores are the simulator's after the same game.
+    again = Sim(twin.storage, seed=None)
+    assert_same(again.frame(), page.reload(), "the title after a reload")
+    scores = keyscript.parse("down\na\n")
+    for k, (want_f, got_f) in enumerate(
+        zip(again.play(scores), browser_play(page, scores))
+    ):
+        assert_same(want_f, got_f, "high scores, key %d" % (k + 1))
+
+
+def test_a_reload_offers_continue_at_the_same_place(page):
+    steps = game_steps()[:PLAY_STEPS]
+    twin = Sim()
+    twin.play(steps)
+    page.open("?seed=%d" % SEED)
+    browser_play(page, steps)
+    # A reload: the saved game waits behind Continue, the title's first item.
+    resumed = Sim(twin.storage, seed=None)
+    assert_same(resumed.frame(), page.reload(), "the title after a reload")
+    assert render.diff_frames(golden("title"), resumed.frame()) > 0  # Continue
+    steps = keyscript.parse("a\nright\na\n")  # Continue, then play on
+    for k, (want, got) in enumerate(
+        zip(resumed.play(steps), browser_play(page, steps))
+    ):
+        assert_same(want, got, "after the reload, key %d" % (k + 1))
+
+
+def start_keys():
+    """From the title: New game, up to its last row (Start), A."""
+    return keyscript.parse("a\nup\na\n")
+
+
+def test_a_code_link_opens_the_same_dice(page):
+    twin = Sim()
+    want = twin.play(start_keys())[-1]
+    code = sharecode.pretty(twin.device.app.session.code)
+    page.open(link="#code=" + code)
+    # New game, its dice set to the code and Start chosen: A starts it.
+    assert page.run("return location.hash") == ""
+    assert_same(want, page.tap(buttons.A), "the game of the link " + code)
+    assert page.run("return pocket.shareLink()") == page.origin + "/#code=" + code
+
+
+def test_a_bad_code_link_says_why_and_keeps_the_title(page):
+    frame = page.open(link="#code=AVF-F6V6")  # one character wrong
+    assert render.diff_frames(golden("title"), frame) > 0  # the message box
+    assert_same(golden("title"), page.tap(buttons.B), "the title, message gone")
+
+
+def test_the_daily_link_opens_todays_dice(page):
+    today = tuple(time.localtime()[:3])
+    twin = Sim(seed=None, today=lambda: today)
+    # New game, up twice to Dice, right to Daily, down to Start, A.
+    want = twin.play(keyscript.parse("a\nup\nup\nright\ndown\na\n"))
+    page.open(link="#daily")
+    assert_same(want[-1], page.tap(buttons.A), "today's game")
+
+
+def hint_frames(page):
+    """Into a game in the simulator and the page: the simulator's frames with
+    the hint's message box and after it."""
+    steps = game_steps()[:HINT_STEPS]
+    twin = Sim()
+    before = twin.play(steps)[-1]
+    shown, later = twin.play(keyscript.parse("long-a\nwait 2000\n"))
+    assert render.diff_frames(before, later) > 0  # the hint moved the cursor
+    assert render.diff_frames(shown, later) > 0  # and said what it is worth
+    page.open("?seed=%d" % SEED)
+    assert_same(before, browser_play(page, steps)[-1], "before the hint")
+    return shown, later
+
+
+def assert_hint(shown, later, got):
+    # The hint's message box lasts 1.5 s: a slow machine may read the frame
+    # after it went; the cursor stays where the hint put it.
+    if render.diff_frames(later, got):
+        assert_same(shown, got, "the hint")
+
+
+def test_a_held_key_gives_the_hint(page):
+    shown, later = hint_frames(page)
+    assert_hint(shown, later, page.hold(buttons.A))
+
+
+def test_a_finger_held_on_the_drawn_a_is_a_long_press(page):
+    shown, later = hint_frames(page)
+    assert_hint(shown, later, page.touch_hold(buttons.A))
+
+
+def test_a_click_on_a_drawn_button_acts(page):
+    twin = Sim()
+    want = twin.play(keyscript.parse("a\ndown\n"))
+    page.open()
+    assert_same(want[0], page.click(buttons.A), "a click on A")
+    assert_same(want[1], page.click(buttons.DOWN), "a click on down")
+
+
+@pytest.mark.parametrize("width", [320, 360, 412])
+def test_the_page_fits_a_phones_width(page, width):
+    page.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 740, "deviceScaleFactor": 3, "mobile": True},
+    )
+    try:
+        page.open()
+        box = page.run(
+            "const r = (s) => document.querySelector(s).getBoundingClientRect();"
+            "const keys = [...document.querySelectorAll('.device [data-button]')];"
+            "const inner = r('.controls');"
+            "return {page: document.documentElement.scrollWidth,"
+            " device: r('.device').right, screen: r('#screen').width,"
+            " smallest: Math.min(...keys.map((k) => k.getBoundingClientRect().width)),"
+            " left: Math.min(...keys.map((k) => k.getBoundingClientRect().left)),"
+            " right: Math.max(...keys.map((k) => k.getBoundingClientRect().right)),"
+            " inside: [inner.left, inner.right]}"
+        )
+        assert box["page"] <= width and box["device"] <= width, box
+        # The buttons inside the handheld, big enough for a finger.
+        assert box["inside"][0] <= box["left"] and box["right"] <= box["inside"][1], box
+        assert box["smallest"] >= 36, box
+        # The screen as wide as the phone allows, in whole device pixels per
+        # OLED pixel.
+        assert box["screen"] >= 0.7 * width and round(box["screen"] * 3) % 128 == 0, box
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
