@@ -4,8 +4,8 @@
                              [--seed S] [--mc-games N] [--mc-iterations K]
                              [--td-games N] [--jobs J] [--out DIR]
 
-Rebuilds the shipped tables from nothing: the same seed and counts give the same
-files, byte for byte. Each rule set is learned in two phases, from values that
+Builds the tables from nothing: the same seed and counts give the same files,
+byte for byte (the shipped ones were not made by this; docs/ai.md). Each rule set is learned in two phases, from values that
 know only the score as it stands:
 
 1. Monte Carlo: K iterations of N self-play games, each played greedily on the
@@ -54,7 +54,7 @@ DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
 ALPHA = 0.002  # symbols TD: step per unit of squared feature weight
 DIGITS_ALPHA = 0.01  # digits TD: step per line
 REFRESH = 10  # games between rebuilds of the tables the search reads
-# The shipped tables: this seed and these counts (python3 -m host.ai_train).
+# The defaults: a seed and counts (docs/ai.md says what made the shipped tables).
 SEED = 1
 SYMBOLS_MC = (4, 4000)  # iterations, games each
 SYMBOLS_TD = 40000

@@ -279,9 +279,9 @@ class Lookahead:
             for nd in range(10):
                 best = None
                 for k in range(m):
-                    v = combine(
-                        variant, seat, rows + gain[ra[k] + nd], cols + gain[cb[k] + nd]
-                    )
+                    x = rows + gain[ra[k] + nd]
+                    y = cols + gain[cb[k] + nd]
+                    v = x * 1024 + y if x < y else y * 1024 + x  # combine()'s
                     if best is None or v > best:
                         best = v
                 total += ODDS[nd] * best
