@@ -78,10 +78,11 @@ ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # The device level looks ahead for as many of its best candidates as this many
 # free pairs' replies allow (reply_steps: a free pair costs about 30 tuple
-# lookups), at least 2 (or none at all), at most SEARCH_WIDTH. A table read a
-# piece at a time (a board without ROMFS) costs several times more a lookup:
-# a narrower look-ahead then.
-_DEVICE_PAIRS = const(100)
+# lookups), at least 2 (or none at all), at most SEARCH_WIDTH: as many as keep
+# the hint within its time on a board (python3 -m host bench ai --pico,
+# docs/ai.md). A table read a piece at a time (a board without ROMFS) costs
+# several times more a lookup: a narrower look-ahead then.
+_DEVICE_PAIRS = const(30)
 _DEVICE_PAIRS_PIECES = const(13)
 # A search's steps (choose_steps): a yield after _CANDIDATES_PER_STEP
 # afterstates and after each free pair of a look-ahead (a few ms each on a
