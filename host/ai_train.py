@@ -244,7 +244,7 @@ def symbols_game(tables, model, rnd, target):
             records.append((delta, tables.features(pos, stage)))
             values.append(v)
     adv = tables.advanced
-    finals = [S.code_score(pos.rk[l], adv) for l in range(11)]
+    finals = [S.code_score(pos.rk[ln], adv) for ln in range(11)]
     total = sum(finals[:10]) + (2 * finals[10] if adv else 0)
     if target == "next":
         values.append(total * S._SCALE)
@@ -368,7 +368,7 @@ def digits_game(tables, data, rnd, td):
         if td:
             delta = target - s.worth(0)
         if s.empty:
-            lines = [(l, s.keys[l]) for l in range(10) if s.filled[l] < 5]
+            lines = [(ln, s.keys[ln]) for ln in range(10) if s.filled[ln] < 5]
             records.append((s.empty, delta, lines))
     return sum(D.key_score(k) for k in s.keys), list(s.keys), records
 
@@ -388,11 +388,11 @@ def train_digits(seed, mc, td_games):
             total, keys, records = digits_game(tables, data, rnd, False)
             totals += total
             for e, _, lines in records:
-                for l, key in lines:
+                for ln, key in lines:
                     a = acc.get(((e - 1) >> 1, key))
                     if a is None:
                         a = acc[((e - 1) >> 1, key)] = [0.0, 0.0]
-                    a[0] += D.key_score(keys[l]) * D.SCALE
+                    a[0] += D.key_score(keys[ln]) * D.SCALE
                     a[1] += 1
         for (stage, key), (sm, n) in acc.items():
             tables.t[stage][D.rank(key)] = sm / n

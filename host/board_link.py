@@ -11,6 +11,7 @@ import contextlib
 import errno
 import io
 import os
+import random
 
 import serial
 import serial.tools.list_ports
@@ -36,10 +37,14 @@ def _w(p, b, m):
         f.write(binascii.a2b_base64(b))
 """
 RESET_WAIT_S = 3
-# How long one Ctrl-C waits for the raw REPL's banner; two tries, so a port where
-# nothing answers is reported in seconds. A board answers in milliseconds.
+# How long one Ctrl-C waits for the raw REPL's banner; three tries, so a port where
+# nothing answers is reported within ten seconds. A board answers in milliseconds.
 ANSWER_WAIT_S = 3
 READ_POLL_S = 0.1  # a pseudo-terminal's read waits no longer than this for a byte
+# The longest any read waits for its first byte (mpremote's own reads would wait
+# for ever): a board gone silent mid-command is then an error, not a hang. A
+# snippet of ours answers well within it, even on a slow emulated board.
+SILENCE_S = 60
 
 
 class BoardError(Exception):
@@ -128,10 +133,14 @@ class Link:
     def __init__(self, port):
         self.port = port
         self.doing = "connecting"
+        self._open()
+
+    def _open(self):
         try:
-            self.transport = SerialTransport(port, baudrate=115200)
+            self.transport = SerialTransport(self.port, baudrate=115200)
         except TransportError:
-            raise BoardError(_why_not_open(port)) from None
+            raise BoardError(_why_not_open(self.port)) from None
+        self.transport.serial.timeout = SILENCE_S
 
     def lost(self):
         return LinkLost(
@@ -141,23 +150,23 @@ class Link:
 
     def interrupt(self):
         """Stop the running program (Ctrl-C) and enter the raw REPL; a port
-        where nothing answers is a BoardError within 2 * ANSWER_WAIT_S."""
+        where nothing answers is a BoardError within 3 * ANSWER_WAIT_S."""
         self.doing = "interrupting the running program"
         port = self.transport.serial
-        # mpremote reads a pseudo-terminal (the emulator's) a byte at a time with
-        # no timeout, which would wait for ever on a port where nothing answers;
-        # and a write to a device that takes nothing blocks. Both are bounded
-        # here, and put back for the transfers after.
+        # A port where nothing answers must be reported in seconds, and a write
+        # to a device that takes nothing blocks: both are bounded here, and put
+        # back for the transfers after.
         timeouts = port.timeout, port.write_timeout
         port.timeout, port.write_timeout = READ_POLL_S, ANSWER_WAIT_S
         try:
-            for _ in range(2):  # a program busy in a slow call may miss one Ctrl-C
+            for _ in range(3):  # a program busy in a slow call may miss a Ctrl-C
                 try:
                     with contextlib.redirect_stdout(io.StringIO()):  # mpremote's
                         self.transport.enter_raw_repl(  # print of what it read
                             soft_reset=False, timeout_overall=ANSWER_WAIT_S
                         )
-                    return
+                    if self._synced():
+                        return
                 except (TransportError, serial.SerialTimeoutException):
                     continue
                 except (OSError, serial.SerialException):
@@ -165,10 +174,22 @@ class Link:
         finally:
             port.timeout, port.write_timeout = timeouts
         raise NoAnswer(
-            "the board on %s does not answer: is it running MicroPython? Press its "
-            "reset button, or hold a game button while plugging it in (safe mode), "
-            "then try again" % self.port
+            "the board on %s does not answer: is it running MicroPython? If its "
+            "screen is blank it is asleep: press a button to wake it. Otherwise "
+            "press its reset button, or hold a game button while plugging it in "
+            "(safe mode), then try again" % self.port
         )
+
+    def _synced(self):
+        """Run a snippet that prints a fresh mark and read up to its end. An
+        answer to an earlier try that came late (the board was slow to take a
+        Ctrl-C) is read and dropped on the way, so the next command's answer is
+        its own. True when the mark came back."""
+        mark = random.getrandbits(30)
+        self.transport.serial.write(b"print('mark',%d)\x04" % mark)
+        end = b"mark %d\r\n\x04\x04" % mark
+        data = self.transport.read_until(1, end, timeout_overall=ANSWER_WAIT_S)
+        return data.endswith(end)
 
     def run(self, code, doing=None):
         """Run a snippet; its printed output as text. Board-side errors raise."""
@@ -265,7 +286,4 @@ class Link:
         """Open the port again after close() (another program, such as mpremote,
         had it meanwhile)."""
         self.doing = "connecting again"
-        try:
-            self.transport = SerialTransport(self.port, baudrate=115200)
-        except TransportError:
-            raise BoardError(_why_not_open(self.port)) from None
+        self._open()

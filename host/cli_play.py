@@ -338,7 +338,7 @@ def apply_code(args):
             try:
                 y, m, day = (int(v) for v in args.daily.split("-"))
             except ValueError:
-                raise ValueError("--daily takes a date as YYYY-MM-DD")
+                raise ValueError("--daily takes a date as YYYY-MM-DD") from None
         args.seed = sharecode.daily_seed(y, m, day)
 
 

@@ -54,7 +54,7 @@ def _writable(buf):
     try:
         view = memoryview(buf)
     except TypeError:
-        raise TypeError("object with buffer protocol required")
+        raise TypeError("object with buffer protocol required") from None
     if view.readonly:
         raise TypeError("framebuffer needs a writable buffer (bytearray or memoryview)")
     return view.cast("B")
@@ -313,7 +313,7 @@ class FrameBuffer:
             pts = memoryview(coords).tolist()
         except TypeError:
             # As on the device: a list is refused, an array is not.
-            raise TypeError("object with buffer protocol required")
+            raise TypeError("object with buffer protocol required") from None
         n = len(pts) // 2
         if n == 0:
             return

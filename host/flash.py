@@ -80,7 +80,7 @@ def local_files(root=ROOT, flags=mpy_build.FLAGS):
     try:
         return mpy_build.board_files(root, flags)
     except mpy_build.CompileError as e:
-        raise BoardError(str(e))
+        raise BoardError(str(e)) from None
 
 
 # ---- talking to the board ----

@@ -36,7 +36,9 @@ def _number(text, line, what, low, high):
     try:
         value = int(text)
     except ValueError:
-        raise KeyScriptError(line, "%s must be a whole number, got %r" % (what, text))
+        raise KeyScriptError(
+            line, "%s must be a whole number, got %r" % (what, text)
+        ) from None
     if not low <= value <= high:
         raise KeyScriptError(
             line, "%s must be %d..%d, got %d" % (what, low, high, value)

@@ -18,8 +18,8 @@ version, the flags, the embedded name and the source text: flash, benchmarks and
 tests get the same bytes for the same source, and compile each file once.
 
 FLAGS is the board's build: `-O3` leaves the line numbers out of the bytecode
-(~6% smaller .mpy files and ~2 KB less heap in the word game; no `assert` is
-used, so nothing else changes). A traceback then names the file and the function
+(smaller .mpy files and less heap; no `assert` is used, so nothing else
+changes). A traceback then names the file and the function
 but says line 1: `host flash --keep-lines` installs a build with them, and the
 line-counting benchmark (host/bench/lines.py) compiles with LINE_FLAGS, as
 sys.settrace needs the lines.

@@ -22,7 +22,7 @@ import sys
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import host  # noqa: E402,F401  (puts shared/ on sys.path)
+import host  # noqa: F401  (puts shared/ on sys.path)
 
 SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 
@@ -214,7 +214,7 @@ def human_turn(game, lines, out):
                     try:
                         row, col = int(words[1]), int(words[2])
                     except ValueError:
-                        raise ValueError("ROW and COL are whole numbers")
+                        raise ValueError("ROW and COL are whole numbers") from None
                     cells = word_cells(game, row, col, direction, words[4])
                 else:
                     cells = parse_cells(" ".join(words[1:]))

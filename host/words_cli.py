@@ -12,9 +12,9 @@ import sys
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import host  # noqa: E402,F401  (puts shared/ on sys.path)
+import host  # noqa: F401  (puts shared/ on sys.path)
 
-from crisscross.words.dictionary import Dictionary  # noqa: E402
+from crisscross.words.dictionary import Dictionary
 
 
 def _open(path):

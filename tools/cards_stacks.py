@@ -20,10 +20,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "shared"))
 
-from crisscross.cards import ai  # noqa: E402
-from crisscross.cards.game import Game  # noqa: E402
-from crisscross.cards.session import ai_rng  # noqa: E402
-from crisscross.cards.table import EMPTY  # noqa: E402
+from crisscross.cards import ai
+from crisscross.cards.game import Game
+from crisscross.cards.session import ai_rng
+from crisscross.cards.table import EMPTY
 
 READINGS = ("new", "restack")
 MATCHES = (("hard", "hard"), ("easy", "hard"))

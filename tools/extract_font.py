@@ -65,7 +65,7 @@ def read_glyphs():
             timeout=NODE_TIMEOUT_S,
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise ExtractError("could not run MicroPython via node: %s" % exc)
+        raise ExtractError("could not run MicroPython via node: %s" % exc) from None
     if proc.returncode != 0:
         raise ExtractError("MicroPython failed:\n" + proc.stderr)
     lines = proc.stdout.split()

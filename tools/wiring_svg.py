@@ -194,7 +194,7 @@ def svg(drawing):
             fill="#cc0000",
         )
     )
-    first_button = last_button = None
+    first_button = None
     for k, (kind, (what, arg), label) in enumerate(rows):
         y = ys[k]
         if what == "gpio":
@@ -219,7 +219,6 @@ def svg(drawing):
         elif kind == "button":
             if first_button is None:
                 first_button = y
-            last_button = y
             # GPIO -> switch (normally open) -> the common ground rail.
             out.append(_line(pin_x + 4, y, PART_X, y, colour))
             out.append(

@@ -48,7 +48,7 @@ class Keys:
         self._falling = 0  # the flag of a press's edge: a hard interrupt's
         if irq_trigger is not None:
             # One handler for every pin, which finds its pin among `pins`: a
-            # closure per pin held ~160 bytes of heap each for the whole game.
+            # closure per pin would hold its heap for the whole game.
             # (One bound method for all: each read of self._on_edge makes one.)
             on_edge = self._on_edge
             for pin in pins:

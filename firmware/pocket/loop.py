@@ -38,8 +38,8 @@ def run(app, display, keys, buttons, idle, clock, wait, frames=-1):
     """Run until `frames` passes have run (-1: forever)."""
     # The screen shown last, by id(): a reference would keep the old screen,
     # and through its class the code of a module the app has unloaded, alive
-    # through the collection App.render makes at a change of screen (~7 KB when
-    # New game hands over to a game).
+    # through the collection App.render makes at a change of screen (New game's
+    # code when it hands over to a game).
     screen = None
     while frames:
         frames -= 1

@@ -2,8 +2,8 @@
 then the game built around them (pocket.start runs it and survives its crashes).
 
 Each step lets go of the modules it used, the game's this module and pocket.hw
-too (the board's profile went with the board's step): its code is not in the game's heap (~1.7 KB less with them:
-docs/performance.md, "What every game holds").
+too (the board's profile went with the board's step): its code is not in the
+game's heap.
 """
 
 import gc
@@ -72,11 +72,10 @@ def collect_after(free):
     """The bytes allocated between two collections (gc.threshold) on a heap with
     `free` bytes free as the game starts: collected before it is exhausted, a
     heap keeps its free bytes in few large holes, and every file opened needs one
-    (littlefs: 1,148 bytes). The share of `free` shrinks with it, `free` / 500 KB,
-    at most a half: 37% on a Pico (~190 KB free here), 15% where 100 KB were left
-    to the game (~75 KB free here; an ESP32 without PSRAM). The smaller the heap,
-    the more of it is the game's own, and the sooner its garbage must go
-    (docs/performance.md, "The 100 KB soak of the word game")."""
+    (littlefs's file object with its cache). The share of `free` shrinks with it,
+    `free` / 500 KB, at most a half: the smaller the heap, the more of it is the
+    game's own, and the sooner its garbage must go (docs/performance.md,
+    "Collections")."""
     return free * min(free, _HALF_FROM) // (2 * _HALF_FROM)
 
 

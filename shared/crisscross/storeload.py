@@ -6,7 +6,7 @@ imports it when it is built and after a failed save (to learn what the storage
 holds then). It uses the Store through its named API (storage, data, hold, found,
 warn) and the format of crisscross.savefile. No screen or session names it, so
 the app's one rule for memory unloads it (App.unload) and a board's heap does not
-carry it during play (docs/performance.md).
+carry it during play (docs/architecture.md).
 """
 
 import json

@@ -6,6 +6,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -147,6 +148,19 @@ def test_window_power_cycle_holding_a_button_is_safe_mode(board):
     device.power_cycle()
     board.run_ms(BOOT_MS)
     assert render.diff_frames(golden("title"), board.frame()) == 0
+
+
+def test_a_board_left_running_for_a_tool_keeps_wall_time(board):
+    """A game waiting for input lets the emulator skip ahead; running for a tool
+    on the pty must not, or the game's idle timers run out (dim, blank, sleep
+    with its USB quiet) between two of the tool's commands."""
+    board.power_on()
+    board.run_ms(BOOT_MS)
+    t0, wall0 = board.now_ms(), time.monotonic()
+    with board.running():
+        time.sleep(1.5)
+    ahead_ms = (board.now_ms() - t0) - (time.monotonic() - wall0) * 1000
+    assert ahead_ms <= 100
 
 
 def test_power_cycle_keeps_files(board, tmp_path):

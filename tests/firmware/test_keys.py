@@ -3,7 +3,6 @@
 import machine
 from crisscross import buttons
 from crisscross.buttons import Buttons
-from pocket import keys
 from pocket.keys import Keys
 from rig import Clock
 

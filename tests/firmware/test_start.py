@@ -112,7 +112,6 @@ def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
     assert len(runs) == 2 and runs[0] is runs[1]  # the same display: no reset
     log = open(LOG).read()
     assert "ValueError: the dice fell off the table" in log and "ms after boot" in log
-    display = runs[0]
     expect = bytearray(1024)
     import framebuf
 

@@ -9,7 +9,7 @@ import sys
 from mpy import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import battery_hours  # noqa: E402
+import battery_hours
 
 
 def readme():

@@ -9,7 +9,7 @@ import sys
 from mpy import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "shared"))
-from crisscross import sharecode  # noqa: E402
+from crisscross import sharecode
 
 # A code as printed: three characters of the share-code alphabet, a dash, four.
 CODE = re.compile(r"\b([A-Z0-9]{3}-[A-Z0-9]{4})\b")
@@ -55,7 +55,7 @@ def test_every_code_shown_decodes():
         try:
             sharecode.decode_variant(code)
         except ValueError as e:
-            raise AssertionError("%s in %s: %s" % (code, where, e))
+            raise AssertionError("%s in %s: %s" % (code, where, e)) from None
 
 
 def test_the_help_example_plays_the_game_it_names():

@@ -11,7 +11,7 @@ from mpy import ROOT
 from mpy import run_host as host
 
 sys.path.insert(0, os.path.join(ROOT, "shared"))
-from crisscross import sharecode  # noqa: E402
+from crisscross import sharecode
 
 BASIC = "XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O#\n"
 

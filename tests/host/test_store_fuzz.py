@@ -2,7 +2,6 @@
 uses an intact copy or the defaults, then saves normally (CPython, hypothesis)."""
 
 import datetime
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -12,7 +12,7 @@ from mpy import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-import wiring_svg  # noqa: E402
+import wiring_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

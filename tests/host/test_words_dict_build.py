@@ -12,11 +12,11 @@ from mpy import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import build_dict  # noqa: E402
-from crisscross.datafile import read_data  # noqa: E402
-from crisscross.words.decode import decode_block  # noqa: E402
-from crisscross.words.dictionary import Dictionary  # noqa: E402
-from crisscross.words.wordset import words_of  # noqa: E402
+import build_dict
+from crisscross.datafile import read_data
+from crisscross.words.decode import decode_block
+from crisscross.words.dictionary import Dictionary
+from crisscross.words.wordset import words_of
 
 DATA = os.path.join(ROOT, "shared", "crisscross", "words", "words.bin")
 HAVE_WAMERICAN = os.path.exists(build_dict.DEFAULT_SOURCE)

@@ -8,8 +8,8 @@ from mpy import ROOT, run_micropython
 
 sys.path.insert(0, os.path.join(ROOT, "shared"))
 
-from crisscross.words import rules, selfplay  # noqa: E402
-from crisscross.words.dictionary import Dictionary  # noqa: E402
+from crisscross.words import rules, selfplay
+from crisscross.words.dictionary import Dictionary
 
 GAMES = ((2, 5, 600), (3, 8, 400))  # (players, seed, target points)
 BUDGET = 600

@@ -136,7 +136,7 @@ def test_the_look_ahead_gives_the_plain_expectation_on_random_sheets():
         variant = ("", "cc", "versus")[n % 3]
         seat = rng.below(2) if variant == "versus" else 0
         cells = bytearray(25)
-        for i in range(rng.below(24)):
+        for _ in range(rng.below(24)):
             free = [c for c in range(25) if not cells[c]]
             cells[free[rng.below(len(free))]] = 1 + rng.below(10)
         sheet = D.Sheet(cells, table, variant, seat)

@@ -279,7 +279,7 @@ def test_ai_moves_are_shown_one_at_a_time_and_a_key_skips_them():
 
 def test_scored_lines_are_flashed_inverted_then_the_game_goes_on():
     d = Driver(seed=3)
-    s = start(d, "down down down right")
+    start(d, "down down down right")
     for _ in range(300):
         scr = d.screen
         if is_a(scr, CardsPlay) and scr.show is not None and scr.show[4]:

@@ -194,15 +194,19 @@ def _drive(g, policy):
 
 
 def test_whole_games_keep_their_invariants():
-    first_move = lambda g, moves, rng: moves[0]
-    any_move = lambda g, moves, rng: moves[rng.below(len(moves))]
+    def first_move(g, moves, rng):
+        return moves[0]
+
+    def any_move(g, moves, rng):
+        return moves[rng.below(len(moves))]
+
     for seed in range(12):
         players = 2 + seed % 3
         g = Game(players, seed, (None, "joker", "strict")[seed % 3])
         _drive(g, first_move if seed % 2 else any_move)
         assert g.over
         sums = [0] * players
-        for seat, card, x, y, lines in g.history:
+        for _seat, _card, x, y, lines in g.history:
             for ln in lines:
                 sums[ln.seat] += ln.points
                 assert (x, y) in ln.cells

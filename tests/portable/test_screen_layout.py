@@ -107,7 +107,7 @@ def test_the_longest_rules_leave_a_gap_between_the_label_and_the_mark():
     d = Driver()
     d.choose("New game")
     scr = d.screen
-    for fam in range(4):
+    for _fam in range(4):
         d.press("down")  # the Rule row
         for _ in range(4):  # every rule set of the game (they wrap round)
             value = scr.rows()[1][2]

@@ -134,7 +134,7 @@ def test_a_second_power_loss_after_recovering_loses_nothing_more():
             assert recovered in (GAMES[1], GAMES[2])
             snap2 = inner.snapshot()
 
-            def second(store):
+            def second(store, recovered=recovered):
                 assert store.load_game() == recovered
                 store.save_game(GAMES[3])
 

@@ -3,7 +3,6 @@ the hand-emptying bonus, rejected words, the end of the game and the tie-break."
 
 from crisscross.rng import Rng
 from crisscross.words import deck, game, notation, restore, rules
-from crisscross.words.board import Board
 from crisscross.words.notation import cells_text, from_rows
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.wordset import WordSet
@@ -384,7 +383,7 @@ def test_the_rules_worked_example_plays_through_on_the_device_dictionary():
     assert g.players[g.turn - 1].empties == 1 and g.players[g.turn - 1].hand
     # Without the names option the city is not a word.
     plain = Game(7, 3, rules.Options(players=7), d)
-    for cells, word, _ in plays[:4]:
+    for cells, _word, _ in plays[:4]:
         give(plain, plain.turn, "".join(chr(65 + c[2]) for c in cells) + "E")
         assert not plain.play(cells).error
     venice = plays[4][0]

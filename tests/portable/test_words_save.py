@@ -76,7 +76,7 @@ def test_saves_load_back_into_the_same_game_through_a_redeal():
     s = ws.new_session(17, 2, 0, "", "quick", "CODE3")
     old = []  # the actions as version 1 wrote them
     kinds = set()
-    for n in range(10):
+    for _ in range(10):
         old.append(_move(s))
         kinds.add(old[-1][0])
         again = ws.Session.from_text(s.to_text())

@@ -16,7 +16,7 @@ from test_store_storage import _check_contract
 
 sys.path.insert(0, os.path.join(os.path.dirname(sim.__file__), "web"))
 
-import webhost  # noqa: E402
+import webhost
 
 
 class Area:

@@ -33,13 +33,11 @@ import gc
 import sys
 
 # Built into the boards' firmware (C, no heap), but Python modules in the
-# WebAssembly port (binascii alone is ~7 KB): loaded before step.mjs takes its
+# WebAssembly port (binascii among them): loaded before step.mjs takes its
 # baseline, so the app is not charged for the port's standard library.
-import os
-import time
 
 try:
-    import binascii
+    import binascii  # noqa: F401 (loaded for the baseline, not used)
 except ImportError:
     pass
 
@@ -165,7 +163,7 @@ def _do(name):
         _driver.app.render()
     elif name.startswith("garbage:"):  # N bytes that are garbage at the step's end
         junk = [bytearray(16) for _ in range(int(name[8:]) // 32)]
-        junk = None
+        del junk
     elif name.startswith("keep:"):  # N bytes that stay live
         _kept.append(bytearray(int(name[5:])))
     elif name.startswith("wait:"):  # no key: time passes, the loop ticks
@@ -492,7 +490,7 @@ def alloc(n):
 # window, for as long as any module is loaded; after a change of screen that can
 # be an object of an unloaded module (a function made at import, an instance of
 # its class) holding the whole module, e.g. ai_symbols at the results of a
-# symbol game: +4 KB, or not, depending on the heap's layout (the length of the
+# symbol game: kept alive, or not, depending on the heap's layout (the length of the
 # harness's path in sys.argv shifted it). So the harness takes the window itself
 # before the baseline: one block of Nones from below its start to past the
 # numbers of every qstr a run interns (GUARD_QSTRS), which no pointer's word

@@ -52,10 +52,9 @@ def choose_steps(game, level, rng, out):
 # The moves are game.legal_moves(): every card of the hand in turn, each on its
 # spots row by row. The searches walk them cell by cell instead (_moves), what
 # any card scores at a cell worked out once and let go, with no list of every
-# move (~40 bytes a move, 200 moves on a bare table) nor of every cell's profile
-# (~160 bytes a cell): a move is its key, card * CELLS + cell (its rank in
-# legal_moves() order), and the tied best moves are put back in that order
-# before one is picked.
+# move nor of every cell's profile (both large on a bare table): a move is its
+# key, card * CELLS + cell (its rank in legal_moves() order), and the tied best
+# moves are put back in that order before one is picked.
 def _moves(game, pot=None, only=-1):
     """The legal moves of the seat to play, cell by cell (row by row), each
     cell's cards in hand order, or hand index `only` alone: yields each move's
@@ -236,7 +235,7 @@ def _could_score(top, x, y):
     table t, without the profile: in some direction the two cards next to
     (x, y) on one side, or the one on each side, share a number, item or
     colour (a card at (x, y) could make a run of 3). Most cells a candidate
-    move changes can score nothing: this tells them apart in ~1/6 of the lines."""
+    move changes can score nothing: this tells them apart in a fraction of the lines."""
     for dx, dy in scoring.DIRS:
         a = _top(top, x + dx, y + dy)
         b = _top(top, x - dx, y - dy)
@@ -350,7 +349,7 @@ def _hard_steps(game, rng, out):
                 t = r.after(scratch, changed, cap)
                 if t > threat:
                     threat = t
-                yield  # a step per opponent's replies: ~3,000 lines at most
+                yield  # a step per opponent's replies
                 if threat > cap:
                     break
             scratch.take_back(x, y, below, mark)

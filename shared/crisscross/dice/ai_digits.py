@@ -151,8 +151,8 @@ class Sheet:
         self.cells = bytearray(cells)
         self.keys = [0] * 10
         self.filled = bytearray(10)
-        for l in range(10):
-            self.keys[l], self.filled[l] = line_key(self.cells, LINES[l])
+        for ln in range(10):
+            self.keys[ln], self.filled[ln] = line_key(self.cells, LINES[ln])
         self.empty = 0
         for v in self.cells:
             if not v:
@@ -165,9 +165,9 @@ class Sheet:
     def set(self, cell, d, sign):
         """Place digit d in `cell` (sign 1), or take it back (sign -1)."""
         self.cells[cell] = d + 1 if sign > 0 else 0
-        for l in CELL_LINES[cell]:
-            self.keys[l] += sign * POW6[d]
-            self.filled[l] += sign
+        for ln in CELL_LINES[cell]:
+            self.keys[ln] += sign * POW6[d]
+            self.filled[ln] += sign
         self.empty -= sign
 
     def totals(self):
@@ -176,9 +176,9 @@ class Sheet:
         e = self.empty
         rows = 0
         cols = 0
-        for l in range(10):
-            v = line_value(table, e, self.keys[l], self.filled[l])
-            if l < 5:
+        for ln in range(10):
+            v = line_value(table, e, self.keys[ln], self.filled[ln])
+            if ln < 5:
                 rows += v
             else:
                 cols += v
@@ -229,14 +229,14 @@ class Lookahead:
         self.gain = [0] * 200
         if e < 0:
             return  # the candidate fills the sheet: expected() scores it
-        for l in range(10):
+        for ln in range(10):
             for s in range(2):
-                n = sheet.filled[l] + s
+                n = sheet.filled[ln] + s
                 if n > 5 or n < 4 and not e:
                     continue  # no such line (a full sheet has full lines)
-                key = sheet.keys[l] + s * POW6[d]
+                key = sheet.keys[ln] + s * POW6[d]
                 v = line_value(table, e, key, n) if n == 5 or e else 0
-                at = 2 * l + s
+                at = 2 * ln + s
                 self.now[at] = v
                 if n < 5:
                     for nd in range(10):
@@ -257,9 +257,9 @@ class Lookahead:
         now = self.now
         rows = 0
         cols = 0
-        for l in range(10):
-            v = now[2 * l + (1 if l == r or l == c else 0)]
-            if l < 5:
+        for ln in range(10):
+            v = now[2 * ln + (1 if ln == r or ln == c else 0)]
+            if ln < 5:
                 rows += v
             else:
                 cols += v

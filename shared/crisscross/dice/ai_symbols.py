@@ -382,10 +382,10 @@ class Position:
                 if n != p and n != q and not cells[n] and en[n] == 1:
                     for j in range(cl[n], cl[n + 1]):
                         e = cl[j]
-                        l = e >> 4
-                        nr[l] += _BLOCKED << (e & 15)
-                        if l not in touched:
-                            touched.append(l)
+                        ln = e >> 4
+                        nr[ln] += _BLOCKED << (e & 15)
+                        if ln not in touched:
+                            touched.append(ln)
         return touched
 
     def after(self, k, x, y, swap):
@@ -442,9 +442,9 @@ class Position:
             if cells[c]:
                 for j in range(cl[c], cl[c + 1]):
                     e = cl[j]
-                    l = e >> 4
+                    ln = e >> 4
                     sh = e & 15
-                    self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
+                    self.rk[ln] = (self.rk[ln] & ~(7 << sh)) | (cells[c] << sh)
         return saved
 
 

@@ -326,4 +326,3 @@ class Play(HintScreen):
 
 
 SCREEN = Play
-RESIDENT = ("crisscross.glyphs", "crisscross.dice.sheetdraw")

@@ -2,9 +2,9 @@
 
 Screens are reached by name through App.show ("pause", "cards.play"): a name
 without a dot is a module here, "family.name" the module crisscross.family.name.
-Each screen module names its class SCREEN and the engine modules it needs
-resident while it is up, RESIDENT (the app unloads every other game module at
-a change of screen; docs/architecture.md)."""
+Each screen module names its class SCREEN; the engine modules it needs while it
+is up are listed in crisscross.resident (the app unloads every other game module
+at a change of screen; docs/architecture.md)."""
 
 from crisscross import buttons
 
@@ -21,7 +21,7 @@ class Screen:
     key() never sees RELEASE."""
 
     long_keys = 0
-    resident = ()  # set by App.make: its module's RESIDENT and the module itself
+    resident = ()  # set by App.make: resident.SCREENS[name] and its own module
     under = None  # a screen this one goes back to as it was (kept resident too)
 
     def __init__(self, app):
@@ -119,7 +119,8 @@ class HintScreen(Screen):
     search = None  # the hint's Search while A is held or its hint is awaited
     kept = None  # the screen's one Search, restarted at each press of A
     thinking = False  # the long press came first: the mark is shown
-    marked = False  # the mark has been drawn: the rest of the search may run
+    mark_frame = 0  # app.frames when the mark was asked for: once a frame is
+    # drawn after it, the mark is on the screen and the rest of the search may run
 
     def can_hint(self):
         return False
@@ -170,7 +171,7 @@ class HintScreen(Screen):
             self._found()
         else:
             self.thinking = True
-            self.marked = False
+            self.mark_frame = self.app.frames
             self.app.dirty = True
 
     def _found(self):
@@ -188,7 +189,7 @@ class HintScreen(Screen):
         if s is None:
             return
         if self.thinking:
-            if self.marked:
+            if self.app.frames != self.mark_frame:
                 s.finish()
                 self._found()
         elif not s.done and buttons.diff(now, s.at) >= 0:
@@ -210,5 +211,4 @@ class HintScreen(Screen):
         if not self.thinking:
             return False
         c.text("hint..", x, y)
-        self.marked = True
         return True

@@ -394,6 +394,3 @@ def next_seed(app):
     from crisscross.rng import scramble
 
     return scramble((app.now * 2654435761 + app.events * 40503) & 0xFFFFFFFF) & 0xFFFFFF
-
-
-RESIDENT = ("crisscross.screens.listmenu", "crisscross.glyphs")

@@ -5,7 +5,7 @@ every method of their classes: the code that sets them up (the New game
 screen's checks, the options, the game's fields, the deal) is here instead,
 imported when it runs. No session or screen needs it resident, so the app
 unloads it at the next change of screen and a search never carries it
-(docs/performance.md, "The word game's resident code").
+(docs/architecture.md).
 
 `Options.__init__`, `Game.__init__`, `Game._restart` (a re-deal)
 and the session's `new_session` and `from_text` call it. It imports none of
@@ -104,8 +104,8 @@ def set_up(g, player, players, seed, options, lookup, tiebreak):
     # The players' actions (crisscross.words.game) in two strings, the older ones
     # and the latest few (`actions_parts`): an action copies only the latest few,
     # and they join the older ones once they are _FOLD_AT characters long (one
-    # string grown by every action copied the whole game's text each time:
-    # ~300-460 bytes of garbage a move). The save writes both as they are.
+    # string grown by every action copied the whole game's text each time).
+    # The save writes both as they are.
     g._done = ""
     g._recent = ""
     g.last_play = None  # the cells of the last play laid on the table

@@ -40,14 +40,13 @@ _STRIDE = const(32)  # from a file, the index's keys kept in RAM: one in _STRIDE
 
 
 # The block decoder: in native code (crisscross/words/viper.py, compiled here
-# where the port has MicroPython's viper emitter: the rp2 port has it), ~10 times
-# faster than the bytecode one (crisscross/words/decode.py), which a search runs
-# ~100 times, ~1,300 lines each. Where the native one is compiled, the bytecode
+# where the port has MicroPython's viper emitter: the rp2 port has it), many
+# times faster than the bytecode one (crisscross/words/decode.py), which a search
+# runs for every block it reads. Where the native one is compiled, the bytecode
 # one is imported only for a block the native one gives back (none of words.bin
-# does), so its code is not in the heap (~0.5 KB). Compiled once per load of
-# this module (~22 ms on a Pico, ~3.8 KB of heap for a moment; the word game
-# keeps this module resident: session.RESIDENT); where there is no such emitter
-# (CPython, the WebAssembly port) the bytecode decoder is used.
+# does), so its code is not in the heap. Compiled once per load of this module
+# (the word game keeps this module resident: crisscross.resident); where there is
+# no such emitter (CPython, the WebAssembly port) the bytecode decoder is used.
 def _native():
     """The native decoder, or None where it cannot be compiled."""
     try:

@@ -3,8 +3,8 @@ table, the sampled index and the buffers a search reuses.
 
 A game opens it once, at its start or restore: this code is not part of the
 Dictionary class, whose instance the game keeps (and with it every method), so
-the app unloads it at the next change of screen (docs/performance.md, "The word
-game's heap"). See dictionary.py for the file's layout.
+the app unloads it at the next change of screen (docs/architecture.md). See
+dictionary.py for the file's layout.
 """
 
 from crisscross.compat import const
@@ -66,10 +66,10 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
         d._sample = read_data(src, d._index, d.blocks * ks)
         d._keys = d._raw_block = d._tri_buf = None
         return
-    # From a file: the index in RAM every stride-th key (~500 bytes), and a
+    # From a file: the index in RAM every stride-th key, and a
     # buffer for the stride keys after one: a block is found with one read of
-    # the index, not a binary search of ~11 seeks (each ~100 us on littlefs, as
-    # long as a block's native decode). The same buffer then takes the block
+    # the index, not a binary search of seeks (each on littlefs about as long as
+    # a block's native decode). The same buffer then takes the block
     # read (and the spare byte after it), as _locate is done with the keys by
     # then.
     d._sample = bytearray(((d.blocks + stride - 1) // stride) * ks)

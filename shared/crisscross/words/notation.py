@@ -1,6 +1,6 @@
 """A play and the table as text for people: the command line (host/play_words.py),
 self-play's summaries and tests. No game needs it while it is played, so it is
-not part of crisscross.words.game or .board (docs/performance.md).
+not part of crisscross.words.game or .board (docs/architecture.md).
 """
 
 from crisscross.compat import const

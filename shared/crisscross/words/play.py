@@ -540,4 +540,3 @@ class WordsPlay(Screen):
 
 
 SCREEN = WordsPlay
-RESIDENT = ("crisscross.words.view",)

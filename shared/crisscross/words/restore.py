@@ -3,7 +3,7 @@
 Only a continued game (and host tools, tests) needs this, so it is not part of
 crisscross.words.game or .session: `Session.from_text` imports it, and as no
 session or screen needs it resident the app unloads it at the next change of
-screen: a game in progress never carries its code (docs/performance.md).
+screen: a game in progress never carries its code (docs/architecture.md).
 
 Saves of version 2 hold a Game's compact `actions_text` (crisscross.words.game);
 those of version 1 the actions as "p 3,3,C 3,4,A/d/x" (`replay_old`).

@@ -10,44 +10,32 @@ A save is the seed, the rules, the seats and the players' actions: restoring
 replays every action through the engine's checks.
 """
 
+from crisscross import protocol, resident
 from crisscross.compat import const
+
+# The phases and seat kinds of every family (crisscross.protocol).
+from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 from crisscross.words import deck, rules
 from crisscross.words.game import Game
 
 HEAD = "words"
 SAVE_VERSION = "2"  # 1: the actions written out (words/restore.py reads both)
-# The phases and seat kinds of every family (crisscross.protocol).
-from crisscross import protocol
-from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY  # noqa: F401
 
 RULES = ("", "tournament", "optional")
 # AI levels: dictionary lookups per move (the play found depends only on these).
 LEVELS = ("quick", "strong")
 BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
-# What a word game needs resident while it is played (App.unload): the search's
-# code (crisscross.words.ai) only while an AI seat thinks, and the replay's
-# (crisscross.words.restore) only while a save is restored.
-RESIDENT = (
-    "crisscross.words.session",
-    "crisscross.words.game",
-    "crisscross.words.board",
-    "crisscross.words.deck",
-    "crisscross.words.rules",
-    "crisscross.words.dictionary",
-    "crisscross.rng",
-)
-THINKING = RESIDENT + ("crisscross.words.ai",)
-# Per tick, at most SLICE lookups (~100 Python lines each when the block is cached)
-# and about SLICE_READS blocks decoded from flash (~1,300 lines each): measured at
-# most ~80,000 lines, ~0.4 s on the slowest board (200,000 lines a second).
+# Per tick, at most SLICE lookups and about SLICE_READS blocks decoded from flash:
+# a slice short enough that the keys stay live on the slowest board (the word
+# search's figures: docs/performance.md).
 SLICE = const(150)
 SLICE_READS = const(40)
 # The game's log is only read for news, right after each action (`_noted`): the
 # last entry is kept (the end of a game, for a look from the REPL), no more.
 LOG_KEEP = const(1)
 _NEWS_KEEP = const(12)
-# Dictionary blocks kept decoded, searching or not: a second one saved ~2% of
-# the search's block reads, for 640 bytes of heap (docs/performance.md).
+# Dictionary blocks kept decoded, searching or not: a second one saves few of
+# the search's block reads for a whole block of heap.
 _BLOCKS = const(1)
 
 _lookup = [None]  # one open dictionary for every session (a file on flash)
@@ -172,7 +160,7 @@ class Session(protocol.Session):
         self.daily = daily  # "2026-11-22" for a daily game, else ""
         # The word list opens at the game's first check or search (Game.lookup),
         # not here, in the New game screen's key(), whose code is still in the
-        # heap (docs/performance.md, "The word game's heap").
+        # heap.
         self.game = Game(len(seats), seed, options_for(rules_name, seats), dictionary)
         self.news = []  # recent events as lines of text
         self.unseen = []  # events the human at the handheld has not been shown
@@ -338,7 +326,7 @@ class Session(protocol.Session):
 
     def resident(self):
         """The modules the game needs now: the search's while one is under way."""
-        return RESIDENT if self._search is None else THINKING
+        return resident.game("words", self.phase == OVER, self._search is not None)
 
     def close(self):
         """The game is left (App.go): the word list open on flash is closed."""

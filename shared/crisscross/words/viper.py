@@ -5,8 +5,8 @@ WebAssembly port). The game's .mpy files are one build for every board, compiled
 without `-march` (host/mpy_build.py), so they hold no native code (mpy-cross would
 compile this for one architecture with `-march=armv6m`, the RP2040's); it ships
 as text, which each board compiles for itself. It is in a module of its own,
-which no screen or session names resident (App.unload), so its ~860 bytes of text
-leave the heap once compiled instead of staying for the whole word game as a
+which no screen or session names resident (App.unload), so its text
+leaves the heap once compiled instead of staying for the whole word game as a
 constant of the dictionary module would.
 
 Anything but a well-formed block whose words fit `out` returns -1, and the
