@@ -163,7 +163,7 @@ def main(argv):
     args = build_parser().parse_args(argv)
     if args.snapshot:
         from host.bench.heapwalk import HeapWalk
-        from host.emu.board import elf_path
+        from host.emu.firmware import elf_path
 
         walk = HeapWalk.load(args.snapshot, elf_path())
         print("\n".join(walk.report(min_bytes=512, max_depth=4)))

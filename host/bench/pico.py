@@ -81,7 +81,8 @@ def flashed_image(root=ROOT, log=None, uf2=None):
     firmware `uf2` (default: the emulator's), booted once; cached in bench/out/
     by the firmware's and the installed files' hash. Beside it (.json): the
     board's littlefs used after the flash (os.statvfs), in bytes."""
-    from host.emu.board import Board, uf2_path
+    from host.emu.board import Board
+    from host.emu.firmware import uf2_path
 
     uf2 = uf2 or uf2_path()
     os.makedirs(OUT, exist_ok=True)
@@ -716,7 +717,7 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
     """The `pico` section of bench/results.json (the word game cut short after
     `word_turns` turns of the human when given: `words_turns_only` says so).
     heap_map: each family's report of the heap at its largest, in `heap_map`."""
-    from host.emu.board import uf2_path
+    from host.emu.firmware import uf2_path
 
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
@@ -781,7 +782,7 @@ def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
     """The `pico_stock` section: the heap of a whole game of every family on the
     official firmware ($MICROPYTHON_STOCK_UF2, with its ELF), the game's code
     on littlefs and loaded into RAM."""
-    from host.emu.board import stock_uf2_path
+    from host.emu.firmware import stock_uf2_path
 
     uf2 = stock_uf2_path()
     image = flashed_image(root, log, uf2)
@@ -809,7 +810,7 @@ def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
 
 def missing_stock():
     """One line when the official firmware's figures cannot be measured here."""
-    from host.emu.board import missing_stock_firmware, node_missing, stock_elf_path
+    from host.emu.firmware import missing_stock_firmware, node_missing, stock_elf_path
 
     problem = missing_stock_firmware() or node_missing()
     if not problem and not stock_elf_path():
@@ -819,7 +820,7 @@ def missing_stock():
 
 def missing():
     """One line when the emulator cannot run here (no firmware, no Node), else None."""
-    from host.emu.board import missing_firmware, node_missing
+    from host.emu.firmware import missing_firmware, node_missing
 
     return missing_firmware() or node_missing()
 

@@ -21,12 +21,10 @@ import sys
 import time
 
 from host import keyscript, render, sim, window
-from host.emu.board import (
-    DEFAULT_FLASH,
+from host.emu.board import DEFAULT_FLASH, Board, EmuError
+from host.emu.firmware import (
     DEFAULT_UF2,
     OFFICIAL_UF2,
-    Board,
-    EmuError,
     ROOT,
     missing_firmware,
     uf2_path,

@@ -12,7 +12,8 @@ import pytest
 from crisscross.dice import ai
 from crisscross.dice.symbols import SymbolsGame
 from host import uf2
-from host.emu.board import firmware_drives, uf2_path
+from host.emu.board import firmware_drives
+from host.emu.firmware import uf2_path
 
 SCRIPT = r"""
 import gc, json, os, uctypes, vfs
