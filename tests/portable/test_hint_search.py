@@ -62,7 +62,7 @@ def test_a_hold_shows_the_hint_the_search_run_at_once_gives():
         d = symbols(11, *changes)
         scr = d.screen
         game = d.app.session.game
-        move, expected = ai.hint(game, d.app.session.level)
+        move, expected = ai.hint(game, ai.DEVICE)
         d.down("a").wait(buttons.LONG_MS - 20)
         assert d.app._toast is None  # found (or not) but not shown before the threshold
         d.wait(40)
@@ -80,7 +80,7 @@ def test_a_long_press_before_the_search_ends_shows_the_mark_then_the_hint():
     d = symbols(11)
     d.frame_ms = 700  # a board too busy to step the search before the threshold
     scr = d.screen
-    move, expected = ai.hint(d.app.session.game, d.app.session.level)
+    move, expected = ai.hint(d.app.session.game, ai.DEVICE)
     d.down("a").wait(buttons.LONG_MS)
     assert scr.thinking and scr.search is not None
     assert d.app.frames > scr.mark_frame  # the mark is on the screen

@@ -13,12 +13,15 @@ from crisscross.compat import const
 # The phases and seat kinds of every family (crisscross.protocol); a human's
 # move is a placement here.
 from crisscross import protocol, resident
-from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED  # noqa: F401
+from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED
 from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.protocol import PLAY as PLACE
 
 SAVE_VERSION = const(1)
 HINT_START_MS = {"symbols": 0, "digits": HINT_AFTER_TAP_MS}
+# The levels AI seats play on the handheld, easy to strong (crisscross.dice.ai
+# STRENGTHS); the hint is the device level's whatever the seats play.
+SEAT_LEVELS = ("greedy", "casual", "device")
 
 
 def new_game(family, seed, humans, ais, rules, starts=None):
@@ -172,6 +175,8 @@ class Session(protocol.Session):
         else:
             raise ValueError("unknown game in save")
         game = cls_game.decode(gcode)
+        if level not in SEAT_LEVELS:  # a save from before the strengths
+            level = SEAT_LEVELS[-1]
         seat_list = [HUMAN if ch == "h" else AI for ch in seats]
         if len(seat_list) != game.players or not seats:
             raise ValueError("seats do not match the game")
