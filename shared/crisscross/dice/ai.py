@@ -96,9 +96,8 @@ def hint(game, level=DEFAULT_LEVEL, rng=None):
             return policies.random_move(game, rng or _state_rng(game)), None
         return policies.greedy_move(game), None
     out = []
-    # Every step at once: they yield None, so any() runs them all, without a
-    # line of Python per step as a for loop would take.
-    any(hint_steps(game, level, out))
+    for _ in hint_steps(game, level, out):  # every step at once
+        pass
     return out[0]
 
 
