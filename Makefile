@@ -38,7 +38,7 @@ help:
 	@echo "  make bench    performance figures beside their budgets"
 	@echo "  make bench-check  the deterministic figures only; fails when one is over"
 	@echo "  make soak     the emulator's long runs: 50 power cuts, a whole word game"
-	@echo "  make format   format the code (black) and refresh package.json's file list"
+	@echo "  make format   format the code (black) and refresh mip.json's file list"
 	@echo "  make golden   rewrite the golden frames after a deliberate change"
 	@echo "  make parity   the same seeded games under MicroPython and CPython"
 
@@ -77,10 +77,10 @@ WEB_PORT := $(if $(filter auto,$(PORT)),8000,$(PORT))
 web: $(STAMP_PY) $(STAMP_JS)
 	$(PY) -m host web --port $(WEB_PORT) $(ARGS)
 
-# Format the code and refresh the mip file list in package.json (tested to match).
+# Format the code and refresh the mip manifest, mip.json (tested to match).
 format: $(STAMP_PY)
 	$(VENV)/bin/black $(PY_DIRS)
-	$(PY) tools/mip_manifest.py
+	$(PY) -m host.mip_manifest
 
 # black for the form, ruff (ruff.toml) for the mistakes.
 lint: $(STAMP_PY)
@@ -89,7 +89,7 @@ lint: $(STAMP_PY)
 
 # Any syntax MicroPython 1.29 does not know fails here.
 mpy-cross: $(STAMP_PY)
-	$(PY) tools/check_mpy.py shared firmware
+	$(PY) -m host.check_mpy shared firmware
 
 pytest: deps
 	$(PY) -m pytest -q tests
@@ -104,10 +104,10 @@ parity: deps
 
 # Rewrite the golden frames of every screen, on purpose, after a deliberate change.
 golden: $(STAMP_PY)
-	$(PY) tools/golden.py --update
+	$(PY) tests/golden.py --update
 
 # Performance figures beside their budgets (docs/performance.md); writes
-# bench/results.json. bench-check: the deterministic ones only, fails when over.
+# host/bench/results.json. bench-check: the deterministic ones only, fails when over.
 bench: deps
 	$(PY) -m host bench all
 
@@ -117,7 +117,7 @@ bench-check: deps
 test: deps lint mpy-cross pytest test-mpy bench-check
 
 clean:
-	rm -rf $(VENV) node_modules bench/out build/mpy-cache build/web .pytest_cache
+	rm -rf $(VENV) node_modules build/bench build/mpy-cache build/web .pytest_cache
 
 # The board: see docs/flashing.md. ARGS="--dry-run" shows the plan only.
 flash: $(STAMP_PY)

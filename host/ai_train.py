@@ -1,20 +1,30 @@
-"""Learn the AI's tables by self-play (CPython only; writes shared/crisscross/dice/).
+"""Learn the dice AI's tables by self-play (CPython only; writes shared/crisscross/dice/).
 
-    python3 -m host.ai_train [--rules basic|advanced|both|digits]
-                             [--games N] [--iterations K] [--out DIR]
+    python3 -m host.ai_train [--rules all|symbols|basic|advanced|digits]
+                             [--seed S] [--mc-games N] [--mc-iterations K]
+                             [--td-games N] [--jobs J] [--out DIR]
 
-Symbols (ai_symbols_basic.bin, ai_symbols_advanced.bin): an n-tuple value
-function, the sum over the scoring lines and the 2x2 squares of a table entry per
-(pattern, class, stage), learned by TD(0) on afterstates. Each game is played
-greedily on the current values (EXPLORE of the placements at random); at its end
-every afterstate's value moves toward the next afterstate's (the last toward the
-final score), the error shared by the entries that made it. Starts from the
-shipped tables when they have the same stages. K x N games.
+Builds the tables from nothing: the same seed and counts give the same files,
+byte for byte (the shipped ones were not made by this; docs/ai.md). Each rule set is learned in two phases, from values that
+know only the score as it stands:
 
-Digits (ai_digits.bin): Monte Carlo policy iteration per line: each
-iteration plays N greedy games, and every partial line is credited with the score
-that line had at the end; entries are running means, older iterations weighing
-DECAY as much as each newer one.
+1. Monte Carlo: K iterations of N self-play games, each played greedily on the
+   values of the iteration before (EXPLORE of the moves at random); every
+   afterstate's unfinished lines are credited with the score the line ended
+   with, and a line's value is the mean of what it was credited (the older
+   iterations weighing DECAY as much as each newer one).
+2. Expected TD(0): N more games; each afterstate's value moves toward the
+   expectation over the next roll of the best next afterstate's value (what
+   the look-ahead computes: ai_symbols.expected_steps, ai_digits.Lookahead),
+   the last toward the final score; the error is shared by the entries that
+   made the value (ALPHA per unit of squared weight). The expectation over
+   every roll, not the roll that came, gives a target without the dice's noise.
+
+The games are played by the shipped search code on the tables as the board reads
+them (16-bit hundredths), rebuilt from the learned floats every REFRESH games.
+Symbols learns per tuple class and stage bucket (STAGES); digits per count of
+empty cells left. ai_symbols_ranks.bin (every tuple key's pattern rank) is
+computed, not learned.
 """
 
 import argparse
@@ -22,6 +32,8 @@ import multiprocessing
 import os
 import random
 import sys
+import time
+from array import array
 
 import host  # noqa: F401  (puts shared/ on sys.path)
 from crisscross.dice import ai_symbols as S
@@ -34,288 +46,270 @@ SHARED = os.path.join(
     "crisscross",
     "dice",
 )
-# Row i and column i are alike (the sheet is symmetric about its main diagonal,
-# the start cell and the advanced diagonal included); the diagonal has its own
-# class, and so does each square with its mirror image.
-LINE_CLASSES = (0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 3)
-_PAIRS_RC = [(min(r, c), max(r, c)) for r in range(4) for c in range(4)]
-_SQUARE_KINDS = sorted(set(_PAIRS_RC))
-CLASSES = LINE_CLASSES + tuple(4 + _SQUARE_KINDS.index(rc) for rc in _PAIRS_RC)
-# Stage buckets by rounds done after the placement (index 0 unused).
-STAGES = (0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2)
-EXPLORE = 0.03  # share of random placements while learning
-DECAY = 0.5  # MC: weight of past iterations' evidence at each new iteration
-ALPHA = 0.002  # TD: step per unit of squared feature weight
+# Symbols: the learned stage bucket by rounds done after the placement (0-11;
+# 0 is never valued, 12 is the end: its own chunk of exact scores).
+STAGES = (0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
+EXPLORE = 0.03  # share of random moves in self-play
+DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
+ALPHA = 0.002  # symbols TD: step per unit of squared feature weight
+DIGITS_ALPHA = 0.01  # digits TD: step per line
+REFRESH = 10  # games between rebuilds of the tables the search reads
+# The defaults: a seed and counts (docs/ai.md says what made the shipped tables).
+SEED = 1
+SYMBOLS_MC = (4, 4000)  # iterations, games each
+SYMBOLS_TD = 40000
+DIGITS_MC = (6, 5000)
+DIGITS_TD = 40000
 
 
-class FloatModel(S.Model):
-    """Model whose tables are dicts of floats by pattern rank, `tables[tid]`."""
-
-    def __init__(self, advanced, tables):
-        super().__init__(advanced, CLASSES, STAGES)
-        self.tables = tables
-
-    def lookup(self, tid, rank):
-        """The value rounded to a hundredth, as a board holds it (and as the
-        search's memo, an array of ints, can keep it)."""
-        v = self.tables[tid].get(rank)
-        return None if v is None else int(round(v))
-
-    def default(self, raw, t):
-        """The value of a pattern a table does not hold (as Position.value
-        takes it): a line's score now, nothing for a square."""
-        if t <= S._DIAG_LINE:
-            return S.code_score(raw, self.advanced) * S._SCALE
-        return 0
+def log(text):
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
-def placements(pos, a, b):
-    """(pair index, swap) for every legal placement, in pair_moves() order."""
+def pack(values):
+    """Values in hundredths as the files hold them: 16 bits, + the bias,
+    little-endian."""
+    a = array("H", [min(max(int(round(v)), -0x8000), 0x7FFF) + 0x8000 for v in values])
+    if sys.byteorder != "little":
+        a.byteswap()
+    return a.tobytes()
+
+
+# ---- symbols ---------------------------------------------------------------
+def ranks_file():
+    """ai_symbols_ranks.bin: canon()'s rank of every line key (32,768) then
+    every square key (4,096), 10 bits each, in little-endian bit order."""
+    ranks = [S.canon(raw)[0] for raw in range(8**5)]
+    ranks += [S.canon(raw, 4)[0] for raw in range(8**4)]
+    bits = 0
+    for r in reversed(ranks):
+        bits = bits << 10 | r
+    return bits.to_bytes((10 * len(ranks) + 7) // 8, "little")
+
+
+class Patterns:
+    """What each pattern rank is: for lines, whether complete and its exact
+    score (holes as breaks); the rank of every key (lists, for the trainer)."""
+
+    def __init__(self, advanced):
+        self.line_rank = [0] * 8**5
+        self.complete = [False] * S.LINE_PATTERNS
+        self.score = [0] * S.LINE_PATTERNS
+        for raw in range(8**5):
+            r, c = S.canon(raw)
+            self.line_rank[raw] = r
+            self.complete[r] = c
+            self.score[r] = S.code_score(raw, advanced) * S._SCALE
+        self.square_rank = [S.canon(raw, 4)[0] for raw in range(8**4)]
+
+
+def _size(cls):
+    """Patterns in a class's table: a line's or a square's."""
+    return S.LINE_PATTERNS if cls < 4 else S.SQUARE_PATTERNS
+
+
+class SymbolTables:
+    """One rule set's learned values, floats: t[stage][class][rank]. A line
+    pattern starts at its score as it stands (and a complete one keeps its
+    exact score), a square at 0."""
+
+    def __init__(self, advanced, patterns, stages=STAGES):
+        self.advanced = advanced
+        self.pat = patterns
+        self.stages = stages
+        n = max(stages) + 1
+        self.t = [
+            [
+                list(map(float, patterns.score)) if c < 4 else [0.0] * _size(c)
+                for c in range(S.NCLASSES)
+            ]
+            for _ in range(n)
+        ]
+
+    def file(self):
+        """The value file as ai_symbols.Model reads it: the header (the chunk
+        of each stage, rounds done 0-12, and NCLASSES), then per chunk a table
+        start per class (2-byte units from the file's start), then the tables.
+        The end's chunk is one table of exact line scores for every line class
+        and one of zeros for every square class; a class a rule set does not
+        use (the diagonal in basic) points at the former."""
+        n = len(self.t)
+        head = bytearray(S.HEADER)
+        for r in range(ROUNDS):
+            head[r] = self.stages[r]
+        head[ROUNDS] = n  # the end
+        head[13] = S.NCLASSES
+        directory = array("H", [0] * ((n + 1) * S.NCLASSES))
+        body = bytearray()
+        at = len(head) + 2 * len(directory)
+
+        def put(b):
+            start = at + len(body)
+            body.extend(b)
+            return start // 2
+
+        exact = put(pack(self.pat.score))
+        zeros = put(pack([0] * S.SQUARE_PATTERNS))
+        for s in range(n):
+            for c in range(S.NCLASSES):
+                if c == 3 and not self.advanced:
+                    directory[s * S.NCLASSES + c] = exact
+                else:
+                    directory[s * S.NCLASSES + c] = put(pack(self.t[s][c]))
+        for c in range(S.NCLASSES):
+            directory[n * S.NCLASSES + c] = exact if c < 4 else zeros
+        if sys.byteorder != "little":
+            directory.byteswap()
+        out = bytes(head) + directory.tobytes() + bytes(body)
+        if len(out) >= 0x20000:
+            raise ValueError("a value file over 128 KB: 2-byte table starts")
+        return out
+
+    def model(self, ranks):
+        return S.Model(self.advanced, self.file(), ranks)
+
+    def features(self, pos, stage):
+        """(learned stage, class, rank, weight, tuple) of every learned entry of
+        the position's tuples as of `stage` rounds done (complete lines are
+        exact: not learned)."""
+        pat = self.pat
+        s = self.stages[stage]
+        out = []
+        for t in pos.used:
+            raw = pos.rk[t]
+            if t <= S._DIAG_LINE:
+                r = pat.line_rank[raw]
+                if pat.complete[r]:
+                    continue
+            else:
+                r = pat.square_rank[raw]
+            out.append((s, S.CLASSES[t], r, pos.weights[t], t))
+        return out
+
+    def td_update(self, records):
+        for delta, feats in records:
+            for s, c, r, w, _ in feats:
+                self.t[s][c][r] += ALPHA * delta * w
+
+
+def _moves(pos, a, b):
+    return [(k, s) for k in pos.free_pairs() for s in (0, 1) if not s or a != b]
+
+
+def _greedy(pos, moves, a, b, rnd):
+    """The move with the best afterstate value (EXPLORE of the time a random one)."""
+    if rnd.random() < EXPLORE:
+        return moves[rnd.randrange(len(moves))]
+    best = None
+    for n in range(len(moves)):
+        k, s = moves[n]
+        v = pos.after(k, a, b, s)
+        if best is None or v > best[0]:
+            best = (v, n)
+    return moves[best[1]]
+
+
+def _expected(pos, k, a, b, s):
     out = []
-    for k in pos.free_pairs():
-        out.append((k, False))
-        if a != b:
-            out.append((k, True))
-    return out
-
-
-def set_stage(pos, stage):
-    """Value pos's lines as of `stage` rounds done, at once."""
-    for _ in pos.stage_steps(stage):
-        pass
-
-
-def ntables():
-    """Table numbers are stage << 4 | class (ai_symbols.Model)."""
-    return (max(STAGES) + 1) << 4
-
-
-def expected_after(pos, k, a, b, swap):
-    """Expected value (hundredths) one roll after making placement (k, swap)."""
-    out = []
-    for _ in S.expected_steps(pos, k, a, b, swap, out):
+    for _ in S.expected_steps(pos, k, a, b, s, out):
         pass
     return out[0]
 
 
-def pick(pos, moves, a, b, policy):
-    """The placement a level would choose (as ai_symbols.choose_steps does):
-    policy "greedy" (afterstate values only), "device" or "strongest"."""
-    scored = []
-    for n in range(len(moves)):
-        k, swap = moves[n]
-        scored.append((pos.after(k, a, b, swap), -n))
-    scored.sort(reverse=True)
-    best = scored[0]
-    width = 0
-    if policy == "strongest":
-        width = S.SEARCH_WIDTH
-    elif policy == "device":
-        width = S.device_width(len(pos.free_pairs()))
-    if width and not pos.final:
-        best = None
-        for v0, n in scored[:width]:
-            k, swap = moves[-n]
-            v = expected_after(pos, k, a, b, swap)
-            if best is None or v > best[0]:
-                best = (v, n)
-    return moves[-best[1]]
-
-
-def features(pos, model, stage):
-    """(table, rank, weight, tuple, raw key) of every learned feature of the
-    current sheet."""
-    out = []
-    for t in pos.used:
-        if t <= S._DIAG_LINE:
-            rank, complete = S.canon(pos.rk[t])
-            if complete:
-                continue
-        else:
-            rank = S.canon(pos.rk[t], 4)[0]
-        tid = model.stages[stage] << 4 | model.classes[t]
-        out.append((tid, rank, pos.weights[t], t, pos.rk[t]))
-    return out
-
-
-def play_game(model, rnd, policy="greedy"):
-    """One self-play game: ([(afterstate value, its features)], line finals, total)."""
+def symbols_game(tables, model, rnd, target):
+    """One self-play game on `model`. Returns (final total, each line's final
+    score, records): (TD error, features) of each afterstate before the end.
+    The TD error is toward `target`: "expected" (the look-ahead's expectation
+    over the next roll), "next" (the next afterstate's value, the last the
+    final score: TD(0)), or None (no error: Monte Carlo)."""
     cells = bytearray(25)
     cells[0] = 1
-    pos = S.Position(model, cells, 1, S._MEMO_BITS_LOOKAHEAD)  # host-sized memo
-    steps = []
-    for r in range(ROUNDS):
+    pos = S.Position(model, cells, 1)
+    records = []
+    values = []
+    for _ in range(ROUNDS):
         a = rnd.randrange(6) + 1
         b = rnd.randrange(6) + 1
-        moves = placements(pos, a, b)
+        moves = _moves(pos, a, b)
         if not moves:
             break
-        k, swap = pick(pos, moves, a, b, policy)
-        if rnd.random() < EXPLORE:
-            k, swap = moves[rnd.randrange(len(moves))]
-        v = pos.after(k, a, b, swap)  # the afterstate's own value, for TD
+        k, s = _greedy(pos, moves, a, b, rnd)
+        v = pos.after(k, a, b, s)
+        delta = _expected(pos, k, a, b, s) - v if target == "expected" else 0
         stage = pos.stage
-        pos.place(k, a, b, swap)
-        set_stage(pos, pos.stage + 1)
+        pos.place(k, a, b, s)
+        pos.set_stage(stage + 1)
         if stage < ROUNDS:
-            steps.append((v, features(pos, model, stage)))
-    finals = [S.code_score(pos.rk[l], model.advanced) for l in range(11)]
-    total = sum(finals[:10]) + (2 * finals[10] if model.advanced else 0)
-    return steps, finals, total
+            records.append((delta, tables.features(pos, stage)))
+            values.append(v)
+    adv = tables.advanced
+    finals = [S.code_score(pos.rk[ln], adv) for ln in range(11)]
+    total = sum(finals[:10]) + (2 * finals[10] if adv else 0)
+    if target == "next":
+        values.append(total * S._SCALE)
+        for n in range(len(records)):
+            records[n] = (values[n + 1] - values[n], records[n][1])
+    return total, finals, records
 
 
-def td_update(model, steps, total):
-    """TD(0) on afterstates: each value moves toward the next one (the last
-    toward the final score), spread over its features by their weights."""
-    for n in range(len(steps)):
-        v, feats = steps[n]
-        target = steps[n + 1][0] if n + 1 < len(steps) else total * S._SCALE
-        delta = target - v
-        for tid, rank, w, t, raw in feats:
-            tab = model.tables[tid]
-            old = tab.get(rank)
-            if old is None:
-                old = model.default(raw, t)
-            tab[rank] = old + ALPHA * delta * w
-
-
-def initial_tables(advanced):
-    """Tables to start from: the shipped model's, mapped onto this layout (each
-    new stage bucket takes the shipped bucket of its first round); else empty."""
-    tables = [dict() for _ in range(ntables())]
-    try:
-        shipped = S.model(advanced)
-    except OSError:  # no shipped tables (their file) yet
-        return tables
-    for stage in range(max(STAGES) + 1):
-        old = shipped.stages[STAGES.index(stage, 1)]
-        got = decode_stage(shipped.stage(old))
-        for cls in range(min(len(got), max(CLASSES) + 1)):
-            tables[stage << 4 | cls].update(got[cls])
-    return tables
-
-
-def train_td(advanced, games, rounds, seed, policy, log):
-    """`rounds` x `games` TD games in this process; returns the float tables."""
-    model = FloatModel(advanced, initial_tables(advanced))
-    rnd = random.Random(seed)
-    for it in range(rounds):
-        totals = []
+def symbols_mc(tables, ranks, rnd, iterations, games, name):
+    """Monte Carlo policy iteration: each line pattern's value is the mean
+    final score of the lines that had it."""
+    acc = {}  # (stage, class, rank) -> [sum, count]
+    for it in range(iterations):
+        for a in acc.values():
+            a[0] *= DECAY
+            a[1] *= DECAY
+        model = tables.model(ranks)
+        totals = 0
         for _ in range(games):
-            steps, finals, total = play_game(model, rnd, policy)
-            td_update(model, steps, total)
-            totals.append(total)
-        log(
-            "%s TD round %d (%s): mean %.2f over %d games"
-            % (
-                "advanced" if advanced else "basic",
-                it + 1,
-                policy,
-                sum(totals) / len(totals),
-                len(totals),
+            total, finals, records = symbols_game(tables, model, rnd, None)
+            totals += total
+            for _, feats in records:
+                for s, c, r, _, t in feats:
+                    if t <= S._DIAG_LINE:
+                        a = acc.get((s, c, r))
+                        if a is None:
+                            a = acc[(s, c, r)] = [0.0, 0.0]
+                        a[0] += finals[t] * S._SCALE
+                        a[1] += 1
+        for (s, c, r), (sm, n) in acc.items():
+            tables.t[s][c][r] = sm / n
+        log("%s MC %d: mean %.2f over %d games" % (name, it + 1, totals / games, games))
+
+
+def symbols_td(tables, ranks, rnd, games, name, target="expected"):
+    """TD(0) on afterstates toward `target` (symbols_game; the module's
+    docstring)."""
+    totals = 0
+    t0 = time.time()
+    for g in range(games):
+        if g % REFRESH == 0:
+            model = tables.model(ranks)
+        total, _, records = symbols_game(tables, model, rnd, target)
+        tables.td_update(records)
+        totals += total
+        if (g + 1) % 2000 == 0:
+            log(
+                "%s TD (%s) %d games: mean %.2f of the last 2000 (%.0f s)"
+                % (name, target, g + 1, totals / 2000, time.time() - t0)
             )
-        )
-    return model.tables
+            totals = 0
 
 
-def td_job(args):
-    advanced, games, rounds, seed, policy = args
-
-    def log(text):
-        sys.stderr.write(text + "\n")
-        sys.stderr.flush()
-
-    return train_td(advanced, games, rounds, seed, policy, log)
+def train_symbols(advanced, seed, mc, td_games):
+    """One rule set's value file, learned from nothing (bytes)."""
+    name = "advanced" if advanced else "basic"
+    rnd = random.Random("%s-%d" % (name, seed))
+    ranks = ranks_file()
+    tables = SymbolTables(advanced, Patterns(advanced))
+    symbols_mc(tables, ranks, rnd, mc[0], mc[1], name)
+    symbols_td(tables, ranks, rnd, td_games, name)
+    return tables.file()
 
 
 # ---- digits ----------------------------------------------------------------
-DIGITS_OUT = os.path.join(SHARED, D.TABLE_FILE)
-
-
-class FloatLines(D.Lines):
-    """Lines valued from a dict of float means (missing: the score now)."""
-
-    def value(self, key, n):
-        if n == 5:
-            return D.key_score(key) * D.SCALE
-        v = self.table.get(key)
-        return D.key_score(key) * D.SCALE if v is None else v
-
-
-def roll_digit(rnd):
-    return (rnd.randrange(6) + rnd.randrange(6) + 2) % 10
-
-
-def digits_game(table, rnd):
-    """One solo standard game, greedy on afterstates.
-
-    Returns ([(line, partial key)] per placement, final score of each line)."""
-    cells = bytearray(25)
-    cells[12] = roll_digit(rnd) + 1
-    lines = FloatLines(table, cells)
-    records = []
-    for _ in range(24):
-        d = roll_digit(rnd)
-        empties = [i for i in range(25) if not cells[i]]
-        if rnd.random() < EXPLORE:
-            cell = empties[rnd.randrange(len(empties))]
-        else:
-            best = None
-            for i in empties:
-                rows, cols = lines.after(i, d)
-                if best is None or rows + cols > best[0]:
-                    best = (rows + cols, i)
-            cell = best[1]
-        cells[cell] = d + 1
-        lines.set(cell, d, 1)
-        records += [(l, lines.keys[l]) for l in range(10) if lines.filled[l] < 5]
-    return records, [D.key_score(k) for k in lines.keys]
-
-
-def digits_worker(args):
-    table, games, seed = args
-    rnd = random.Random(seed)
-    sums = {}
-    totals = []
-    for _ in range(games):
-        records, finals = digits_game(table, rnd)
-        totals.append(sum(finals))
-        for l, key in records:
-            s = sums.get(key)
-            if s is None:
-                s = sums[key] = [0.0, 0]
-            s[0] += finals[l] * D.SCALE
-            s[1] += 1
-    return sums, totals
-
-
-def train_digits(games, iterations, jobs, log):
-    table = {}
-    acc = {}
-    with multiprocessing.Pool(jobs) as pool:
-        for it in range(iterations):
-            args = [(table, games // jobs, 7000 + it * 100 + j) for j in range(jobs)]
-            for s in acc.values():
-                s[0] *= DECAY
-                s[1] *= DECAY
-            totals = []
-            for sums, tot in pool.map(digits_worker, args):
-                totals += tot
-                for key, (sm, c) in sums.items():
-                    a = acc.get(key)
-                    if a is None:
-                        acc[key] = [sm, c]
-                    else:
-                        a[0] += sm
-                        a[1] += c
-            table = {key: sm / c for key, (sm, c) in acc.items() if c > 0}
-            log(
-                "digits iteration %d: mean %.2f over %d games, %d patterns"
-                % (it + 1, sum(totals) / len(totals), len(totals), len(table))
-            )
-    return table
-
-
 def digits_lines():
     """The key of every line of at most 4 digits (sum of 6 ** digit)."""
     keys = [0]
@@ -324,196 +318,161 @@ def digits_lines():
     return keys
 
 
-def digits_table(table):
-    """The bytes ai_digits reads: each line of at most 4 digits at its rank()
-    (1001 of them), its value in hundredths as a signed 16-bit little-endian
-    number; a line self-play never met is worth its score now."""
-    b = bytearray(2 * 1001)
-    for key in digits_lines():
-        v = table.get(key)
-        v = D.key_score(key) * D.SCALE if v is None else int(round(v))
-        i = 2 * D.rank(key)
-        b[i : i + 2] = (v & 0xFFFF).to_bytes(2, "little")
-    return bytes(b)
+class DigitTables:
+    """Learned line values, floats: t[stage][rank] (stage: (empty cells - 1)
+    // 2), from a line's score as it stands."""
+
+    def __init__(self):
+        self.keys = digits_lines()
+        now = [0.0] * D.RANKS
+        for key in self.keys:
+            now[D.rank(key)] = D.key_score(key) * D.SCALE
+        self.t = [list(now) for _ in range(D.STAGES)]
+
+    def file(self):
+        """ai_digits.bin: the stages' tables, 1-2 to 23 empty cells."""
+        return b"".join(pack(t) for t in self.t)
 
 
-def write_digits_table(path, table):
-    """The digit AI's table file (how it was trained goes in docs/ai.md)."""
-    with open(path, "wb") as f:
-        f.write(digits_table(table))
+def roll_digit(rnd):
+    return (rnd.randrange(6) + rnd.randrange(6) + 2) % 10
 
 
-def pattern_count(size):
-    """How many patterns (ranks: ai_symbols.canon) a tuple of `size` cells has:
-    674 for a line, 151 for a square (tests/test_ai_symbols_tables.py counts)."""
-    return 674 if size == 5 else 151
+def digits_game(tables, data, rnd, td):
+    """One solo standard game, greedy on the afterstate values of `data`.
+    Returns (total, each line's final key, records): per afterstate, its
+    empty cells, TD error (with td) and its unfinished lines (line, key)."""
+    cells = bytearray(25)
+    cells[12] = roll_digit(rnd) + 1
+    s = D.Sheet(cells, data)
+    records = []
+    while s.empty:
+        d = roll_digit(rnd)
+        moves = s.empties()
+        if rnd.random() < EXPLORE:
+            cell = moves[rnd.randrange(len(moves))]
+        else:
+            best = None
+            for i in moves:
+                s.set(i, d, 1)
+                v = s.worth(0)
+                s.set(i, d, -1)
+                if best is None or v > best[0]:
+                    best = (v, i)
+            cell = best[1]
+        delta = 0
+        if td:
+            ahead = D.Lookahead(s, d)
+            target = ahead.expected(cell)
+        s.set(cell, d, 1)
+        if td:
+            delta = target - s.worth(0)
+        if s.empty:
+            lines = [(ln, s.keys[ln]) for ln in range(10) if s.filled[ln] < 5]
+            records.append((s.empty, delta, lines))
+    return sum(D.key_score(k) for k in s.keys), list(s.keys), records
 
 
-def encode_table(table, size):
-    """One table as ai_symbols.Model reads it: {rank: value} of a tuple of
-    `size` cells -> (narrow, bytes): per 16 ranks a 16-bit mask of the ranks
-    present and the number n of the first of their values, then the values
-    (signed, in hundredths, rank order), all little-endian. Narrow (every value
-    within -128..127): a byte a value, value n at byte n. Else 12 bits a value,
-    two to 3 bytes (the first in the low 12 bits): value n at byte 3 * (n >> 1),
-    the masks padded to a multiple of 3 bytes. No values: empty."""
-    if not table:
-        return False, b""
-    groups = (pattern_count(size) + 15) // 16
-    if set(table) - set(range(16 * groups)):
-        raise ValueError("a rank out of range")
-    values = [int(round(table[r])) for r in sorted(table)]
-    if not all(-0x800 <= v < 0x800 for v in values):
-        raise ValueError("a value out of 12 bits: %d" % max(values, key=abs))
-    narrow = all(-128 <= v < 128 for v in values)
-    start = 4 * groups if narrow else (4 * groups + 2) // 3 * 2  # in values
-    head = bytearray()
-    n = start
-    for g in range(groups):
-        bits = 0
-        for r in range(16 * g, 16 * g + 16):
-            if r in table:
-                bits |= 1 << (r - 16 * g)
-        head += bits.to_bytes(2, "little") + n.to_bytes(2, "little")
-        n += bin(bits).count("1")
-    if narrow:
-        return True, bytes(head) + bytes(v & 0xFF for v in values)
-    head += bytes(start // 2 * 3 - len(head))
-    if len(values) & 1:
-        values.append(0)
-    for k in range(0, len(values), 2):
-        head += ((values[k] & 0xFFF) | (values[k + 1] & 0xFFF) << 12).to_bytes(
-            3, "little"
-        )
-    return False, bytes(head)
+def train_digits(seed, mc, td_games):
+    """ai_digits.bin learned from nothing (bytes)."""
+    rnd = random.Random("digits-%d" % seed)
+    tables = DigitTables()
+    acc = {}
+    for it in range(mc[0]):
+        for a in acc.values():
+            a[0] *= DECAY
+            a[1] *= DECAY
+        data = tables.file()
+        totals = 0
+        for _ in range(mc[1]):
+            total, keys, records = digits_game(tables, data, rnd, False)
+            totals += total
+            for e, _, lines in records:
+                for ln, key in lines:
+                    a = acc.get(((e - 1) >> 1, key))
+                    if a is None:
+                        a = acc[((e - 1) >> 1, key)] = [0.0, 0.0]
+                    a[0] += D.key_score(keys[ln]) * D.SCALE
+                    a[1] += 1
+        for (stage, key), (sm, n) in acc.items():
+            tables.t[stage][D.rank(key)] = sm / n
+        log("digits MC %d: mean %.2f over %d games" % (it + 1, totals / mc[1], mc[1]))
+    totals = 0
+    t0 = time.time()
+    for g in range(td_games):
+        if g % REFRESH == 0:
+            data = tables.file()
+        total, _, records = digits_game(tables, data, rnd, True)
+        totals += total
+        for e, delta, lines in records:
+            t = tables.t[(e - 1) >> 1]
+            for _, key in lines:
+                t[D.rank(key)] += DIGITS_ALPHA * delta
+        if (g + 1) % 2000 == 0:
+            log(
+                "digits TD %d games: mean %.2f of the last 2000 (%.0f s)"
+                % (g + 1, totals / 2000, time.time() - t0)
+            )
+            totals = 0
+    return tables.file()
 
 
-def decode_table(b, size, narrow):
-    """encode_table's bytes (a tuple of `size` cells) -> {rank: value}."""
-    out = {}
-    if not b:
-        return out
-    n = b[2] | b[3] << 8  # the first value's number
-    for g in range((pattern_count(size) + 15) // 16):
-        bits = b[4 * g] | b[4 * g + 1] << 8
-        for k in range(16):
-            if bits >> k & 1:
-                if narrow:
-                    v = b[n]
-                    out[16 * g + k] = v - 256 if v >= 128 else v
-                else:
-                    i = 3 * (n >> 1)
-                    pair = b[i] | b[i + 1] << 8 | b[i + 2] << 16
-                    v = (pair >> 12 if n & 1 else pair) & 0xFFF
-                    out[16 * g + k] = v - 0x1000 if v >= 0x800 else v
-                n += 1
-    return out
+def _job(args):
+    kind, seed, mc, td = args
+    t0 = time.time()
+    if kind == "digits":
+        data = train_digits(seed, mc, td)
+    else:
+        data = train_symbols(kind == "advanced", seed, mc, td)
+    log("%s learned in %.0f s" % (kind, time.time() - t0))
+    return kind, data
 
 
-def _size(cls):
-    """The cells of a tuple of class `cls`: a line's 5 or a square's 4."""
-    return 5 if cls <= max(LINE_CLASSES) else 4
-
-
-def encode_stage(tables, stage, classes=CLASSES):
-    """A stage's tables as one chunk: per class its table's offset in the
-    chunk (2 bytes little-endian, the top bit set if the table is narrow), one
-    more for the end, then the tables."""
-    ncls = max(classes) + 1
-    body = [encode_table(tables[stage << 4 | c], _size(c)) for c in range(ncls)]
-    out = bytearray()
-    at = 2 * (ncls + 1)
-    for narrow, b in body + [(False, b"")]:
-        if at >= 0x8000:
-            raise ValueError("a stage's tables over 32 KB")
-        out += (at | (0x8000 if narrow else 0)).to_bytes(2, "little")
-        at += len(b)
-    for _, b in body:
-        out += b
-    return bytes(out)
-
-
-def decode_stage(chunk):
-    """encode_stage's bytes -> a {rank: value} per class."""
-    ncls = (chunk[0] | chunk[1] << 8) // 2 - 1
-    at = [chunk[2 * c] | chunk[2 * c + 1] << 8 for c in range(ncls + 1)]
-    return [
-        decode_table(chunk[at[c] & 0x7FFF : at[c + 1] & 0x7FFF], _size(c), at[c] >> 15)
-        for c in range(ncls)
-    ]
-
-
-def table_file(tables, classes=CLASSES, stages=STAGES):
-    """One rule set's tables (a list of {rank: value} by table number) as
-    crisscross.dice.ai_symbols reads them (model()): a byte count and the bytes
-    of CLASSES, of STAGES, the number of stages, then each stage's end offset
-    in the data (2 bytes little-endian), then the data: each stage's chunk
-    (encode_stage). A board reads only the stage it searches, never the whole
-    file."""
-    chunks = [encode_stage(tables, s, classes) for s in range(max(stages) + 1)]
-    out = bytearray()
-    for seq in (classes, stages):
-        out.append(len(seq))
-        out += bytes(seq)
-    out.append(len(chunks))
-    end = 0
-    for b in chunks:
-        end += len(b)
-        out += end.to_bytes(2, "little")
-    for b in chunks:
-        out += b
-    return bytes(out)
-
-
-def write_module(path, tables):
-    """One rule set's tables as a data file (read only when those rules play).
-    How they were trained goes in docs/ai.md (main logs it)."""
-    with open(path, "wb") as f:
-        f.write(table_file(tables))
+FILES = {
+    "basic": "ai_symbols_basic.bin",
+    "advanced": "ai_symbols_advanced.bin",
+    "digits": D.TABLE_FILE,
+}
 
 
 def main(argv):
     p = argparse.ArgumentParser(prog="python3 -m host.ai_train")
-    p.add_argument("--games", type=int, default=4000, help="games per iteration")
-    p.add_argument("--iterations", type=int, default=6)
     p.add_argument(
-        "--policy",
-        choices=("greedy", "device", "strongest"),
-        default="greedy",
-        help="symbols self-play: the level whose choices are learned from",
+        "--rules",
+        choices=("all", "symbols", "basic", "advanced", "digits"),
+        default="all",
     )
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    p.add_argument(
-        "--rules", choices=("basic", "advanced", "both", "digits"), default="both"
-    )
-    p.add_argument("--out", default=SHARED, help="folder for the table modules")
+    p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--mc-iterations", type=int, help="Monte Carlo iterations")
+    p.add_argument("--mc-games", type=int, help="games per Monte Carlo iteration")
+    p.add_argument("--td-games", type=int, help="expected TD games")
+    p.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 3))
+    p.add_argument("--out", default=SHARED, help="folder for the table files")
     args = p.parse_args(argv)
-
-    def log(text):
-        sys.stderr.write(text + "\n")
-        sys.stderr.flush()
-
-    if args.rules == "digits":
-        table = train_digits(args.games, args.iterations, args.jobs, log)
-        note = "%d iterations of %d games." % (args.iterations, args.games)
-        out = os.path.join(args.out, D.TABLE_FILE)
-        write_digits_table(out, table)
-        log("wrote %s (%s)" % (out, note))
-        return 0
+    kinds = {
+        "all": ("basic", "advanced", "digits"),
+        "symbols": ("basic", "advanced"),
+    }.get(args.rules, (args.rules,))
     jobs = []
-    if args.rules in ("basic", "both"):
-        jobs.append((False, args.games, args.iterations, 1, args.policy))
-    if args.rules in ("advanced", "both"):
-        jobs.append((True, args.games, args.iterations, 2, args.policy))
-    with multiprocessing.Pool(len(jobs)) as pool:
-        results = pool.map(td_job, jobs)
-    basic = results[0] if args.rules != "advanced" else initial_tables(False)
-    advanced = results[-1] if args.rules != "basic" else initial_tables(True)
-    note = "%d x %d TD games." % (args.iterations, args.games)
-    for rules, tables in (("basic", basic), ("advanced", advanced)):
-        path = os.path.join(args.out, "ai_symbols_%s.bin" % rules)
-        write_module(path, tables)
-        log("wrote %s (%s)" % (path, note))
+    for kind in kinds:
+        mc = DIGITS_MC if kind == "digits" else SYMBOLS_MC
+        td = DIGITS_TD if kind == "digits" else SYMBOLS_TD
+        mc = (args.mc_iterations or mc[0], args.mc_games or mc[1])
+        td = args.td_games if args.td_games is not None else td
+        jobs.append((kind, args.seed, mc, td))
+    t0 = time.time()
+    with multiprocessing.Pool(max(1, min(args.jobs, len(jobs)))) as pool:
+        results = pool.map(_job, jobs, chunksize=1)
+    os.makedirs(args.out, exist_ok=True)
+    if any(kind != "digits" for kind in kinds):
+        results.append(("ranks", ranks_file()))
+    names = dict(FILES, ranks=S.RANKS_FILE)
+    for kind, data in results:
+        path = os.path.join(args.out, names[kind])
+        with open(path, "wb") as f:
+            f.write(data)
+        log("wrote %s (%d bytes)" % (path, len(data)))
+    log("done in %.0f s" % (time.time() - t0))
     return 0
 
 

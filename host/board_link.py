@@ -186,8 +186,8 @@ class Link:
         Ctrl-C) is read and dropped on the way, so the next command's answer is
         its own. True when the mark came back."""
         mark = random.getrandbits(30)
-        self.transport.serial.write(b"print('mark',%d)\x04" % mark)
-        end = b"mark %d\r\n\x04\x04" % mark
+        self.transport.serial.write(b"print('mark',%d,end='')\x04" % mark)
+        end = b"mark %d\x04\x04" % mark
         data = self.transport.read_until(1, end, timeout_overall=ANSWER_WAIT_S)
         return data.endswith(end)
 

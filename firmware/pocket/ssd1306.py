@@ -1,8 +1,10 @@
 """SSD1306 128x64 OLED driver that sends only what changed since the last frame.
 
-In the spirit of micropython-lib's ssd1306: the driver *is* a framebuf.FrameBuffer
-(MONO_VLSB, one byte = 8 rows of one column of one page), the bus comes in through
-the constructor, and `show()` only moves bytes. Unlike it, `show()` keeps a copy of
+API-compatible with micropython-lib's ssd1306 (its init commands, and its methods
+`init_display`, `poweroff`, `poweron`, `contrast`, `invert`, `rotate`, `show`), so
+that driver can be dropped in: the driver *is* a framebuf.FrameBuffer (MONO_VLSB,
+one byte = 8 rows of one column of one page), the bus comes in through the
+constructor, and `show()` only moves bytes. Unlike it, `show()` keeps a copy of
 what the panel holds and, for each 8-row page that changed, sends only the columns
 from the first to the last changed byte: a cursor move costs tens of bytes, not the
 whole 1024-byte frame (~23 ms at 400 kHz). The panel's bus is I2CBus here, or
@@ -25,6 +27,7 @@ _SET_PAGE_ADDR = const(0x22)  # + first, last page of the window
 _SET_DISP_START_LINE = const(0x40)
 _SET_SEG_REMAP = const(0xA0)  # | 1 mirrors left-right
 _SET_MUX_RATIO = const(0xA8)  # + rows - 1
+_SET_IREF_SELECT = const(0xAD)  # + 0x30: internal IREF (SSD1306B, SSD1315)
 _SET_COM_OUT_DIR = const(0xC0)  # | 8 mirrors top-bottom
 _SET_DISP_OFFSET = const(0xD3)
 _SET_COM_PIN_CFG = const(0xDA)
@@ -105,6 +108,8 @@ class SSD1306(framebuf.FrameBuffer):
                     0xFF,
                     _SET_ENTIRE_ON,
                     _SET_NORM_INV,
+                    _SET_IREF_SELECT,
+                    0x30,
                     _SET_CHARGE_PUMP,
                     0x10 if self.external_vcc else 0x14,
                 )
@@ -121,8 +126,21 @@ class SSD1306(framebuf.FrameBuffer):
     def poweron(self):
         self.bus.command(bytes((_SET_DISP | 0x01,)))
 
-    def contrast(self, value):
-        self.bus.command(bytes((_SET_CONTRAST, value & 0xFF)))
+    def contrast(self, contrast):
+        self.bus.command(bytes((_SET_CONTRAST, contrast & 0xFF)))
+
+    def invert(self, invert):
+        self.bus.command(bytes((_SET_NORM_INV | (invert & 1),)))
+
+    def rotate(self, rotate):
+        """1: upright (the init's, without `flip`); 0: turned by 180 degrees.
+
+        The segment remap applies to RAM written after it, so the next `show()`
+        sends the whole frame again."""
+        r = rotate & 1
+        self.bus.command(bytes((_SET_COM_OUT_DIR | (r << 3), _SET_SEG_REMAP | r)))
+        self.flip = not r
+        self._synced = False
 
     def refresh(self):
         """Send the whole frame (after a panel reset, or if its RAM is in doubt)."""

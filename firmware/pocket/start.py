@@ -14,11 +14,14 @@ import gc
 
 
 def main():
-    board = _setup("board")  # (display, pins, lightsleep)
+    from pocket import setup
+
+    board = setup.board()  # (display, pins, lightsleep)
+    del setup  # the game's step lets the module go
     while True:
         try:
             play(board)
-        except Exception as e:  # noqa: BLE001 - anything the game raises
+        except Exception as e:  # anything the game raises
             gc.collect()  # a MemoryError leaves little heap to report it with
             from pocket import errorlog
 
@@ -28,14 +31,8 @@ def main():
 
 def play(board):
     """Build the game around the hardware and run it (returns only by raising)."""
-    from pocket import loop
+    from pocket import loop, setup
 
-    loop.run(*_setup("game", *board))
-
-
-def _setup(step, *args):
-    """pocket.setup's `step` called with `args` (each step lets go of the
-    modules it used; the game's lets go of pocket.setup itself)."""
-    from pocket import setup
-
-    return getattr(setup, step)(*args)
+    game = setup.game(*board)  # it lets go of pocket.setup: held here no longer
+    del setup
+    loop.run(*game)

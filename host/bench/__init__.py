@@ -37,7 +37,7 @@ BENCHES = (
     (
         "all",
         "host.bench.report",
-        "every figure beside its budget; writes bench/results.json",
+        "every figure beside its budget; writes host/bench/results.json",
     ),
 )
 

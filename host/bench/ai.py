@@ -1,8 +1,11 @@
 """`python3 -m host bench ai`: how well and how fast the AI levels play.
 
 Strength: N seeded solo games per rule set (symbols basic, symbols advanced, digits)
-and level; prints mean, standard deviation, p10/p50/p90, min/max and, for symbols,
-the rank titles reached. Seeds are 0..N-1, so runs are repeatable.
+and level; prints the mean with its 95% confidence interval (1.96 standard
+errors), the standard deviation, p10/p50/p90, min/max and, for symbols, the rank
+titles reached. Seeds are --seed .. --seed + N - 1 (0 by default), so runs are
+repeatable; a game is the one `python3 -m host play --seed S --auto --level L`
+plays.
 
 Cost (--mpy): one hint per level and position inside real MicroPython 1.29
 (symbols and digits; and the card hint on `bench pico`'s deal)
@@ -79,6 +82,7 @@ def stats(totals):
     var = sum((t - mean) ** 2 for t in totals) / (n - 1) if n > 1 else 0.0
     ordered = sorted(totals)
     out = {"games": n, "mean": round(mean, 2), "sd": round(var**0.5, 2)}
+    out["ci95"] = round(1.96 * (var / n) ** 0.5, 2)
     for p in PERCENTILES:
         out["p%d" % p] = percentile(ordered, p)
     out["min"] = ordered[0]
@@ -86,11 +90,11 @@ def stats(totals):
     return out
 
 
-def strength(rules, level, games):
+def strength(rules, level, games, first=0):
     totals = []
     spent = 0.0
     moves = 0
-    for seed in range(games):
+    for seed in range(first, first + games):
         total, s, m = play(rules, level, seed)
         totals.append(total)
         spent += s
@@ -282,11 +286,88 @@ def hint_cost():
     return {"tables_heap_bytes": timed["tables"], "hints": rows}
 
 
+# ---- hints on the emulated Pico ------------------------------------------------
+# Every position of PICO_SEEDS' games of each dice rule set, played by the device
+# level, gets the device hint timed on the emulated Pico (the game as `host flash`
+# installs it: bench pico's flashed image), the search alone.
+PICO_RULES = (
+    "symbols-basic",
+    "symbols-advanced",
+    "digits",
+    "digits-cc",
+    "digits-versus",
+)
+PICO_SEEDS = (3, 11)
+# When the hint's search starts after A goes down (crisscross.dice.session
+# HINT_START_MS) and when the long press comes (buttons.LONG_MS): a search that
+# takes longer than their difference shows its hint that much after the press.
+PICO_START_MS = {"symbols": 0, "digits": 150}
+PICO_LONG_MS = 600
+PICO_SCRIPT = r"""
+import gc, time
+from crisscross.dice import ai
+from crisscross.dice.symbols import SymbolsGame
+from crisscross.dice.digits import DigitsGame
+
+def game(rules, seed):
+    if rules.startswith("digits"):
+        v = rules[7:]
+        return DigitsGame(seed, 2 if v == "versus" else 1, v)
+    return SymbolsGame(seed, 1, rules == "symbols-advanced")
+
+out = []
+for seed in SEEDS:
+    g = game(RULES, seed)
+    while not g.over:
+        gc.collect()
+        t0 = time.ticks_ms()
+        move, value = ai.hint(g, "device")
+        out.append(time.ticks_diff(time.ticks_ms(), t0))
+        g.place(move)
+print("PICO", out)
+"""
+
+
+def pico_hints(rules=PICO_RULES, seeds=PICO_SEEDS, log=None):
+    """{rules: {"positions", "search_ms_max", "search_ms_mean", "after_long_ms_max"}}:
+    the device hint's search on the emulated Pico (python3 -m host bench pico's
+    flashed image, booted, the game stopped at the REPL)."""
+    from host.bench import pico
+    from host.emu.board import Board
+
+    image = pico.flashed_image(log=log)
+    out = {}
+    for r in rules:
+        board = Board(flash_path=image, save=False, elf="")
+        try:
+            board.power_on()
+            board.run_ms(2500)
+            code = "RULES = %r\nSEEDS = %r\n" % (r, seeds) + PICO_SCRIPT
+            text = board.exec(code, timeout_ms=3600 * 1000)
+        finally:
+            board.close()
+        got = [ln for ln in text.splitlines() if ln.startswith("PICO ")]
+        if not got:
+            raise RuntimeError("the board printed no hint times:\n" + text[-2000:])
+        ms = json.loads(got[0][5:])
+        start = PICO_START_MS[r.split("-")[0]]
+        out[r] = {
+            "positions": len(ms),
+            "search_ms_max": max(ms),
+            "search_ms_mean": round(sum(ms) / len(ms), 1),
+            "after_long_ms_max": max(0, max(ms) + start - PICO_LONG_MS),
+        }
+        if log:
+            log("bench ai --pico: %s %r" % (r, out[r]))
+    return out
+
+
 # ---- output ------------------------------------------------------------------
 STRENGTH_COLUMNS = (
     ("rules", "%-17s"),
     ("level", "%-9s"),
     ("mean", "%6.2f"),
+    ("+-95%", "%5.2f", "ci95"),
     ("sd", "%5.2f"),
     ("p10", "%4d"),
     ("p50", "%4d"),
@@ -323,6 +404,24 @@ def format_cost(cost):
     return "\n".join([title % cost["tables_heap_bytes"], cli.table(COST_COLUMNS, rows)])
 
 
+PICO_COLUMNS = (
+    ("rules", "%-17s"),
+    ("positions", "%9d"),
+    ("search max ms", "%13d", "search_ms_max"),
+    ("mean", "%7.1f", "search_ms_mean"),
+    ("after long press", "%16d", "after_long_ms_max"),
+)
+
+
+def format_pico(fig):
+    rows = [cli.cells(PICO_COLUMNS, dict(v, rules=k)) for k, v in fig.items()]
+    title = (
+        "device hint on the emulated Pico: the search from A's press (symbols) "
+        "or 150 ms after it (digits); the hint is due at the long press, 600 ms"
+    )
+    return "\n".join([title, cli.table(PICO_COLUMNS, rows)])
+
+
 def build_parser():
     p = cli.parser(
         "ai",
@@ -331,6 +430,7 @@ def build_parser():
         json_help="print one JSON object",
     )
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per cell")
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed")
     p.add_argument(
         "--levels",
         nargs="+",
@@ -344,6 +444,12 @@ def build_parser():
         default=list(RULES),
         metavar="RULES",
         help="rule sets: %s (default: all)" % ", ".join(RULES),
+    )
+    p.add_argument(
+        "--pico",
+        action="store_true",
+        help="time the device hint at every move of %d games of each dice rule "
+        "set on the emulated Pico (minutes)" % len(PICO_SEEDS),
     )
     p.add_argument(
         "--mpy",
@@ -364,6 +470,21 @@ def main(argv):
     if args.games < 1:
         sys.stderr.write("bench ai: --games must be at least 1\n")
         return 2
+    if args.pico:
+        from host.bench.pico import PicoError
+        from host.emu.board import EmuError
+
+        def measure_pico():
+            return pico_hints(log=lambda t: sys.stderr.write(t + "\n"))
+
+        return cli.run(
+            "ai --pico",
+            measure_pico,
+            (RuntimeError, OSError, PicoError, EmuError),
+            args.json,
+            format_pico,
+            sort_keys=False,
+        )
     if args.mpy:
         return cli.run(
             "ai --mpy",
@@ -375,7 +496,7 @@ def main(argv):
         )
 
     def measure():
-        rows = [strength(r, lv, args.games) for r in rules for lv in levels]
-        return {"games": args.games, "results": rows}
+        rows = [strength(r, lv, args.games, args.seed) for r in rules for lv in levels]
+        return {"games": args.games, "first_seed": args.seed, "results": rows}
 
     return cli.run("ai", measure, (), args.json, format_strength, sort_keys=False)

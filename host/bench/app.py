@@ -23,7 +23,7 @@ from host.bench import cli
 ROOT = mpy_build.ROOT
 STEP = os.path.join(ROOT, "host", "mpy", "step.mjs")
 HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchplay.py")
-OUT = os.path.join(ROOT, "bench", "out")
+OUT = os.path.join(ROOT, "build", "bench")
 MARKER = "STEPS-JSON "
 TIMEOUT_S = 600
 # Each family the New game screen offers, with the rules its benchmark game uses.
@@ -46,7 +46,7 @@ class BenchError(Exception):
 def prepare_tree(dest=None, flags=mpy_build.FLAGS):
     """The board's packages (crisscross, pocket) as .mpy, the bytes `host flash`
     installs (compiled with `flags` by host/mpy_build.py, from its cache), in
-    `dest` or a folder of this process's own under bench/out (removed at exit),
+    `dest` or a folder of this process's own under build/bench/ (removed at exit),
     so that benchmarks running at the same time never share one."""
     files = mpy_build.compiled(flags=flags)
     if dest is None:
@@ -70,7 +70,7 @@ def run_steps(args, variant="default", tree=None):
             cmd, capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT
         )
     except (OSError, subprocess.TimeoutExpired) as e:
-        raise BenchError("cannot run MicroPython (node %s): %s" % (STEP, e))
+        raise BenchError("cannot run MicroPython (node %s): %s" % (STEP, e)) from e
     for line in proc.stdout.splitlines():
         if line.startswith(MARKER) and proc.returncode == 0:
             return json.loads(line[len(MARKER) :])

@@ -1,7 +1,7 @@
 """The performance budgets `make bench-check` holds the game to, and why each.
 
-A budget names a figure of bench/results.json by its dotted path ('*' matches any
-one key, e.g. every family) and the most it may be. Only deterministic figures
+A budget names a figure of host/bench/results.json by its dotted path ('*' matches
+any one key, e.g. every family) and the most it may be. Only deterministic figures
 (bytes, lines, sizes) have budgets; times are printed, never checked.
 
 Line budgets assume ~200,000 executed Python lines a second: the slowest board we

@@ -2,9 +2,9 @@
 emulated Pico (MicroPython's own rp2 firmware, docs/emulator.md).
 
     python3 -m host bench heap [--json] [--modules crisscross.app,...]
-    python3 -m host bench heap --snapshot bench/out/heap-peak-FAMILY.bin [--names]
+    python3 -m host bench heap --snapshot build/bench/heap-peak-FAMILY.bin [--names]
 
-The game is flashed as `bench pico` flashes it (cached in bench/out/), the board
+The game is flashed as `bench pico` flashes it (cached in build/bench/), the board
 is powered on in safe mode (A held: the game does not start) and, over the raw
 REPL, each module is imported on its own with the modules it imports at its top
 level already loaded, then unloaded as `App.unload` does (crisscross.compat's
@@ -24,14 +24,9 @@ sibling inside a function does not pay for it here.
 
 import argparse
 import json
-import os
 import sys
 
-from host import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import import_graph  # noqa: E402
+from host import ROOT, import_graph
 
 BOARD_LIB = r"""
 import gc, sys
@@ -153,7 +148,7 @@ def build_parser():
         "--snapshot",
         metavar="FILE",
         help="instead, the report of a heap saved by `bench pico --heap-map` "
-        "(bench/out/heap-peak-FAMILY.bin)",
+        "(build/bench/heap-peak-FAMILY.bin)",
     )
     p.add_argument("--names", action="store_true", help="with --snapshot: the names")
     return p
@@ -163,7 +158,7 @@ def main(argv):
     args = build_parser().parse_args(argv)
     if args.snapshot:
         from host.bench.heapwalk import HeapWalk
-        from host.emu.board import elf_path
+        from host.emu.firmware import elf_path
 
         walk = HeapWalk.load(args.snapshot, elf_path())
         print("\n".join(walk.report(min_bytes=512, max_depth=4)))

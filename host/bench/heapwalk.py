@@ -6,7 +6,7 @@
     walk.names()                            # the names (qstrs) interned at run time
 
 `python3 -m host bench pico --heap-map` saves each game's largest moment in
-bench/out/heap-peak-FAMILY.bin; `python3 -m host bench heap --snapshot FILE`
+build/bench/heap-peak-FAMILY.bin; `python3 -m host bench heap --snapshot FILE`
 prints its report again (--names: its run-time names too).
 
 The heap is read as the garbage collector sees it (py/gc.c): 16-byte blocks, two
@@ -49,7 +49,7 @@ class HeapWalk:
         self.pool = self.u32(mem + 12)
         self.pool_end = self.u32(mem + 16)
         self.types = {}  # address -> name of the firmware's types
-        for name, (addr, size) in self.syms.items():
+        for name, (addr, _size) in self.syms.items():
             if name.startswith("mp_type_"):
                 self.types[addr] = name[8:]
         self._allocations()
@@ -423,7 +423,7 @@ class HeapWalk:
         if label.endswith(" globals"):
             return True
         # A class's locals: referenced from a type object.
-        for b, n in self.size.items():
+        for b in self.size:
             if self.u32(b) in self.types and self.types[self.u32(b)] == "type":
                 if a in self.refs[b]:
                     return True

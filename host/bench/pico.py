@@ -4,7 +4,7 @@ emulated Pico at 125 MHz (host/emu, docs/emulator.md), driven by real button edg
     python3 -m host bench pico [--json] [--root DIR] [--families symbols,cards]
 
 The game is flashed once with `python3 -m host flash` into a fresh flash file,
-cached under bench/out/ by the hash of the installed files, so a rerun with the same
+cached under build/bench/ by the hash of the installed files, so a rerun with the same
 code skips it. Then scripted sessions, each from power-on on a copy of that flash:
 
 - boot: power-on to the title drawn (the last display byte of the title frame);
@@ -38,7 +38,7 @@ import tempfile
 from host import ROOT, render
 from host.font8x8 import FONT, FIRST_CHAR
 
-OUT = os.path.join(ROOT, "bench", "out")
+OUT = os.path.join(ROOT, "build", "bench")
 FAMILIES = ("symbols", "digits", "cards", "words")
 LONG_MS = 600  # crisscross.buttons.LONG_MS: a long press acts this long after its edge
 TAP_MS = 80  # a tap holds the button this long
@@ -78,10 +78,11 @@ def _files_hash(root, uf2):
 
 def flashed_image(root=ROOT, log=None, uf2=None):
     """A flash file holding the game of `root` installed by `host flash` on
-    firmware `uf2` (default: the emulator's), booted once; cached in bench/out/
+    firmware `uf2` (default: the emulator's), booted once; cached in build/bench/
     by the firmware's and the installed files' hash. Beside it (.json): the
     board's littlefs used after the flash (os.statvfs), in bytes."""
-    from host.emu.board import Board, uf2_path
+    from host.emu.board import Board
+    from host.emu.firmware import uf2_path
 
     uf2 = uf2 or uf2_path()
     os.makedirs(OUT, exist_ok=True)
@@ -545,7 +546,7 @@ def _human_move(d, fig, key_tap):
     fig["place_flash"].append(d.stats()["flash_bytes_programmed"] - n_flash)
     shown = bursts[0][1]
     mark = shown
-    for (s0, e0), (s1, e1) in zip(bursts, bursts[1:]):
+    for (_s0, e0), (s1, e1) in zip(bursts, bursts[1:]):
         if s1 - e0 > SEARCH_GAP_MS:
             fig["ai"].append(round(e1 - mark, 1))
             mark = e1
@@ -708,15 +709,15 @@ def _heap_map(d, out, family):
 # bench-check plays the first turns of the word game only: the whole game is the
 # longest on the emulator, and `make test` must stay under 20 minutes on a 2-core
 # machine. `make bench` plays
-# it whole for bench/results.json.
+# it whole for host/bench/results.json.
 CHECK_WORD_TURNS = 8
 
 
 def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=False):
-    """The `pico` section of bench/results.json (the word game cut short after
+    """The `pico` section of host/bench/results.json (the word game cut short after
     `word_turns` turns of the human when given: `words_turns_only` says so).
     heap_map: each family's report of the heap at its largest, in `heap_map`."""
-    from host.emu.board import uf2_path
+    from host.emu.firmware import uf2_path
 
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
@@ -781,7 +782,7 @@ def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
     """The `pico_stock` section: the heap of a whole game of every family on the
     official firmware ($MICROPYTHON_STOCK_UF2, with its ELF), the game's code
     on littlefs and loaded into RAM."""
-    from host.emu.board import stock_uf2_path
+    from host.emu.firmware import stock_uf2_path
 
     uf2 = stock_uf2_path()
     image = flashed_image(root, log, uf2)
@@ -809,7 +810,7 @@ def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
 
 def missing_stock():
     """One line when the official firmware's figures cannot be measured here."""
-    from host.emu.board import missing_stock_firmware, node_missing, stock_elf_path
+    from host.emu.firmware import missing_stock_firmware, node_missing, stock_elf_path
 
     problem = missing_stock_firmware() or node_missing()
     if not problem and not stock_elf_path():
@@ -819,7 +820,7 @@ def missing_stock():
 
 def missing():
     """One line when the emulator cannot run here (no firmware, no Node), else None."""
-    from host.emu.board import missing_firmware, node_missing
+    from host.emu.firmware import missing_firmware, node_missing
 
     return missing_firmware() or node_missing()
 

@@ -1,7 +1,8 @@
 """`python3 -m host bench all`: every performance figure beside its budget.
 
     python3 -m host bench all                 measure everything, print the table,
-                                              write bench/results.json (`make bench`)
+                                              write host/bench/results.json
+                                              (`make bench`)
     python3 -m host bench all --check         deterministic figures only (heap,
                                               bytes, lines, sizes); exit 1 if one is
                                               over budget or missing (`make bench-check`)
@@ -27,7 +28,7 @@ from host.bench import pico as bench_pico
 from host.bench import web as bench_web
 
 ROOT = bench_app.ROOT
-RESULTS = os.path.join(ROOT, "bench", "results.json")
+RESULTS = os.path.join(ROOT, "host", "bench", "results.json")
 SCHEMA = 1
 AI_GAMES = 30  # seeded games per rule set and level for the strength summary
 AI_LEVELS = ("strongest", "device", "greedy", "random")
@@ -311,7 +312,8 @@ def build_parser():
     )
     p.add_argument(
         "--out",
-        help="where to write the results (default: bench/results.json; --check: nowhere)",
+        help="where to write the results "
+        "(default: host/bench/results.json; --check: nowhere)",
     )
     p.add_argument(
         "--ai-games",

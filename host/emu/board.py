@@ -27,17 +27,11 @@ import tty
 
 from host import uf2 as uf2mod
 from host.emu import elf as elfmod
+from host.emu.firmware import ROOT, elf_for, missing_firmware, node_missing, uf2_path
 from host.ssd1306_panel import Panel
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-SCRIPT = os.path.join(HERE, "board.mjs")
-# The firmware without $MICROPYTHON_UF2: the ROMFS build (docs/flashing.md), else
-# the official RPI_PICO .uf2 (the one hardware/wokwi.toml names).
-DEFAULT_UF2 = os.path.join("build", "micropython-pico-romfs.uf2")
-OFFICIAL_UF2 = os.path.join("build", "micropython-pico.uf2")
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
 DEFAULT_FLASH = os.path.join("build", "emu-flash.bin")
-DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 
 # The `pico` board profile (firmware/pocket/boards/pico.py): GPIO of each button.
 BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
@@ -53,61 +47,6 @@ class EmuError(Exception):
     """Something a person can fix (a missing file, a bad argument); one line."""
 
 
-def _resolve(path):
-    return path if os.path.isabs(path) else os.path.join(ROOT, path)
-
-
-def uf2_path():
-    """The firmware file: $MICROPYTHON_UF2, else build/micropython-pico-romfs.uf2
-    if it is there, else build/micropython-pico.uf2."""
-    path = os.environ.get("MICROPYTHON_UF2")
-    if path:
-        return os.path.abspath(path)
-    romfs = _resolve(DEFAULT_UF2)
-    return romfs if os.path.isfile(romfs) else _resolve(OFFICIAL_UF2)
-
-
-def elf_path():
-    """$MICROPYTHON_ELF (the same build with symbols), or None."""
-    path = os.environ.get("MICROPYTHON_ELF")
-    return os.path.abspath(path) if path else None
-
-
-def stock_uf2_path():
-    """The official firmware (no ROMFS) for the tests of that path:
-    $MICROPYTHON_STOCK_UF2, or None."""
-    path = os.environ.get("MICROPYTHON_STOCK_UF2")
-    return os.path.abspath(path) if path else None
-
-
-def stock_elf_path():
-    """$MICROPYTHON_STOCK_ELF (the official build with symbols), or None."""
-    path = os.environ.get("MICROPYTHON_STOCK_ELF")
-    return os.path.abspath(path) if path else None
-
-
-def elf_for(uf2):
-    """The ELF of the firmware `uf2` from the environment: $MICROPYTHON_ELF for
-    $MICROPYTHON_UF2 (or the default firmware), $MICROPYTHON_STOCK_ELF for
-    $MICROPYTHON_STOCK_UF2; None for any other."""
-    if uf2 == uf2_path():
-        return elf_path()
-    if uf2 == stock_uf2_path():
-        return stock_elf_path()
-    return None
-
-
-def missing_stock_firmware():
-    """One line when there is no official firmware to test its path on, or None."""
-    path = stock_uf2_path()
-    if not path:
-        return (
-            "no official firmware for the stock path: set MICROPYTHON_STOCK_UF2 "
-            "(and MICROPYTHON_STOCK_ELF) to the RPI_PICO build from %s" % DOWNLOAD
-        )
-    return missing_firmware(path)
-
-
 def firmware_drives(path):
     """{name: (flash offset, size)} of the drives the firmware in the .uf2 at
     `path` declares (host/uf2.py): uf2.LITTLEFS, and uf2.ROMFS in a build with a
@@ -117,28 +56,6 @@ def firmware_drives(path):
         return uf2mod.drives(uf2mod.flatten(uf2mod.read(path)))
     except uf2mod.Uf2Error as e:
         raise EmuError(str(e)) from None
-
-
-def missing_firmware(path=None):
-    """One line saying how to get firmware, or None when the file is there."""
-    path = path or uf2_path()
-    if os.path.isfile(path):
-        return None
-    return (
-        "no MicroPython firmware at %s: build the ROMFS firmware as %s "
-        "(docs/flashing.md), or save the RPI_PICO .uf2 from %s as %s, or set "
-        "MICROPYTHON_UF2 to a firmware's path"
-        % (os.path.relpath(path), DEFAULT_UF2, DOWNLOAD, OFFICIAL_UF2)
-    )
-
-
-def node_missing():
-    node = shutil.which(os.environ.get("NODE", "node"))
-    if not node:
-        return "the emulator needs Node.js 18+ (node not found on PATH)"
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")):
-        return "the emulator needs rp2040js: run `make deps` (npm ci) first"
-    return None
 
 
 class Serial:

@@ -1,6 +1,6 @@
 """`python3 -m host emu`: the real MicroPython firmware on an emulated Pico.
 
-With a window: the simulator's handheld (host/sim.py draws it), but the pixels
+With a window: the simulator's handheld (host/window.py draws it), but the pixels
 come from the emulated SSD1306 and the keys press the emulated pins, paced to
 wall time. The REPL is on a pseudo-terminal for `make flash PORT=/dev/pts/N`;
 the flash is kept in build/emu-flash.bin between runs.
@@ -20,13 +20,11 @@ import signal
 import sys
 import time
 
-from host import keyscript, render, sim
-from host.emu.board import (
-    DEFAULT_FLASH,
+from host import keyscript, render, sim, window
+from host.emu.board import DEFAULT_FLASH, Board, EmuError
+from host.emu.firmware import (
     DEFAULT_UF2,
     OFFICIAL_UF2,
-    Board,
-    EmuError,
     ROOT,
     missing_firmware,
     uf2_path,
@@ -124,7 +122,7 @@ def run_headless(args):
 
 
 class EmuDevice:
-    """What sim.Simulator drives: keys become pin edges, frames come from the panel.
+    """What window.Simulator drives: keys become pin edges, frames come from the panel.
 
     The edges reach the board at the player's times in the board's own time
     (Board.pin_at): the first edge of a burst at once, each next one as long
@@ -195,10 +193,10 @@ class EmuDevice:
 
 def run_window(args):
     try:
-        pygame = sim.init_display()
+        pygame = window.init_display()
     except ImportError as e:
         return fail("the window needs pygame (%s); `make deps` installs it" % e)
-    except sim.NoDisplay as e:
+    except window.NoDisplay as e:
         return fail(
             "cannot open a window: %s. Without a display use "
             "`python3 -m host emu --headless --keys FILE`" % e
@@ -211,11 +209,11 @@ def run_window(args):
         board.keep_display_updates = 64  # a long session must not grow without end
         device = EmuDevice(board)
         try:
-            window = sim.Simulator(device, args.scale)
-        except sim.NoDisplay as e:
+            shown = window.Simulator(device, args.scale)
+        except window.NoDisplay as e:
             return fail("cannot open a window: %s" % e)
         caption = "%s - emulated Pico - REPL on %s - %s" % (
-            sim.WINDOW_TITLE,
+            window.WINDOW_TITLE,
             board.port,
             POWER_HELP,
         )
@@ -239,7 +237,7 @@ def run_window(args):
         ticker = pygame.time.Clock()
         probe = None  # when an Enter was sent to see whether the REPL answers
         try:
-            while window.step(_power_keys(pygame, board, device), 0):
+            while shown.step(_power_keys(pygame, board, device), 0):
                 if board.runner_error:
                     return fail(str(board.runner_error))
                 now = board.now_ms()

@@ -17,30 +17,12 @@ imports framebuf.
 
 import sys
 
-from crisscross import buttons, ui
+from crisscross import buttons, resident, ui
 from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
 TOAST_COLS = 14  # characters on a line of a message box
 TOAST_ROWS = 5  # lines of a message box
-# The one rule for memory (docs/architecture.md): at every change of screen the
-# app unloads every module of the engine except these, the new screen's needs
-# (its module's RESIDENT and the screens it goes back to) and the session's
-# (Session.resident()). Here: the app's own modules and what a host holds.
-CORE = (
-    "crisscross",
-    "crisscross.app",
-    "crisscross.buttons",
-    "crisscross.compat",
-    "crisscross.ui",
-    "crisscross.protocol",
-    "crisscross.screens",
-    "crisscross.savefile",
-    "crisscross.store",
-    "crisscross.storage",
-    "crisscross.memory_storage",
-    "crisscross.presses",
-)
 
 
 def screen_module(name):
@@ -67,7 +49,7 @@ class App:
             self.store = Store(storage)
         self.screen = None
         self.session = None
-        self._needs = {}  # screen module -> what its import loaded of its RESIDENT
+        self._needs = {}  # screen module -> what its import loaded of its needs
         self.unload(None)  # the store's loading code has run: not resident
         self._waiting = 0  # bits of pressed buttons whose meaning waits (feed)
         self._open = None  # the session the last screen was shown with
@@ -87,13 +69,15 @@ class App:
         """Screen `name` built with `args`, not yet shown (a screen to go back to).
 
         A screen's module loaded again (the app unloaded it meanwhile) comes after
-        the modules of its RESIDENT that its import had loaded the last time, each
+        the modules of its needs (resident.SCREENS) that its import had loaded the
+        last time, each
         imported here on its own: its own imports then find them loaded. An import
         inside another's module body holds the outer module's open file (on
         littlefs a block over a KB, in one piece) while it opens its own, and a
         long game's cut-up heap may have room for one such block, not two or
         three (docs/architecture.md)."""
         module = screen_module(name)
+        needs = resident.SCREENS[name]
         loading = module not in sys.modules
         if loading:
             for need in self._needs.get(module, ()):
@@ -103,9 +87,9 @@ class App:
         if loading:
             # The names its import found or loaded; not those its code imports
             # later (the word search's), which would be loaded too early.
-            self._needs[module] = tuple([n for n in mod.RESIDENT if n in sys.modules])
+            self._needs[module] = tuple([n for n in needs if n in sys.modules])
         screen = mod.SCREEN(self, *args)
-        screen.resident = mod.RESIDENT + (module,)
+        screen.resident = needs + (module,)
         return screen
 
     def show(self, name, *args):
@@ -141,14 +125,18 @@ class App:
         self.unload(self.screen)
 
     def unload(self, screen):
-        """Forget every module of the engine that neither CORE, `screen` nor the
-        session needs: the one place that unloads modules."""
+        """Forget every module of the engine that neither resident.CORE, `screen`
+        nor the session needs: the one place that unloads modules."""
         keep = screen.needs() if screen is not None else ()
         if self.session is not None:
             keep = keep + self.session.resident()
         names = []
         for name in sys.modules:
-            if not name.startswith("crisscross.") or name in CORE or name in keep:
+            if (
+                not name.startswith("crisscross.")
+                or name in resident.CORE
+                or name in keep
+            ):
                 continue
             package = name + "."
             for k in keep:

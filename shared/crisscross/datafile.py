@@ -6,7 +6,16 @@ bytes as a memoryview, in flash: open_data() then gives that view, and
 read_data() slices of it, so nothing is read and nothing copied into RAM.
 Elsewhere (littlefs, a PC folder, MicroPython WebAssembly) open_data() gives the
 open file, and read_data() reads it.
+
+A table looked up a few bytes at a time anywhere in it (the dice AI's) is opened
+with open_indexed(): an object indexed like bytes, the same view in place, the
+file's bytes on CPython, and on MicroPython from a file a Pieces, which reads
+the block an index falls in, so a table larger than the heap costs one block.
 """
+
+import sys
+
+_BLOCK = 64  # bytes a Pieces reads at once
 
 
 def beside(module_file, name):
@@ -52,3 +61,49 @@ def close_data(src):
     stay good."""
     if hasattr(src, "readinto"):
         src.close()
+
+
+class Pieces:
+    """An open file's bytes indexed like bytes, read one aligned block at a time
+    as they are indexed (the block kept until an index outside it)."""
+
+    def __init__(self, f):
+        self.f = f
+        f.seek(0, 2)
+        self.size = f.tell()
+        self.buf = bytearray(_BLOCK)
+        self.at = -1  # the offset of the block in buf
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, i):
+        at = i & -_BLOCK
+        if at != self.at:
+            read_data(self.f, at, _BLOCK, self.buf)
+            self.at = at
+        return self.buf[i - at]
+
+    def close(self):
+        self.f.close()
+
+
+def open_indexed(path):
+    """Data file `path`'s bytes as an object indexed like bytes (len() and
+    [i]): open_data()'s view in place; else the file's bytes on CPython, a
+    Pieces of the open file on MicroPython."""
+    src = open_data(path)
+    if not hasattr(src, "readinto"):
+        return src
+    if sys.implementation.name != "micropython":
+        try:
+            return read_data(src, 0)
+        finally:
+            close_data(src)
+    return Pieces(src)
+
+
+def close_indexed(data):
+    """Done with what open_indexed() gave (a Pieces closes its file)."""
+    if isinstance(data, Pieces):
+        data.close()

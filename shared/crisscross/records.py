@@ -9,8 +9,8 @@ in progress never needs, as functions over a crisscross.store.Store.
 
 Imported where used (at start-up by the store's loading code, at a game's end,
 on the high scores and New game screens), they use the Store through its named
-API (data, hold, commit). Only the high scores screen names this module in its
-RESIDENT, so the app unloads it at the next change of screen and the play screen
+API (data, hold, commit). Only the high scores screen keeps this module
+(crisscross.resident), so the app unloads it at the next change of screen and the play screen
 and the AI's search never carry its code (docs/architecture.md).
 """
 

@@ -21,12 +21,8 @@ import time
 
 import pytest
 
-from host.emu.board import (
-    Board,
-    missing_firmware,
-    missing_stock_firmware,
-    stock_uf2_path,
-)
+from host.emu.board import Board
+from host.emu.firmware import missing_firmware, missing_stock_firmware, stock_uf2_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title

@@ -11,7 +11,8 @@ import time
 import pytest
 
 from host import render, uf2
-from host.emu.board import ROOT, Board, EmuError, firmware_drives
+from host.emu.board import Board, EmuError, firmware_drives
+from host.emu.firmware import ROOT
 
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
 

@@ -68,7 +68,7 @@ def test_refresh_resends_everything():
     assert panel.ram == d.buffer
 
 
-def test_sleep_contrast_and_flip():
+def test_sleep_contrast_and_invert():
     d, panel, _ = make()
     d.contrast(8)
     assert panel.contrast == 8
@@ -76,6 +76,30 @@ def test_sleep_contrast_and_flip():
     assert not panel.on
     d.poweron()
     assert panel.on
+    d.invert(1)
+    assert panel.inverted
+    d.invert(0)
+    assert not panel.inverted
+
+
+def test_rotate_turns_the_picture_and_resends_the_frame():
+    d, panel, _ = make()
+    d.pixel(0, 0, 1)  # top left, bit 0 of byte 0
+    d.show()
+    assert panel.picture()[0] == 0x01
+    d.rotate(0)
+    assert panel.commands[-2:] == [(0xC0,), (0xA0,)]  # as micropython-lib sends them
+    before = panel.data_bytes
+    d.show()
+    assert (
+        panel.data_bytes - before == FULL
+    )  # the remap applies to RAM written after it
+    pic = panel.picture()
+    assert pic[7 * 128 + 127] == 0x80 and sum(pic) == 0x80  # now bottom right
+    d.rotate(1)
+    assert panel.commands[-2:] == [(0xC8,), (0xA1,)]
+    d.show()
+    assert panel.picture()[0] == 0x01 and panel.ram == d.buffer
 
 
 def test_spi_bus_decodes_the_same():

@@ -11,8 +11,17 @@ import host.bench.ai as bench_ai
 
 # Seeded games played by the AI; printed one line per game: the game code holds
 # every move. Strongest only from late positions (it is slow in WebAssembly).
+# The tables are read whole, as a board's ROMFS gives them (in place): from
+# WebAssembly's files they would be read in pieces, which narrows the device
+# level's symbol look-ahead (tests/portable/test_datafile.py).
 PARITY_SCRIPT = r"""
-from crisscross.dice import ai
+from crisscross.dice import ai, ai_digits, ai_symbols
+
+def whole(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+ai_symbols.open_indexed = ai_digits.open_indexed = whole
 from crisscross.dice.symbols import SymbolsGame
 from crisscross.dice.digits import DigitsGame
 

@@ -1,114 +1,91 @@
-"""The symbol AI's table files: pattern ranks, and the same values as before.
+"""The dice AI's table files: the ranks are canon()'s, the values keep the
+rules' exact scores where a line is full, and the trainer rebuilds them
+from a seed, byte for byte."""
 
-The tables were stored by canonical code until issue 15 (4 bytes an entry:
-code, value); they are now stored by pattern rank (a bit per rank present and
-1.5 bytes per value, 1 in a table whose values all fit a byte:
-host/ai_train.encode_table). The files were converted, not
-trained again: every (stage, class, code, value) the old files held is listed
-here from the new ones, and the listing's digest is the old files'.
-"""
-
-import hashlib
 import os
-import random
 
 from mpy import ROOT
 
 from host import ai_train as T
+from crisscross.dice import ai_digits as D
 from crisscross.dice import ai_symbols as S
+from crisscross.dice.symbols import ROUNDS
 
 DICE = os.path.join(ROOT, "shared", "crisscross", "dice")
-# sha256 of the sorted lines "stage class code value\n" of every entry of the
-# tables as shipped by code (the format before ranks), and their count.
-BY_CODE = {
-    "basic": ("2d118a23e9220c0834394abff8e9809dc51950af5a0d3a5f81b2a89b8053d5fb", 3791),
-    "advanced": (
-        "ff278fd928d403abbc20eee2cdb015f3bf73ff6bb0cc54cab4d41a3e9f7569aa",
-        4460,
-    ),
-}
 
 
-def canonical_code(raw, size):
-    """The old key: symbols relabelled 1, 2, ... in order of appearance."""
-    labels = {}
-    code = 0
-    for k in range(size):
-        v = (raw >> (3 * k)) & 7
-        if v and v != 7:
-            v = labels.setdefault(v, len(labels) + 1)
-        code |= v << (3 * k)
-    return code
+def read(name):
+    with open(os.path.join(DICE, name), "rb") as f:
+        return f.read()
 
 
-def codes_by_rank(size):
-    """{rank: canonical code} over every raw key of a tuple of `size` cells,
-    checking that equal patterns, and only they, share a rank."""
-    out = {}
-    for raw in range(8**size):
-        rank, complete = S.canon(raw, size)
-        code = canonical_code(raw, size)
-        assert out.setdefault(rank, code) == code, (raw, rank)
-        assert complete == all((raw >> (3 * k)) & 7 for k in range(size))
-    return out
+def rank_at(ranks, bit):
+    b = bit >> 3
+    return ((ranks[b] | ranks[b + 1] << 8) >> (bit & 7)) & 1023
 
 
-def stages_of(rules):
-    path = os.path.join(DICE, "ai_symbols_%s.bin" % rules)
-    model = S.Model(rules == "advanced", T.CLASSES, T.STAGES, path, None)
-    fresh = S.model(rules == "advanced")
-    model.ends = fresh.ends
-    return model, [model.stage(s) for s in range(max(T.STAGES) + 1)]
+def test_the_ranks_file_holds_canon_of_every_key():
+    ranks = read(S.RANKS_FILE)
+    assert len(ranks) == 10 * (8**5 + 8**4) // 8
+    for raw in range(8**5):
+        assert rank_at(ranks, 10 * raw) == S.canon(raw)[0]
+    for raw in range(8**4):
+        assert rank_at(ranks, S.SQUARE_RANKS + 10 * raw) == S.canon(raw, 4)[0]
+    assert ranks == T.ranks_file()
 
 
-def test_ranks_number_the_patterns():
-    for size in (5, 4):
-        ranks = codes_by_rank(size)
-        assert sorted(ranks) == list(range(T.pattern_count(size)))
+def test_ranks_number_the_patterns_one_each():
+    """Keys alike up to relabelling, and only they, share a rank (a pattern's
+    symbols renamed in order of appearance; empty and blocked kept)."""
+    for size, count in ((5, S.LINE_PATTERNS), (4, S.SQUARE_PATTERNS)):
+        seen = {}
+        for raw in range(8**size):
+            labels = {}
+            code = []
+            for k in range(size):
+                v = (raw >> (3 * k)) & 7
+                if v and v != 7:
+                    v = labels.setdefault(v, len(labels) + 1)
+                code.append(v)
+            assert seen.setdefault(S.canon(raw, size)[0], code) == code
+        assert sorted(seen) == list(range(count))
 
 
-def test_the_files_hold_the_values_stored_by_code_before():
-    codes = {5: codes_by_rank(5), 4: codes_by_rank(4)}
-    for rules, (digest, count) in BY_CODE.items():
-        model, chunks = stages_of(rules)
-        lines = []
-        for s, chunk in enumerate(chunks):
-            for cls, table in enumerate(T.decode_stage(chunk)):
-                size = 5 if cls <= max(T.LINE_CLASSES) else 4
-                for rank, v in table.items():
-                    lines.append("%d %d %d %d\n" % (s, cls, codes[size][rank], v))
-        lines.sort()
-        assert len(lines) == count, rules
-        assert hashlib.sha256("".join(lines).encode()).hexdigest() == digest, rules
+def test_value_files_keep_exact_scores_where_lines_are_full():
+    for advanced in (False, True):
+        name = "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
+        model = S.Model(advanced, read(name), read(S.RANKS_FILE))
+        pat = T.Patterns(advanced)
+        for stage in range(1, ROUNDS + 1):
+            for cls in range(S.NCLASSES):
+                if cls == 3 and not advanced:
+                    continue  # no diagonal in basic
+                if cls < 4:
+                    for r in range(S.LINE_PATTERNS):
+                        v = model.value(stage, cls, r)
+                        if pat.complete[r] or stage == ROUNDS:
+                            assert v == pat.score[r], (stage, cls, r)
+                elif stage == ROUNDS:  # at the end squares count for nothing
+                    assert [
+                        model.value(stage, cls, r) for r in range(S.SQUARE_PATTERNS)
+                    ] == [0] * S.SQUARE_PATTERNS
 
 
-def test_the_device_lookup_reads_every_entry():
-    for rules in BY_CODE:
-        model, chunks = stages_of(rules)
-        for s, chunk in enumerate(chunks):
-            for cls, table in enumerate(T.decode_stage(chunk)):
-                size = 5 if cls <= max(T.LINE_CLASSES) else 4
-                for rank in range(T.pattern_count(size)):
-                    assert model.lookup(s << 4 | cls, rank) == table.get(rank)
-    S.drop_tables()
+def test_the_learned_values_differ_from_the_score_as_it_stands():
+    """Not the defaults: an empty line is worth points to come early on."""
+    for advanced in (False, True):
+        name = "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
+        model = S.Model(advanced, read(name), read(S.RANKS_FILE))
+        empty = S.canon(0)[0]
+        assert model.value(1, 0, empty) > 300  # > 3 points to come
+    data = read(D.TABLE_FILE)
+    assert len(data) == 2 * D.RANKS * D.STAGES
+    assert D.line_value(data, 23, 0, 0) > 200
 
 
-def test_encode_and_decode_agree():
-    rnd = random.Random(5)
-    for size in (5, 4):
-        n = T.pattern_count(size)
-        for fill in (0, 1, 40, n):
-            for span in (128, 2048):  # narrow tables, and 12-bit ones
-                ranks = rnd.sample(range(n), fill)
-                table = {r: rnd.randrange(-span, span) for r in ranks}
-                narrow, b = T.encode_table(table, size)
-                assert narrow == (span == 128 and fill > 0)
-                assert T.decode_table(b, size, narrow) == table
-
-
-def test_the_trainer_reads_and_writes_the_shipped_files_alike():
-    for rules in BY_CODE:
-        with open(os.path.join(DICE, "ai_symbols_%s.bin" % rules), "rb") as f:
-            shipped = f.read()
-        assert T.table_file(T.initial_tables(rules == "advanced")) == shipped
-    S.drop_tables()
+def test_the_trainer_rebuilds_the_same_bytes_from_a_seed():
+    a = T.train_symbols(True, 5, (1, 6), 6)
+    b = T.train_symbols(True, 5, (1, 6), 6)
+    c = T.train_symbols(True, 6, (1, 6), 6)
+    assert a == b and a != c
+    assert T.train_digits(5, (1, 6), 6) == T.train_digits(5, (1, 6), 6)

@@ -14,7 +14,7 @@ from host.bench import report as bench_all
 
 ROOT = bench_all.ROOT
 DOC = os.path.join(ROOT, "docs", "performance.md")
-# Every key of bench/results.json that docs/performance.md documents.
+# Every key of host/bench/results.json that docs/performance.md documents.
 DOCUMENTED = (
     "app.FAMILY.peak_live_bytes",
     "app.FAMILY.peak_live_at",

@@ -68,7 +68,10 @@ class SlowBoard:
         self.ran.append(code)
         m = re.fullmatch(rb"print\((.*)\)", code)
         words = [w.strip().strip(b"'") for w in m.group(1).split(b",")] if m else []
-        os.write(self.master, b"OK" + b" ".join(words) + b"\r\n\x04\x04>")
+        end = b"\r\n"
+        if words and words[-1] == b"end=":  # print(..., end='')
+            words, end = words[:-1], b""
+        os.write(self.master, b"OK" + b" ".join(words) + end + b"\x04\x04>")
 
     def close(self):
         self._stop = True

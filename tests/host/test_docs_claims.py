@@ -72,7 +72,7 @@ def test_the_docs_cite_no_file_outside_the_repository():
 
 def test_the_mip_installs_heap_is_told_as_measured():
     # The emulated Pico's figures of a source install (docs/flashing.md), beside
-    # the make flash build's, which bench/results.json holds.
+    # the make flash build's, which host/bench/results.json holds.
     flashing = " ".join(text("docs", "flashing.md").split())
     assert "122,352 B" in flashing and "149,952 B" in flashing
     assert "the card game's figure is not measured" in flashing

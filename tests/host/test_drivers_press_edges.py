@@ -144,7 +144,7 @@ def test_no_driver_feeds_the_app_itself():
         "tests/portable/appdriver.py",
         "tests/portable/screentour.py",
         "tools/screenshots.py",
-        "tools/golden.py",
+        "tests/golden.py",
         "host/keyscript.py",
         "host/term.py",
         "host/web/webhost.py",

@@ -1,23 +1,20 @@
 """The engine's layout and its one rule for memory (docs/architecture.md), read from
-the source with tools/import_graph.py: no import circles (function-level imports
+the source with host/import_graph.py: no import circles (function-level imports
 counted), every screen and module named by a screen, a session or the app exists,
-each screen's RESIDENT covers what its module imports, and no game model imports
-a screen or the app."""
+each screen's needs (crisscross.resident, the one place they are declared) cover
+what its module imports, and no game model imports a screen or the app."""
 
 import ast
 import importlib
 import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host import ROOT, import_graph
 
-import import_graph  # noqa: E402
-
-from crisscross import app as app_module  # noqa: E402
-from crisscross.cards import session as cards_session  # noqa: E402
-from crisscross.dice import session as dice_session  # noqa: E402
-from crisscross.words import session as words_session  # noqa: E402
+from crisscross import app as app_module
+from crisscross import resident
+from crisscross.cards import session as cards_session
+from crisscross.dice import session as dice_session
+from crisscross.words import session as words_session
 
 MODULES = import_graph.modules()
 EDGES = import_graph.edges()
@@ -41,7 +38,7 @@ def screen_names():
     """Every screen name the engine passes to show()/make() or a session returns."""
     names = set()
     base = os.path.join(ROOT, "shared")
-    for mod, path in MODULES.items():
+    for path in MODULES.values():
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for node in ast.walk(tree):
@@ -61,11 +58,9 @@ def screen_names():
 
 
 def session_resident_names():
-    out = set(dice_session.RESIDENT)
-    for t in dice_session.GAME_MODULES.values():
-        out |= set(t)
-    out |= set(cards_session.RESIDENT)
-    out |= set(words_session.RESIDENT) | set(words_session.THINKING)
+    out = set()
+    for family in resident.GAMES:
+        out |= set(resident.game(family, over=False, searching=True))
     return out
 
 
@@ -85,14 +80,19 @@ def test_every_screen_named_exists_with_its_class_and_needs():
         assert module in MODULES, "no module for screen %r" % name
         mod = importlib.import_module(module)
         assert isinstance(mod.SCREEN, type), name
-        assert isinstance(mod.RESIDENT, tuple), name
+        assert isinstance(resident.SCREENS[name], tuple), name
+
+
+def test_every_screen_declared_is_a_screen_and_no_module_declares_its_own():
+    assert set(resident.SCREENS) == screen_names()
+    for module in MODULES:
+        assert not hasattr(importlib.import_module(module), "RESIDENT"), module
 
 
 def test_every_module_named_resident_exists():
-    named = set(app_module.CORE) | session_resident_names()
-    for module in MODULES:
-        mod = importlib.import_module(module)
-        named |= set(getattr(mod, "RESIDENT", ()))
+    named = set(resident.CORE) | session_resident_names()
+    for needs in resident.SCREENS.values():
+        named |= set(needs)
     missing = sorted(n for n in named if n not in MODULES)
     assert missing == []
 
@@ -100,8 +100,7 @@ def test_every_module_named_resident_exists():
 def test_each_screen_declares_what_its_module_imports():
     for name in screen_names():
         module = app_module.screen_module(name)
-        mod = importlib.import_module(module)
-        keep = set(app_module.CORE) | set(mod.RESIDENT) | {module}
+        keep = set(resident.CORE) | set(resident.SCREENS[name]) | {module}
         family = module.split(".")[1]
         if family in FAMILIES:  # shown while that family's session is on
             keep |= session_resident_names()
@@ -112,16 +111,15 @@ def test_each_screen_declares_what_its_module_imports():
 
 
 def test_each_screens_resident_names_a_module_after_those_it_imports():
-    # App.make imports a screen's RESIDENT in this order before the screen's module
+    # App.make imports a screen's needs in this order before the screen's module
     # is loaded again: each then finds what it imports loaded (no import inside
     # another's module body, which holds the outer module's open file).
     for name in screen_names():
         module = app_module.screen_module(name)
-        mod = importlib.import_module(module)
-        keep = set(app_module.CORE)
+        keep = set(resident.CORE)
         if module.split(".")[1] in FAMILIES:
             keep |= session_resident_names()
-        for need in mod.RESIDENT:
+        for need in resident.SCREENS[name]:
             missing = closure(need, function_level=False) - keep
             missing = {
                 m for m in missing if not any(k.startswith(m + ".") for k in keep)

@@ -337,13 +337,12 @@ def test_logs_prints_the_boards_error_log(board):
 
 
 def test_mpremote_mip_install_puts_files_where_flash_does(board, tmp_path):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import mip_manifest
+    from host import mip_manifest
 
     src = mini_sources(tmp_path / "src", files=2, size=10)
-    package = os.path.join(src, "package.json")
+    package = os.path.join(src, "mip.json")
     with open(package, "w") as f:
-        f.write(mip_manifest.render(mip_manifest.mip_keys(str(src))))
+        f.write(mip_manifest.render(mip_manifest.manifest(str(src))))
     proc = mpremote(board, "mip", "install", "--target=", package)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     installed = sorted(p for p in board.files())

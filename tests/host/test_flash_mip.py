@@ -1,4 +1,4 @@
-"""package.json's mip keys: generated from the tree, current, and what mpremote needs."""
+"""mip.json, the mip manifest: generated from the tree, current, and what mpremote needs."""
 
 import json
 import os
@@ -6,17 +6,13 @@ import re
 import subprocess
 import sys
 
-from host import flash, mpy_build
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import mip_manifest  # noqa: E402
+from host import ROOT, flash, mip_manifest, mpy_build
 
 
-def test_committed_package_json_matches_the_tree():
+def test_committed_mip_json_matches_the_tree():
     proc = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "mip_manifest.py"), "--check"],
+        [sys.executable, "-m", "host.mip_manifest", "--check"],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
@@ -25,10 +21,10 @@ def test_committed_package_json_matches_the_tree():
 
 
 def test_mip_installs_the_same_layout_as_flash():
-    keys = mip_manifest.mip_keys()
+    keys = mip_manifest.manifest()
     placed = [dest for dest, _ in keys["urls"]]
     assert len(placed) == len(set(placed))
-    for dest, src in keys["urls"]:
+    for _, src in keys["urls"]:
         assert os.path.isfile(os.path.join(ROOT, src)), src
     # flash puts name.mpy where mip puts name.py; everything else is identical.
     as_flashed = sorted(
@@ -38,13 +34,18 @@ def test_mip_installs_the_same_layout_as_flash():
     assert as_flashed == sorted(flash.local_files())
 
 
-def test_regeneration_keeps_the_npm_keys_and_round_trips():
+def test_the_manifest_is_what_mip_reads_and_package_json_is_npms_alone():
+    manifest = json.load(open(os.path.join(ROOT, "mip.json")))
+    assert manifest == mip_manifest.manifest()
+    assert json.loads(mip_manifest.render(manifest)) == manifest
+    assert manifest["version"] == mip_manifest.version() and manifest["deps"] == []
+    # Relative urls: mip resolves them against mip.json's folder, the repository root.
+    assert all(
+        not src.startswith(("/", "github:", "http")) for _, src in manifest["urls"]
+    )
     package = json.load(open(os.path.join(ROOT, "package.json")))
-    package["urls"] = [["stale.py", "shared/stale.py"]]
-    fresh = mip_manifest.updated(package, mip_manifest.mip_keys())
-    again = json.loads(mip_manifest.render(fresh))
-    assert again == fresh
-    assert again["dependencies"] == package["dependencies"]
-    assert list(again)[:2] == list(package)[:2]  # npm's keys stay first, in order
-    assert ["stale.py", "shared/stale.py"] not in again["urls"]
-    assert again["version"] == mip_manifest.version() and again["deps"] == []
+    assert not {"urls", "deps", "hashes"} & set(package)
+    assert set(package["dependencies"]) == {
+        "@micropython/micropython-webassembly-pyscript",
+        "rp2040js",
+    }

@@ -19,7 +19,7 @@ FORBIDDEN = ("tests", "firmware")
 BOARD_PACKAGES = ("pocket",)
 MICROPYTHON_SIDE = ("host/bench/harness/",)
 # The modules that read firmware/: they build what goes on the board.
-BUILDS_THE_BOARD = ("host/mpy_build.py",)
+BUILDS_THE_BOARD = ("host/mpy_build.py", "host/mip_manifest.py")
 
 
 def _forbidden_path(node, part=True):

@@ -233,14 +233,15 @@ OURS_INIT = [
     (0x81, 0xFF),
     (0xA4,),
     (0xA6,),
+    (0xAD, 0x30),
     (0x8D, 0x14),
     (0x21, 0, 127),
     (0x22, 0, 7),
 ]
 ADAFRUIT_INIT = (
     [(0xAF,)]  # poweron() in the constructor, before init_display()
-    + OURS_INIT[:14]
-    + [(0xAD, 0x30), (0x8D, 0x14), (0xAF,), (0x21, 0, 127), (0x22, 0, 7)]
+    + OURS_INIT[:16]
+    + [(0xAF,), (0x21, 0, 127), (0x22, 0, 7)]
 )
 
 
@@ -263,7 +264,7 @@ def test_init_sequences_command_by_command():
     assert ours_p.commands[len(OURS_INIT) :] == [(0xAF,)]
     assert ada_p.commands[len(ADAFRUIT_INIT) :] == []
     for p in (ours_p, ada_p):
-        assert p.on and p.charge_pump and p.contrast == 0xFF and p.iref in (0, 0x30)
+        assert p.on and p.charge_pump and p.contrast == 0xFF and p.iref == 0x30
         assert p.picture() == bytes(FULL)
 
 
@@ -275,6 +276,32 @@ def test_flipped_init_differs_in_remap_only():
     assert a.commands[-2:] == [(0xC0,), (0xA0,)]  # rotate(False), after the init
     _, a, _ = make_adafruit(rotate=True)
     assert a.commands[-2:] == [(0xC8,), (0xA1,)]  # rotate(True): as the init left it
+
+
+def test_rotate_and_invert_send_what_adafruits_send():
+    frame = golden("title")
+    for flag in (False, True):
+        ours_d, ours_p, _ = make_ours()
+        ada_d, ada_p, _ = make_adafruit()
+        show_ours(ours_d, frame)
+        show_adafruit(ada_d, frame)
+        n = len(ours_p.commands)
+        ours_d.rotate(flag)
+        ada_d.rotate(flag)
+        ours_d.invert(not flag)
+        ada_d.invert(not flag)
+        assert ours_p.commands[n:] == ada_p.commands[-3:]
+        before = ours_p.data_bytes
+        show_ours(ours_d, frame)
+        show_adafruit(ada_d, frame)
+        # the segment remap applies to RAM written after it: the whole frame again
+        assert ours_p.data_bytes - before == FULL
+        pic = ours_p.picture()
+        assert pic == ada_p.picture()
+        want = frame if flag else turned(frame)
+        if not flag:  # inverted as well
+            want = bytes(b ^ 0xFF for b in want)
+        assert pic == want
 
 
 def test_adafruit_rotate_true_is_upright():
@@ -289,7 +316,7 @@ def test_transactions_on_the_wire():
     _, ada_p, ada_i2c = make_adafruit()
     # ours: the init as one command run, one window, one RAM write, display on
     assert [t[0] for t in ours_i2c.log] == [0x00, 0x00, 0x40, 0x00]
-    assert [len(t) for t in ours_i2c.log] == [25, 7, 1 + FULL, 2]
+    assert [len(t) for t in ours_i2c.log] == [27, 7, 1 + FULL, 2]
     # adafruit: the probe (an empty write), then every command byte in its own
     # transaction behind Co=1 (0x80), then the RAM in one write
     assert ada_i2c.log[0] == b""
@@ -297,5 +324,5 @@ def test_transactions_on_the_wire():
     assert all(len(t) == 2 and t[0] == 0x80 for t in cmd_writes)
     assert len(cmd_writes) == 1 + 24 + 2 + 1 + 6  # on, init (+AD 30, AF), window
     assert ada_i2c.log[-1][0] == 0x40 and len(ada_i2c.log[-1]) == 1 + FULL
-    assert ours_p.bus_bytes == 25 + 7 + 1 + FULL + 2
+    assert ours_p.bus_bytes == 27 + 7 + 1 + FULL + 2
     assert ada_p.bus_bytes == 2 * 34 + 1 + FULL

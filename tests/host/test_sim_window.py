@@ -13,6 +13,7 @@ import pytest
 from crisscross import buttons
 from crisscross.memory_storage import MemoryStorage
 from host import render, sim
+from host import window as hw
 from mpy import ROOT
 from test_sim_device import FakeApp
 
@@ -22,14 +23,14 @@ SCALE = 2
 @pytest.fixture
 def pygame(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pg = sim.init_display()
+    pg = hw.init_display()
     yield pg
     pg.quit()
 
 
 def window(pygame, app_class=None, scale=SCALE, shots="screenshots", seed=3):
     device = sim.make_device(MemoryStorage(), 0, seed, app_class)
-    return sim.Simulator(device, scale, shots)
+    return hw.Simulator(device, scale, shots)
 
 
 def key(pygame, kind, name):
@@ -76,10 +77,10 @@ def test_holding_a_key_gives_a_long_press_and_lights_the_button(pygame):
     sim_ = window(pygame, FakeApp)
     spot = sim_.layout.spot(buttons.A)
     sim_.step([], 0)
-    assert colour_at(sim_, spot) == sim.BUTTON
+    assert colour_at(sim_, spot) == hw.BUTTON
     sim_.step([key(pygame, pygame.KEYDOWN, "K_z")], 10)
-    assert colour_at(sim_, spot) == sim.BUTTON_LIT
-    assert colour_at(sim_, sim_.layout.spot(buttons.B)) == sim.BUTTON
+    assert colour_at(sim_, spot) == hw.BUTTON_LIT
+    assert colour_at(sim_, sim_.layout.spot(buttons.B)) == hw.BUTTON
     now = 10
     while now < 10 + buttons.LONG_MS + 40:  # frames while the key stays down
         now += 16
@@ -87,7 +88,7 @@ def test_holding_a_key_gives_a_long_press_and_lights_the_button(pygame):
     assert sim_.device.app.kinds() == [("a", "press"), ("a", "long")]
     sim_.step([key(pygame, pygame.KEYUP, "K_z")], now + 16)
     assert sim_.device.app.kinds()[-1] == ("a", "release")
-    assert colour_at(sim_, spot) == sim.BUTTON
+    assert colour_at(sim_, spot) == hw.BUTTON
     assert_oled_is_the_canvas(sim_)
 
 
@@ -105,9 +106,9 @@ def test_held_arrow_repeats_and_every_button_lights(pygame):
     for button, name in sorted(names.items()):
         spot = sim_.layout.spot(button)
         sim_.step([key(pygame, pygame.KEYDOWN, name)], 100)
-        assert colour_at(sim_, spot) == sim.BUTTON_LIT, name
+        assert colour_at(sim_, spot) == hw.BUTTON_LIT, name
         sim_.step([key(pygame, pygame.KEYUP, name)], 110)
-        assert colour_at(sim_, spot) == sim.BUTTON, name
+        assert colour_at(sim_, spot) == hw.BUTTON, name
     app = sim_.device.app
     del app.events[:]
     sim_.step([key(pygame, pygame.KEYDOWN, "K_RIGHT")], 1000)
@@ -203,7 +204,7 @@ def test_layout_keeps_everything_inside_the_device_and_window(pygame, scale):
         1
         for y in range(lay.help_y, height, 2)
         for x in range(0, width, 2)
-        if colour_at(sim_, (x, y)) != sim.BACKGROUND
+        if colour_at(sim_, (x, y)) != hw.BACKGROUND
     )
     assert drawn > 100
 
@@ -245,9 +246,9 @@ def test_clicking_a_drawn_button_presses_it_and_holding_is_a_long_press(pygame):
         spot = sim_.layout.spot(button)
         assert sim_.layout.button_at(spot) == button
         sim_.step([mouse(pygame, pygame.MOUSEBUTTONDOWN, spot)], 100 * button + 10)
-        assert colour_at(sim_, spot) == sim.BUTTON_LIT
+        assert colour_at(sim_, spot) == hw.BUTTON_LIT
         sim_.step([mouse(pygame, pygame.MOUSEBUTTONUP, spot)], 100 * button + 60)
-        assert colour_at(sim_, spot) == sim.BUTTON
+        assert colour_at(sim_, spot) == hw.BUTTON
     names = [buttons.NAMES[b] for b in range(buttons.COUNT)]
     assert sim_.device.app.kinds() == [
         (n, k) for n in names for k in ("press", "release")

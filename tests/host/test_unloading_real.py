@@ -54,7 +54,7 @@ def test_unloading_for_real(real_unloading, name):
 
 def test_a_game_started_after_another_family_plays_on(real_unloading):
     """Every module of one game unloaded, the next family's game starts and goes
-    on: nothing a screen needs was left out of its RESIDENT."""
+    on: nothing a screen needs was left out of its needs (crisscross.resident)."""
     from appdriver import Driver
 
     d = Driver(seed=3)
@@ -101,7 +101,7 @@ class _Nesting:
 
 def test_a_screen_loaded_again_finds_what_its_module_imports_loaded(real_unloading):
     """App.make: a screen's module loaded again after the app unloaded it comes
-    after the modules of its RESIDENT that it imports, each loaded on its own (on
+    after the modules of its needs that it imports, each loaded on its own (on
     a board, an import inside another holds the outer module's open file: two
     littlefs buffers of 1,148 bytes at once)."""
     from appdriver import Driver

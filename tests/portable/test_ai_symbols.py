@@ -5,6 +5,10 @@ from crisscross.dice.grid import isolated
 from crisscross.dice.symbols import SymbolsGame
 
 FAST_LEVELS = ("device", "greedy", "random")
+# Random sheets the search and the plain evaluator value alike (a few hundred
+# afterstates each; the look-ahead's plain expectation values ~800 sheets).
+SHEETS = 60
+LOOKAHEAD_SHEETS = 8
 
 
 def position(text, dice, advanced=False, rounds_done=11):
@@ -141,36 +145,98 @@ X . O . .
 """
 
 
-def test_the_memo_gives_the_values_a_host_sized_memo_gives():
-    """The device search's memo (128 slots, a newer value replacing an
-    older one) values every placement as a 32,768-slot one does, looked up
-    afresh and again from the memo."""
-    from crisscross.dice import ai_symbols as S
+def random_sheet(rng, advanced_rounds):
+    """A sheet after `advanced_rounds` random placements (symbols 1-6), and the
+    rounds done."""
+    from crisscross.dice.grid import PAIRS
 
-    game = position(MID_GAME, (2, 5), rounds_done=5)
-    model = S.model(False)
-    cells = game.sheet()
-    small = S.Position(model, cells, 6, 7)  # the device search: 128 slots
-    large = S.Position(model, cells, 6, 15)
-    moves = [(k, swap) for k in large.free_pairs() for swap in (False, True)]
-    assert len(moves) > 30
-    for _ in range(2):
-        for k, swap in moves:
-            assert small.after(k, 2, 5, swap) == large.after(k, 2, 5, swap)
-    for _ in range(2):  # the look-ahead's lookups, afresh then from the memo
-        got = []
-        for pos in (small, large):
-            best = [None] * 21
-            for _ in S.reply_steps(pos, best):
+    cells = bytearray(25)
+    cells[0] = 1 + rng.below(6)
+    done = 0
+    for _ in range(advanced_rounds):
+        free = [(p, q) for p, q in PAIRS if not cells[p] and not cells[q]]
+        if not free:
+            break
+        p, q = free[rng.below(len(free))]
+        cells[p] = 1 + rng.below(6)
+        cells[q] = 1 + rng.below(6)
+        done += 1
+    return cells, done
+
+
+def test_the_search_values_sheets_as_the_plain_evaluator_does():
+    """Position (incremental keys, blocked marks kept up to date, the lookup
+    written out) gives every placement's afterstate the value
+    reference_worth() gives the sheet made afresh, on random sheets of both
+    rule sets at every stage."""
+    from crisscross.dice import ai_symbols as S
+    from crisscross.rng import Rng
+
+    rng = Rng(2024)
+    checked = 0
+    for n in range(SHEETS):
+        advanced = n % 2 == 1
+        model = S.model(advanced)
+        cells, done = random_sheet(rng, rng.below(12))
+        pos = S.Position(model, cells, done + 1)
+        assert pos.total == S.reference_worth(model, cells, done + 1)
+        x = 1 + rng.below(6)
+        y = 1 + rng.below(6)
+        for k in pos.free_pairs():
+            for swap in (False, True):
+                p, q = S.PAIRS[k]
+                if swap:
+                    p, q = q, p
+                after = bytearray(cells)
+                after[p] = x
+                after[q] = y
+                want = S.reference_worth(model, after, done + 1)
+                assert pos.after(k, x, y, swap) == want, (cells, k, swap)
+                checked += 1
+    assert checked > 20 * SHEETS
+    S.drop_tables()
+
+
+def test_the_look_ahead_gives_the_plain_expectation():
+    """reply_steps' split of a placement's change by the cells a tuple holds
+    (expected_steps) gives the expectation reference_expected() computes by
+    valuing every placement of every roll afresh: on sheets mid-game, and on
+    sheets 10 rounds in (every candidate: the next placement is the last)."""
+    from crisscross.dice import ai_symbols as S
+    from crisscross.rng import Rng
+
+    rng = Rng(77)
+    late = 0
+    for n in range(LOOKAHEAD_SHEETS):
+        advanced = n % 2 == 0
+        model = S.model(advanced)
+        cells, done = random_sheet(rng, 6)
+        while n < LOOKAHEAD_SHEETS // 2 and done < 10:  # (random play strands cells)
+            cells, done = random_sheet(rng, 10)
+        pos = S.Position(model, cells, done + 1)
+        free = pos.free_pairs()
+        if done < 10:
+            free = free[:1]
+        for k in free:
+            x = 1 + rng.below(6)
+            y = 1 + rng.below(6)
+            out = []
+            for _ in S.expected_steps(pos, k, x, y, False, out):
                 pass
-            got.append(best)
-        assert got[0] == got[1]
+            p, q = S.PAIRS[k]
+            after = bytearray(cells)
+            after[p] = x
+            after[q] = y
+            assert out == [S.reference_expected(model, after, done + 1)], cells
+            assert pos.total == S.reference_worth(model, cells, done + 1)  # undone
+            late += done == 10 and S.has_pair(S.blocked_marks(after))
+    assert late >= 2  # a last placement was looked ahead to
     S.drop_tables()
 
 
 def test_a_search_lets_go_of_what_it_built():
-    """After a hint the search's memo is gone, and drop_tables() empties the
-    tables read in place (a stale frame may still point at the Model)."""
+    """After a hint the search's position is emptied, and drop_tables() lets
+    go of the tables opened (a stale frame may still point at the Model)."""
     from crisscross.dice import ai_symbols as S
 
     game = position(MID_GAME, (2, 5), rounds_done=5)
@@ -178,11 +244,11 @@ def test_a_search_lets_go_of_what_it_built():
     pos = None
     for _ in ai.hint_steps(game, "device", out):
         pos = pos or S._SEARCH[0]
-    assert out and pos is not None and pos.memo is None
+    assert out and pos is not None and pos.rk is None and pos.values is None
     assert S._SEARCH[0] is None
     model = S.model(False)
-    assert [t for t in model.blobs if t is not None]
+    assert S._MODELS[0] is model
     S.drop_tables()
-    assert [t for t in model.blobs if t is not None] == []
+    assert S._MODELS == [None, None] and S._RANKS == [None]
     assert S.model(False) is not model
     S.drop_tables()

@@ -62,7 +62,7 @@ def test_a_hold_shows_the_hint_the_search_run_at_once_gives():
         d = symbols(11, *changes)
         scr = d.screen
         game = d.app.session.game
-        move, expected = ai.hint(game, d.app.session.level)
+        move, expected = ai.hint(game, ai.DEVICE)
         d.down("a").wait(buttons.LONG_MS - 20)
         assert d.app._toast is None  # found (or not) but not shown before the threshold
         d.wait(40)
@@ -80,7 +80,7 @@ def test_a_long_press_before_the_search_ends_shows_the_mark_then_the_hint():
     d = symbols(11)
     d.frame_ms = 700  # a board too busy to step the search before the threshold
     scr = d.screen
-    move, expected = ai.hint(d.app.session.game, d.app.session.level)
+    move, expected = ai.hint(d.app.session.game, ai.DEVICE)
     d.down("a").wait(buttons.LONG_MS)
     assert scr.thinking and scr.search is not None
     assert d.app.frames > scr.mark_frame  # the mark is on the screen
@@ -141,13 +141,13 @@ def test_digits_start_the_search_after_a_tap_as_their_session_says():
 
 
 def test_each_session_says_when_its_hint_starts_and_what_it_imports():
-    from crisscross import protocol
+    from crisscross import protocol, resident
     from crisscross.cards import session as cards_session
 
     d = symbols(7)
     s = d.app.session
     assert s.hint_start_ms() == 0  # symbols: the whole long press is its own
-    assert s.hint_modules() == sess.SEARCH["symbols"]
+    assert s.hint_modules() == resident.SEARCH["symbols"]
     for name in s.hint_modules():  # resident: a tap never imports it
         assert name in s.resident()
     d = symbols(7, "right")  # digits: resident too (hints and AI turns)
@@ -155,4 +155,4 @@ def test_each_session_says_when_its_hint_starts_and_what_it_imports():
         assert name in d.app.session.resident()
     cs_ = cards_session.Session
     assert cs_.HINT_START_MS == protocol.HINT_AFTER_TAP_MS
-    assert cs_.HINT_MODULES == cards_session.SEARCH
+    assert cs_.HINT_MODULES == resident.SEARCH["cards"]

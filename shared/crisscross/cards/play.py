@@ -396,4 +396,3 @@ class CardsPlay(HintScreen):
 
 
 SCREEN = CardsPlay
-RESIDENT = ("crisscross.glyphs", "crisscross.cards.draw")

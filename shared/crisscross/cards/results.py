@@ -166,7 +166,4 @@ class CardsResults(Screen):
         c.text("B:back", PX, 56)
 
 
-# The game is over: the play screen's code is not among these (on boards, it
-# goes back to the heap while the results are shown).
 SCREEN = CardsResults
-RESIDENT = ("crisscross.glyphs", "crisscross.cards.draw")

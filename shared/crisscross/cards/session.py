@@ -15,7 +15,7 @@ every AI seat's move use it (docs/architecture.md).
 """
 
 from crisscross.compat import const
-from crisscross import protocol
+from crisscross import protocol, resident
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY
 from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.rng import Rng
@@ -34,19 +34,6 @@ AI_SEED_STEP = const(7919)  # seat s's AI draws from Rng(seed + STEP * (s + 1))
 _HINT_SEED_STEP = const(104729)  # a prime, apart from AI_SEED_STEP
 _FIELDS = const(11)
 _MASK = const(0xFFFFFFFF)
-# What a card game needs resident while it is played (App.unload), with the
-# AI (SEARCH) until the game is over: the hint's search starts after a tap
-# (HINT_AFTER_TAP_MS), but each hint and each AI seat's move would import it
-# again; kept, the same heap at its largest (`pico.heap_live_max_bytes.cards`).
-SEARCH = ("crisscross.cards.ai",)
-RESIDENT = (
-    "crisscross.cards.session",
-    "crisscross.cards.game",
-    "crisscross.cards.table",
-    "crisscross.cards.deck",
-    "crisscross.cards.scoring",
-    "crisscross.rng",
-)
 
 
 def ai_rng(seed, seat):
@@ -78,7 +65,7 @@ def new_session(seed, humans, ais, rules, level, code="", daily="", colours=()):
 
 
 class Session(protocol.Session):
-    HINT_MODULES = SEARCH
+    HINT_MODULES = resident.SEARCH["cards"]
     HINT_START_MS = HINT_AFTER_TAP_MS
 
     def __init__(
@@ -217,7 +204,7 @@ class Session(protocol.Session):
     SCREENS = ("cards.play", "cards.play", "handover", "cards.results", "cards.play")
 
     def resident(self):
-        return RESIDENT if self.phase == OVER else RESIDENT + SEARCH
+        return resident.game("cards", self.phase == OVER)
 
     # ---- saving -------------------------------------------------------------
     def to_text(self):

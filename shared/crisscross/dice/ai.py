@@ -1,14 +1,17 @@
-"""Hints and computer opponents for the two dice games, at four levels.
+"""Hints and computer opponents for the two dice games, at five levels.
 
     choose(game, level="device", rng=None) -> move
     hint(game, level="device") -> (move, expected final score or None)
 
 Levels, strongest first:
-  strongest  learned values plus a look-ahead over the next roll (host, sim)
-  device     learned values of each afterstate, looking ahead only where that is
-             cheap (symbols: late in the game; digits: 3 candidates): <130k
-             executed lines per hint, the handheld's default
-  greedy     the move that raises the score most now (crisscross.policies)
+  strongest  learned values plus a deeper look-ahead over the dice (host, sim)
+  device     learned values of each afterstate plus a look-ahead over the next
+             roll or digit for the best candidates, as much as a handheld
+             affords within the hint's time: the hint, and strong AI seats
+  casual     learned values of each afterstate alone, each blurred by a few
+             points of noise fixed by the position: normal AI seats
+  greedy     the move that raises the score most now (crisscross.policies):
+             easy AI seats
   random     any legal move (crisscross.policies)
 The move is for the current player of a SymbolsGame or DigitsGame, on its own
 sheet and for its own score (in digits "versus" the seat's lines against the
@@ -20,9 +23,13 @@ import sys
 
 STRONGEST = "strongest"
 DEVICE = "device"
+CASUAL = "casual"
 GREEDY = "greedy"
 RANDOM = "random"
-LEVELS = (STRONGEST, DEVICE, GREEDY, RANDOM)
+LEVELS = (STRONGEST, DEVICE, CASUAL, GREEDY, RANDOM)
+# The AI seats' strengths on the handheld (the New game screen): the level each
+# plays, all within what a board affords.
+STRENGTHS = (("easy", GREEDY), ("normal", CASUAL), ("strong", DEVICE))
 DEFAULT_LEVEL = DEVICE
 HUNDREDTHS = 100  # the searches value sheets in hundredths of a point
 
@@ -43,26 +50,23 @@ def _state_rng(game):
 
 def _search_steps(game, level, out):
     """(move, expected score in hundredths) from the family's search, appended
-    to `out` a step at a time (a generator: the imports and the reads of the
+    to `out` a step at a time (a generator: the imports and the opening of the
     tables are steps of their own)."""
-    lookahead = level == STRONGEST
+    rng = _state_rng(game) if level == CASUAL else None
     if game.FAMILY == "symbols":
         from crisscross.dice import ai_symbols
 
         yield
         model = ai_symbols.model(game.advanced)
         yield
-        yield from ai_symbols.choose_steps(
-            game, model, lookahead, ai_symbols.SEARCH_WIDTH, out
-        )
+        yield from ai_symbols.choose_steps(game, model, level, out, rng)
         return
     from crisscross.dice import ai_digits
 
     yield
     table = ai_digits.table()
     yield
-    width = ai_digits.SEARCH_WIDTH if lookahead else ai_digits.DEVICE_WIDTH
-    yield from ai_digits.choose_steps(game, table, True, width, out)
+    yield from ai_digits.choose_steps(game, table, level, out, rng)
 
 
 def hint_steps(game, level, out):
@@ -92,9 +96,8 @@ def hint(game, level=DEFAULT_LEVEL, rng=None):
             return policies.random_move(game, rng or _state_rng(game)), None
         return policies.greedy_move(game), None
     out = []
-    # Every step at once: they yield None, so any() runs them all, without a
-    # line of Python per step as a for loop would take.
-    any(hint_steps(game, level, out))
+    for _ in hint_steps(game, level, out):  # every step at once
+        pass
     return out[0]
 
 
@@ -104,10 +107,13 @@ def choose(game, level=DEFAULT_LEVEL, rng=None):
 
 
 def let_go():
-    """Let go of what the searches built, keeping their code: the symbol
-    search's tables, layout and last position (a search reads them anew). After a
-    hint and after the AI seats' turns; nothing to do when no symbol search has
-    run (its module is not loaded)."""
+    """Let go of what the searches built and opened, keeping their code: the
+    symbol search's layout and tables, the digit search's table (a search opens
+    them anew). After a hint and after the AI seats' turns; nothing to do for a
+    search whose module is not loaded."""
     symbols = sys.modules.get("crisscross.dice.ai_symbols")
     if symbols is not None:
         symbols.drop_tables()
+    digits = sys.modules.get("crisscross.dice.ai_digits")
+    if digits is not None:
+        digits.drop_table()

@@ -1,40 +1,48 @@
 """The symbol game's AI: learned values of lines and squares, and a search over the dice.
 
-A sheet's worth is the sum, over its tuples (the scoring lines and the 2x2
-squares), of a learned table entry: an n-tuple value function. A tuple's key is
-its cells relabelled in order of appearance (/ X X . . and O # # . . look alike),
-numbered (canon: its rank);
-tables are split by the tuple's class and the stage of the game. Empty cells
-that can no longer be filled (no empty neighbour) are marked _BLOCKED here, so a
-line knows it has a hole for good. Full lines are scored exactly. The tables come
-from TD self-play (host/ai_train.py) and live in the files ai_symbols_basic.bin
-and ai_symbols_advanced.bin, read a stage at a time (in place where the board
-has them in ROMFS: crisscross.datafile); docs/ai.md has the figures.
+Where the strength comes from:
 
-`device` plays the placement with the best afterstate value, looking one roll
-ahead only late in the game, when that is cheap. `strongest` looks one roll ahead
-for its SEARCH_WIDTH best candidates: the expectation, over the 21 distinct
-rolls, of the best next placement's value.
-All values are integers (_SCALE per point); ties go to the earlier move in
+- Tuples. A sheet's worth is the sum, over its tuples, of a learned table entry
+  (an n-tuple value function): the 10 scoring lines (11 with the advanced
+  diagonal, counted twice) and the 16 2x2 squares, which are not scored but let
+  the value see how a row and a column meet. A tuple's entry is found by its
+  pattern: its cells relabelled in order of appearance (/ X X . . and O # # . .
+  look alike), an empty cell that can never be filled (no empty neighbour)
+  marked _BLOCKED, so a line knows it has a hole for good. A full line's entry
+  is its exact score.
+- Stages. Each class of tuple (row i and column i share one, by the sheet's
+  symmetry about its main diagonal; a square shares with its mirror image) has
+  a table per stage of the game (rounds done); at the end a line is worth its
+  score and a square nothing.
+- The look-ahead. The value of a placement's afterstate, and for the best
+  candidates the expectation over the next roll (the 21 distinct rolls, 1 or 2
+  in 36) of the best next afterstate (reply_steps).
+
+The tables are learned by self-play (host/ai_train.py); docs/ai.md has how and
+the figures. They are two files read in place (crisscross.datafile: in flash on a board
+with ROMFS): ai_symbols_ranks.bin, every tuple key's pattern rank (canon()
+computed once for all 32,768 line keys and 4,096 square keys), and one value
+file per rule set (Model). Looking a tuple up is two reads, its rank and its
+value: no cache, no object per lookup. reference_worth() is the plain
+evaluator the tuned one (Position) must agree with.
+
+All values are integers (hundredths of a point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
 
-from array import array
-
 from crisscross.compat import const
-from crisscross.datafile import beside, close_data, open_data, read_data
+from crisscross.datafile import beside, close_indexed, open_indexed
 from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
 from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
 
 _BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
 _SCALE = const(100)  # table values are hundredths of a point
 _DIAG_LINE = const(10)
-
+_BIAS = const(0x8000)  # a value v is stored as the unsigned 16 bits v + _BIAS
 
 # Everything valued: 11 lines (0-10: the rows, the columns, the diagonal), then
-# the 16 2x2 squares: not scored, but their patterns correct the lines' sum. A
-# square below the main diagonal lists its cells as its mirror image does, so a
-# square and its mirror can share a table.
+# the 16 2x2 squares. A square below the main diagonal lists its cells as its
+# mirror image does, so a square and its mirror can share a table.
 TUPLES = (
     ROWS
     + COLS
@@ -45,39 +53,51 @@ TUPLES = (
     )
 )
 _NTUPLES = const(27)
+# Each tuple's table class: row i and column i alike (0-2 by the distance from
+# the middle), the diagonal 3, then a square's by its place up to mirroring.
+_SQUARE_PLACES = tuple(
+    (min(r, c), max(r, c)) for r in range(4) for c in range(4)
+)  # (its row, its column) folded onto the upper triangle
+CLASSES = bytes(
+    [0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 3]
+    + [4 + sorted(set(_SQUARE_PLACES)).index(p) for p in _SQUARE_PLACES]
+)
+NCLASSES = const(14)
 # Each tuple's weight in a sheet's value: the diagonal counts twice in advanced
-# (in basic it is not valued: not in _used(), nor in the layout).
+# (in basic it is not valued: not in used(), nor in the layout).
 _WEIGHTS = bytes(2 if t == _DIAG_LINE else 1 for t in range(_NTUPLES))
-_FINAL_TABLE = const(127)  # memo tag for "score the line as it stands"
+# ai_symbols_ranks.bin holds each key's rank in 10 bits (little-endian bit
+# order: rank n at bits 10n..10n+9): the 32,768 line keys', then the 4,096
+# square keys'. _RBASE: where a tuple's start, in bits.
+SQUARE_RANKS = const(327680)
+_RBASE = tuple(0 if len(t) == 5 else SQUARE_RANKS for t in TUPLES)
+LINE_PATTERNS = const(674)  # ranks of a 5-cell tuple (canon)
+SQUARE_PATTERNS = const(151)
 # The 21 distinct rolls of two symbol dice and their weights out of 36.
 ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
-# device: look ahead for _DEVICE_UNITS // (free pairs) candidates: a candidate's
-# look-ahead costs in proportion to the free pairs (`python3 -m host bench ai
-# --mpy` measures a hint).
-_DEVICE_UNITS = const(13)
-# The memo: values of tuples by key (raw cells | table << 15: 22 bits), in an
-# array of 2 ** bits slots, one value a slot (a newer one replaces it). A slot
-# holds 1 << 29 | (key >> bits) << 14 | value + 0x2000: under 2 ** 30, so
-# reading it allocates nothing; its slot number gives the key's low bits back.
-# Values are within +-0x2000 (the tables' within +-1,000); one that is not is
-# not remembered. bits: 7 to 15 (a key's rest, 22 - bits, below the flag).
-_MEMO_BITS = const(7)  # a device search: 128 slots of 4 bytes
-_MEMO_BITS_LOOKAHEAD = const(15)  # strongest: host-sized memory
-_MEMO_FULL = const(0x8000)  # the flag bit 29, as seen in slot >> 14
-# A key's slot: its low bits ^ its rest * _MEMO_MIX (odd: the table number and
-# the last cells spread over every slot bit; the rest * _MEMO_MIX < 2 ** 27).
-_MEMO_MIX = const(0x9E5)
-# The steps of a search (choose_steps): a yield after _STEP_MISSES values missed
-# in the memo (each a canon and a table's lookup) or after
-# _CANDIDATES_PER_STEP afterstates, and after each
-# look-ahead's free pair. Small, as a tap's release of A waits for the step in
-# progress (the search runs from the press edge: HintScreen).
-_STEP_MISSES = const(5)
-_CANDIDATES_PER_STEP = const(4)
+# The device level looks ahead for as many of its best candidates as this many
+# free pairs' replies allow (reply_steps: a free pair costs about 30 tuple
+# lookups), at least 2 (or none at all), at most SEARCH_WIDTH: as many as keep
+# the hint within its time on a board (python3 -m host bench ai --pico,
+# docs/ai.md). A table read a piece at a time (a board without ROMFS) costs
+# several times more a lookup: a narrower look-ahead then.
+_DEVICE_PAIRS = const(30)
+_DEVICE_PAIRS_PIECES = const(13)
+# A search's steps (choose_steps): a yield after _CANDIDATES_PER_STEP
+# afterstates and after each free pair of a look-ahead (a few ms each on a
+# board: a tap's release of A waits for the step in progress).
+_CANDIDATES_PER_STEP = const(8)
+# The casual level: up to this much noise (hundredths) on each afterstate value.
+CASUAL_NOISE = const(400)
+RANKS_FILE = "ai_symbols_ranks.bin"
+# A value file: HEADER bytes (the chunk of each stage: rounds done 0..12, 12 the
+# end; then the number of classes), then per chunk a table start (in 2-byte
+# units from the file's start) per class, then the tables.
+HEADER = const(16)
 
 
-def _used(advanced):
+def used(advanced):
     """The tuples valued under a rule set: the diagonal only in advanced."""
     return tuple(t for t in range(_NTUPLES) if advanced or t != _DIAG_LINE)
 
@@ -87,10 +107,10 @@ def _cell_lines(advanced):
     bit shift of the cell in the tuple's key: 3 bits a cell). One array of
     16-bit ints: cell c's are cl[cl[c]:cl[c + 1]] (its first 26 entries are
     those offsets)."""
+    from array import array
+
     lines = [[] for _ in range(25)]
-    # In tuple order, then cell order within a tuple: each cell's list comes out
-    # as scanning every tuple for it would make it, in ~120 steps instead of ~3,000.
-    for t in _used(advanced):
+    for t in used(advanced):
         cells = TUPLES[t]
         for k in range(len(cells)):
             lines[cells[k]].append(t << 4 | 3 * k)
@@ -103,17 +123,14 @@ def _cell_lines(advanced):
 
 
 # Per rule set (0 basic, 1 advanced): (used tuples, cell lines), built on the
-# first search of that rule set only, until drop_tables() (the play screen calls
-# it after each hint: not kept between hints). A game is played under one rule
-# set. A pair's tuples and neighbours are not tabled (too much heap in a
-# search): Position.touched lists them when wanted.
+# first search of that rule set, until drop_tables().
 _LAYOUT = [None, None]
 
 
 def layout(adv):
     """(USED, CELL_LINES) of rule set `adv` (0 basic, 1 advanced)."""
     if _LAYOUT[adv] is None:
-        _LAYOUT[adv] = (_used(adv == 1), _cell_lines(adv == 1))
+        _LAYOUT[adv] = (used(adv == 1), _cell_lines(adv == 1))
     return _LAYOUT[adv]
 
 
@@ -129,8 +146,8 @@ def canon(raw, size=5):
     """A tuple's cells (3 bits each) relabelled: symbols become 1, 2, ... in order
     of appearance; 0 (empty) and _BLOCKED stay. Returns (rank, complete): the
     relabelled pattern's rank (_PATTERNS) and whether no cell is empty. The
-    labels given so far are 3 bits each in an int (at 3 * symbol), not a list:
-    nothing allocated but the result (a search calls it many times)."""
+    search reads ranks from ai_symbols_ranks.bin, which holds canon() of every
+    key (host/ai_train.py writes it)."""
     seen = 0
     rank = 0
     n = 0
@@ -182,116 +199,114 @@ def code_score(raw, advanced):
 
 
 class Model:
-    """The learned tables for one rule set and how tuples map onto them.
+    """The learned tables of one rule set, and the ranks.
 
-    A table holds the learned values of one class of tuples at one stage of the
-    game, by pattern rank (canon): per 16 ranks 4 bytes, a bit per rank that has
-    a value and n, the number of the first of those values (16-bit
-    little-endian each), then the values in hundredths, in rank order: 12-bit
-    signed, two to 3 bytes (value n, n even, is the low 12 bits of the 3 bytes
-    at 3 * (n >> 1) in the table, n + 1 the high 12; n counts from the table's
-    start: the values start at a multiple of 3), or, in a narrow table (all
-    within -128..127), a signed byte each at n. A table with no values is
-    empty. The tables of a stage are one bytes object (`stage(s)`): per class
-    its table's offset (2 bytes, its top bit set for a narrow table), one more
-    for the end, then the tables; read from the rule set's file (`path`,
-    written by host/ai_train.py) when a search first wants a table of that
-    stage: a search holds only its stage's (look-ahead: also the next's), never
-    the whole file. Table number = stage bucket << 4 | class; `classes[t]` is
-    tuple t's class and `stages[r]` the bucket after r rounds (r = 1..12).
-    """
+    `values` (the rule set's file, host/ai_train.py table_file) holds per chunk
+    one table per class: the class's value of each pattern rank, in hundredths,
+    2 bytes a value (little-endian, + _BIAS). A chunk serves the stages its
+    header names (rounds done after the placement being valued: 1-11, and 12,
+    the end, also for a sheet with no free pair left, where a line is worth its
+    score and a square nothing). `ranks`: ai_symbols_ranks.bin. Both are read
+    in place (crisscross.datafile open_indexed): a lookup reads 4 bytes of them."""
 
-    def __init__(self, advanced, classes, stages, path=None, ends=None):
+    def __init__(self, advanced, values, ranks):
         self.advanced = advanced
-        self.classes = classes
-        self.stages = stages
-        self.path = path
-        self.ends = ends  # the file's stage offsets: (data start, bytes of ends)
-        self.blobs = [None] * (max(stages) + 1)
+        self.values = values
+        self.ranks = ranks
+        if values[13] != NCLASSES:
+            raise ValueError("the AI's table file is for another layout")
 
-    def stage(self, s):
-        """Stage s's tables, read from the file the first time they are wanted."""
-        got = self.blobs[s]
-        if got is None:
-            start, ends = self.ends
-            a = ends[2 * s - 2] | ends[2 * s - 1] << 8 if s else 0
-            b = ends[2 * s] | ends[2 * s + 1] << 8
-            src = open_data(self.path)
-            try:
-                got = read_data(src, start + a, b - a)
-            finally:
-                close_data(src)
-            self.blobs[s] = got
-        return got
+    def table(self, stage, cls):
+        """Where the table of class `cls` at `stage` rounds done starts in
+        `values` (bytes)."""
+        v = self.values
+        j = HEADER + 2 * (v[stage if stage < ROUNDS else ROUNDS] * NCLASSES + cls)
+        return 2 * (v[j] | v[j + 1] << 8)
 
-    def keep_from(self, rounds_done):
-        """Let go of the tables of stages before this one (a game only goes on)."""
-        for s in range(self.stages[rounds_done]):
-            self.blobs[s] = None
+    def value(self, stage, cls, rank):
+        """The plain lookup: class `cls`'s value of pattern `rank` at `stage`."""
+        i = self.table(stage, cls) + 2 * rank
+        return (self.values[i] | self.values[i + 1] << 8) - _BIAS
 
-    def lookup(self, tid, rank):
-        """Table tid's value of the pattern of this rank, or None: a pattern
-        self-play never met (Position.value: a line's score as it stands, and
-        nothing for a square)."""
-        blob = self.blobs[tid >> 4]
-        if blob is None:
-            blob = self.stage(tid >> 4)
-        i = (tid & 15) << 1
-        narrow = blob[i + 1] & 128
-        base = blob[i] | (blob[i + 1] & 127) << 8
-        if base == blob[i + 2] | (blob[i + 3] & 127) << 8:
-            return None  # an empty table
-        i = base + (rank >> 4 << 2)
-        bits = blob[i] | blob[i + 1] << 8
-        bit = 1 << (rank & 15)
-        if not bits & bit:
-            return None
-        # The values before this one in its group: the bits below it, counted.
-        w = bits & (bit - 1)
-        w -= (w >> 1) & 0x5555
-        w = (w & 0x3333) + ((w >> 2) & 0x3333)
-        w = (w + (w >> 4)) & 0x0F0F
-        n = (blob[i + 2] | blob[i + 3] << 8) + ((w + (w >> 8)) & 31)
-        if narrow:  # values a byte each
-            v = blob[base + n]
-            return v - 256 if v >= 128 else v
-        i = base + 3 * (n >> 1)  # values two to 3 bytes
-        if n & 1:
-            v = blob[i + 1] >> 4 | blob[i + 2] << 4
-        else:
-            v = blob[i] | (blob[i + 1] & 15) << 8
-        return v - 0x1000 if v >= 0x800 else v
+
+def blocked_marks(cells):
+    """The sheet with each empty cell that has no empty neighbour marked
+    _BLOCKED (a new bytearray)."""
+    c = bytearray(cells)
+    for i in range(25):
+        if not c[i]:
+            for n in NEIGHBOURS[i]:
+                if not c[n]:
+                    break
+            else:
+                c[i] = _BLOCKED
+    return c
+
+
+def has_pair(cells):
+    for p, q in PAIRS:
+        if not cells[p] and not cells[q]:
+            return True
+    return False
+
+
+def reference_worth(model, cells, stage):
+    """The plain evaluator: the sheet's worth in hundredths as of `stage` rounds
+    done (after its last placement; ROUNDS: the end), every tuple ranked by
+    canon() and looked up afresh."""
+    c = blocked_marks(cells)
+    total = 0
+    for t in used(model.advanced):
+        raw = 0
+        cells_t = TUPLES[t]
+        for k in range(len(cells_t)):
+            raw |= c[cells_t[k]] << (3 * k)
+        rank = canon(raw, len(cells_t))[0]
+        total += _WEIGHTS[t] * model.value(stage, CLASSES[t], rank)
+    return total
+
+
+def reference_expected(model, cells, stage):
+    """The plain look-ahead: the expected worth, over the next roll, of its
+    best placement (reference_worth), the sheet as of `stage` rounds done; at
+    the end, or with no free pair left, its final worth."""
+    if stage >= ROUNDS or not has_pair(cells):
+        return reference_worth(model, cells, ROUNDS)
+    c = bytearray(cells)
+    total = 0
+    for x, y, w in ROLLS:
+        best = None
+        for p, q in PAIRS:
+            if c[p] or c[q]:
+                continue
+            for a, b in ((x, y), (y, x)):
+                c[p] = a
+                c[q] = b
+                v = reference_worth(model, c, stage + 1)
+                if best is None or v > best:
+                    best = v
+            c[p] = c[q] = 0
+        total += w * best
+    return total // 36
 
 
 class Position:
-    """One sheet being searched: cells (with _BLOCKED marks), each line's raw
-    3-bit key and value, and each cell's count of empty neighbours.
+    """One sheet being searched: its cells (with _BLOCKED marks), each tuple's
+    raw 3-bit key and value, and each cell's count of empty neighbours.
 
-    Lines are valued as of `stage` rounds done: the round count after the next
-    placement, so after() values afterstates; at ROUNDS the values are final.
-    """
+    Tuples are valued as of `stage` rounds done: the round count after the
+    next placement, so after() values afterstates; at ROUNDS the values are
+    final. The lookup (a tuple's rank, then its value) is written out where the
+    search spends its time (after, reply_steps): value() is the same."""
 
-    def __init__(
-        self, model, cells, stage, memo_bits=_MEMO_BITS, later=False, memo=None
-    ):
-        """later: leave the lines unvalued until stage_steps(stage) has run;
-        memo: an array of 2 ** memo_bits slots to use, else a new one."""
+    def __init__(self, model, cells, stage):
         self.model = model
-        self.misses = 0  # memo misses since a search's last step (_STEP_MISSES)
-        self.sh = memo_bits
-        self.mask = (1 << memo_bits) - 1
+        self.ranks = model.ranks
+        self.values = model.values
         self.adv = 1 if model.advanced else 0
         self.used, self.cell_lines = layout(self.adv)
         self.weights = _WEIGHTS
-        self.memo = memo if memo is not None else array("I", bytes(4 << memo_bits))
-        c = bytearray(cells)
-        for i in range(25):
-            if not c[i]:
-                for n in NEIGHBOURS[i]:
-                    if not c[n]:
-                        break
-                else:
-                    c[i] = _BLOCKED
+        c = blocked_marks(cells)
         self.cells = c
         self.en = bytearray(25)
         for i in range(25):
@@ -307,65 +322,30 @@ class Position:
             for k in range(len(cells_t)):
                 r |= c[cells_t[k]] << (3 * k)
             self.rk[t] = r
-        self.stage = stage
-        if not later:
-            for _ in self.stage_steps(stage):
-                pass
+        self.set_stage(stage)
 
-    def stage_steps(self, stage):
-        """Value the lines as of `stage` rounds done (recomputes every line), a
-        step at a time (a generator): a yield every _STEP_MISSES misses."""
+    def set_stage(self, stage):
+        """Value the tuples as of `stage` rounds done (ROUNDS: the end)."""
         self.stage = stage
         self.final = stage >= ROUNDS
-        # Memo key of a tuple's value: its raw cells | (its table << 15).
-        if self.final:
-            # Squares get their own tag: a square's 12 raw bits can equal a line's.
-            self.tkey = [_FINAL_TABLE << 15] * 11 + [(_FINAL_TABLE - 1) << 15] * 16
-        else:
-            # Table number: stage bucket << 4 | the tuple's class (Model).
-            b = self.model.stages[stage] << 4
-            classes = self.model.classes
-            self.tkey = [(b | classes[t]) << 15 for t in range(_NTUPLES)]
+        model = self.model
+        self.tbase = [model.table(stage, CLASSES[t]) for t in range(_NTUPLES)]
         self.lv = [0] * _NTUPLES
         total = 0
         for t in self.used:
             v = self.value(t, self.rk[t])
             self.lv[t] = v
             total += self.weights[t] * v
-            if self.misses >= _STEP_MISSES:
-                self.misses = 0
-                yield
         self.total = total
 
     def value(self, t, raw):
-        """Tuple t's value in hundredths when its raw key is `raw` (memoised)."""
-        model = self.model
-        key = raw | self.tkey[t]
-        tid = key >> 15
-        sh = self.sh
-        i = (key ^ (key >> sh) * _MEMO_MIX) & self.mask
-        e = self.memo[i]
-        if e >> 14 == key >> sh | _MEMO_FULL:
-            v = (e & 0x3FFF) - 0x2000
-        else:
-            self.misses += 1
-            if self.final and t > _DIAG_LINE:
-                v = 0  # at the end only the lines' scores count
-            elif t <= _DIAG_LINE:
-                v = None
-                if not self.final:  # at the end a line scores what it holds
-                    rank, complete = canon(raw)
-                    if not complete:
-                        v = model.lookup(tid, rank)
-                if v is None:
-                    v = code_score(raw, model.advanced) * _SCALE
-            else:
-                v = model.lookup(tid, canon(raw, 4)[0])
-                if v is None:
-                    v = 0
-            if -0x2000 <= v < 0x2000:
-                self.memo[i] = (key >> sh | _MEMO_FULL) << 14 | (v + 0x2000)
-        return v
+        """Tuple t's value in hundredths when its raw key is `raw`."""
+        r = self.ranks
+        v = self.values
+        j = _RBASE[t] + raw * 10  # the rank's first bit
+        b = j >> 3
+        i = self.tbase[t] + ((((r[b] | r[b + 1] << 8) >> (j & 7)) & 1023) << 1)
+        return (v[i] | v[i + 1] << 8) - _BIAS
 
     def free_pairs(self):
         """Indices into PAIRS of the pairs with both cells empty."""
@@ -380,8 +360,8 @@ class Position:
     def drop(self):
         """Let go of what the search built (it is over): a frame that outlives
         it keeps only this object's shell."""
-        self.memo = self.model = self.cells = self.en = None
-        self.rk = self.lv = self.tkey = self.cell_lines = None
+        self.model = self.cells = self.en = self.ranks = self.values = None
+        self.rk = self.lv = self.tbase = self.cell_lines = None
 
     def touched(self, p, q, nr):
         """The tuples a placement into cells p and q changes: those through p,
@@ -402,10 +382,10 @@ class Position:
                 if n != p and n != q and not cells[n] and en[n] == 1:
                     for j in range(cl[n], cl[n + 1]):
                         e = cl[j]
-                        l = e >> 4
-                        nr[l] += _BLOCKED << (e & 15)
-                        if l not in touched:
-                            touched.append(l)
+                        ln = e >> 4
+                        nr[ln] += _BLOCKED << (e & 15)
+                        if ln not in touched:
+                            touched.append(ln)
         return touched
 
     def after(self, k, x, y, swap):
@@ -426,23 +406,18 @@ class Position:
         total = self.total
         w = self.weights
         lv = self.lv
-        memo = self.memo
-        tkey = self.tkey
-        sh = self.sh
-        mask = self.mask
+        r = self.ranks
+        v = self.values
+        tbase = self.tbase
         for t in touched:
-            # The memo lookup inlined: this loop is most of the AI's time.
-            key = nr[t] | tkey[t]
-            v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
-            if v >> 14 == key >> sh | _MEMO_FULL:
-                v = (v & 0x3FFF) - 0x2000
-            else:
-                v = self.value(t, nr[t])
-            total += w[t] * (v - lv[t])
+            j = _RBASE[t] + nr[t] * 10  # value(t, nr[t]), written out
+            b = j >> 3
+            i = tbase[t] + ((((r[b] | r[b + 1] << 8) >> (j & 7)) & 1023) << 1)
+            total += w[t] * ((v[i] | v[i + 1] << 8) - _BIAS - lv[t])
         return total
 
     def place(self, k, x, y, swap):
-        """Make the placement (then stage_steps(stage + 1) values the lines);
+        """Make the placement (then set_stage(stage + 1) values the tuples);
         returns what undoes it: (cells, en, rk, stage), to put back."""
         p, q = PAIRS[k]
         if swap:
@@ -467,29 +442,29 @@ class Position:
             if cells[c]:
                 for j in range(cl[c], cl[c + 1]):
                     e = cl[j]
-                    l = e >> 4
+                    ln = e >> 4
                     sh = e & 15
-                    self.rk[l] = (self.rk[l] & ~(7 << sh)) | (cells[c] << sh)
+                    self.rk[ln] = (self.rk[ln] & ~(7 << sh)) | (cells[c] << sh)
         return saved
 
 
 def reply_steps(pos, best):
     """Fills `best` (21 Nones) with the best afterstate value of each roll (x,
-    y, _) of ROLLS over every placement of it, yielding after each free pair (a generator: a screen runs it between key presses). In one pass
-    over the free pairs. A placement's change of value splits over its tuples:
-    those through the first cell only depend on its symbol (6 values), through
-    the second only on the other's (6), through both on the two (36), through
+    y, _) of ROLLS over every placement of it, yielding after each free pair
+    (a generator: a screen runs it between key presses). In one pass over the
+    free pairs. A placement's change of value splits over its tuples: those
+    through the first cell only depend on its symbol (6 values), through the
+    second only on the other's (6), through both on the two (36), through
     neither (a neighbour left blocked) on nothing. So each tuple is valued once
     per symbol or pair of symbols instead of once per roll and order: ~3 times
     fewer lookups than 42 after() calls a pair, the same values."""
     cl = pos.cell_lines
     lv = pos.lv
     w = pos.weights
-    tkey = pos.tkey
+    tbase = pos.tbase
+    r = pos.ranks
+    v = pos.values
     total = pos.total
-    memo = pos.memo
-    sh = pos.sh
-    mask = pos.mask
     shp = [-1] * _NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
     shq = [-1] * _NTUPLES
     for k in pos.free_pairs():
@@ -511,59 +486,42 @@ def reply_steps(pos, best):
             b = shq[t]
             shp[t] = -1
             shq[t] = -1
-            r = nr[t]
+            raw = nr[t]
             wt = w[t]
-            old = lv[t]
+            old = lv[t] + _BIAS
+            rb = _RBASE[t]
+            tb = tbase[t]
             if a < 0 and b < 0:
-                key = r | tkey[t]
-                v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
-                if v >> 14 == key >> sh | _MEMO_FULL:
-                    v = (v & 0x3FFF) - 0x2000
-                else:
-                    v = pos.value(t, r)
-                base += wt * (v - old)
+                j = rb + raw * 10  # value(t, raw), written out
+                c = j >> 3
+                i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
+                base += wt * ((v[i] | v[i + 1] << 8) - old)
             elif a < 0 or b < 0:
                 f = fq if a < 0 else fp
-                cs = b if a < 0 else a  # the cell's shift (sh: the memo's)
+                cs = b if a < 0 else a  # the cell's shift
                 for x in range(1, 7):
-                    rx = r + (x << cs)
-                    key = rx | tkey[t]
-                    v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
-                    if v >> 14 == key >> sh | _MEMO_FULL:
-                        v = (v & 0x3FFF) - 0x2000
-                    else:
-                        v = pos.value(t, rx)
-                    f[x] += wt * (v - old)
+                    j = rb + (raw + (x << cs)) * 10
+                    c = j >> 3
+                    i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
+                    f[x] += wt * ((v[i] | v[i + 1] << 8) - old)
             else:
                 for x in range(1, 7):
-                    rx = r + (x << a)
-                    i = 7 * x
+                    rx = raw + (x << a)
+                    at = 7 * x
                     for y in range(1, 7):
-                        ry = rx + (y << b)
-                        key = ry | tkey[t]
-                        v = memo[(key ^ (key >> sh) * _MEMO_MIX) & mask]
-                        if v >> 14 == key >> sh | _MEMO_FULL:
-                            v = (v & 0x3FFF) - 0x2000
-                        else:
-                            v = pos.value(t, ry)
-                        pq[i + y] += wt * (v - old)
-                    if pos.misses >= _STEP_MISSES:  # 36 values can all be misses
-                        pos.misses = 0
-                        yield
-                pos.misses += 2  # 36 lookups: as long as ~2 misses, hits or not
-            if pos.misses >= _STEP_MISSES:
-                pos.misses = 0
-                yield
+                        j = rb + (rx + (y << b)) * 10
+                        c = j >> 3
+                        i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
+                        pq[at + y] += wt * ((v[i] | v[i + 1] << 8) - old)
         for i in range(21):
             x, y, _ = ROLLS[i]
-            v = base + fp[x] + fq[y] + pq[7 * x + y]
+            s = base + fp[x] + fq[y] + pq[7 * x + y]
             if x != y:
-                v2 = base + fp[y] + fq[x] + pq[7 * y + x]
-                if v2 > v:
-                    v = v2
-            if best[i] is None or v > best[i]:
-                best[i] = v
-        pos.misses = 0
+                s2 = base + fp[y] + fq[x] + pq[7 * y + x]
+                if s2 > s:
+                    s = s2
+            if best[i] is None or s > best[i]:
+                best[i] = s
         yield
 
 
@@ -574,9 +532,9 @@ def expected_steps(pos, k, a, b, swap, out):
         out.append(pos.after(k, a, b, swap))
         return
     saved = pos.place(k, a, b, swap)
-    yield from pos.stage_steps(pos.stage + 1)
+    pos.set_stage(pos.stage + 1)  # (ROUNDS: the next placement is the last)
     if not pos.free_pairs():
-        yield from pos.stage_steps(ROUNDS)  # stuck: the sheet is final as it is
+        pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
         total = pos.total
     else:
         best = [None] * 21
@@ -586,54 +544,55 @@ def expected_steps(pos, k, a, b, swap, out):
             total += ROLLS[i][2] * best[i]
         total = total // 36
     pos.cells, pos.en, pos.rk, stage = saved  # undone
-    yield from pos.stage_steps(stage)
+    pos.set_stage(stage)
     out.append(total)
 
 
-def device_width(free):
-    """How many candidates the device level can afford to look ahead for."""
-    width = _DEVICE_UNITS // max(free, 1)
-    return width if width >= 2 else 0
+def device_width(free, pieces=False):
+    """How many candidates the device level looks ahead for, with `free` free
+    pairs left (pieces: its tables are read a piece at a time)."""
+    width = (_DEVICE_PAIRS_PIECES if pieces else _DEVICE_PAIRS) // max(free, 1)
+    if width < 2:
+        return 0
+    return width if width < SEARCH_WIDTH else SEARCH_WIDTH
 
 
-def choose_steps(game, model, lookahead, width, out):
+def choose_steps(game, model, level, out, rng=None):
     """(move, expected final score in hundredths) for the current player,
     appended to `out`, a step at a time: a generator that yields after each
-    piece of a few ms on a board (the layout, the position, every
-    _CANDIDATES_PER_STEP afterstates, each free pair of a look-ahead), so a
-    screen can search while a button is held (ai.hint runs it at once).
+    piece of a few ms on a board (every _CANDIDATES_PER_STEP afterstates, each
+    free pair of a look-ahead), so a screen can search while a button is held
+    (ai.hint runs it at once).
 
-    lookahead: True for strongest (`width` candidates looked ahead); False for
-    the device level, which looks ahead only as far as _DEVICE_UNITS allow."""
+    level: "strongest" (the look-ahead for SEARCH_WIDTH candidates), "device"
+    (for device_width() of them), or else the afterstate values alone; with
+    `rng` (an Rng), each blurred by up to CASUAL_NOISE (the casual level)."""
     layout(1 if model.advanced else 0)
-    yield
     a, b = game.dice()
-    model.keep_from(game.round + 1)
-    bits = _MEMO_BITS_LOOKAHEAD if lookahead else _MEMO_BITS
-    pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1, bits, True)
+    pos = _SEARCH[0] = Position(model, game.sheet(), game.round + 1)
     yield
-    yield from pos.stage_steps(game.round + 1)
-    # The placements in pair_moves() order as ints, k << 1 | swap, and each one's value as value << 8
-    # | 255 - index: ints, not pairs (a search holds up to 80 of each).
+    # The placements in pair_moves() order as ints, k << 1 | swap, and each
+    # one's value as value << 8 | 255 - index: ints, not pairs.
     free = pos.free_pairs()
     moves = [k << 1 | s for k in free for s in (0, 1) if not s or a != b]
-    if not lookahead:
-        width = device_width(len(free))
-        lookahead = width > 0
+    width = 0
+    if level == "strongest":
+        width = SEARCH_WIDTH
+    elif level == "device":
+        width = device_width(len(free), not _in_place(model))
     scored = []
     for n in range(len(moves)):
         m = moves[n]
-        scored.append(pos.after(m >> 1, a, b, m & 1) << 8 | 255 - n)
-        if (
-            pos.misses >= _STEP_MISSES
-            or n % _CANDIDATES_PER_STEP == _CANDIDATES_PER_STEP - 1
-        ):
-            pos.misses = 0
+        v = pos.after(m >> 1, a, b, m & 1)
+        if rng is not None:
+            v += rng.below(CASUAL_NOISE)
+        scored.append(v << 8 | 255 - n)
+        if n % _CANDIDATES_PER_STEP == _CANDIDATES_PER_STEP - 1:
             yield
     scored.sort(reverse=True)  # the best value first, then the lowest index
     best_v = scored[0] >> 8
     best_n = 255 - (scored[0] & 255)
-    if lookahead and not pos.final:
+    if width and not pos.final:
         best_n = -1
         got = []
         for v0 in scored[:width]:
@@ -651,23 +610,28 @@ def choose_steps(game, model, lookahead, width, out):
     _SEARCH[0] = None
 
 
+def _in_place(model):
+    """Whether the tables are indexed in memory or flash (not a Pieces)."""
+    return not hasattr(model.ranks, "f")
+
+
 _MODELS = [None, None]
+_RANKS = [None]
 _SEARCH = [None]  # the Position of the search under way
 
 
 def drop_tables():
-    """Let go of the layouts and the tables read: the play screen keeps this
+    """Let go of the layouts and the tables opened: the play screen keeps this
     module resident between hints (HintScreen), not what one search built; nor
-    what an abandoned search holds. Emptied in place: a search's generators
-    outlive it while a stale word on the stack points at them (the collector's
-    scan is conservative), with what their frames hold."""
+    what an abandoned search holds."""
     for adv in (0, 1):
-        m = _MODELS[adv]
-        if m is not None:
-            for s in range(len(m.blobs)):
-                m.blobs[s] = None
+        if _MODELS[adv] is not None:
+            close_indexed(_MODELS[adv].values)
         _MODELS[adv] = None
         _LAYOUT[adv] = None
+    if _RANKS[0] is not None:
+        close_indexed(_RANKS[0])
+        _RANKS[0] = None
     pos = _SEARCH[0]
     if pos is not None:
         pos.drop()
@@ -676,25 +640,13 @@ def drop_tables():
 
 def model(advanced):
     """The shipped tables for a rule set: ai_symbols_basic.bin or
-    ai_symbols_advanced.bin beside this module (host/ai_train.table_file), its
-    header read now and each table when a search first wants it."""
+    ai_symbols_advanced.bin and ai_symbols_ranks.bin beside this module
+    (host/ai_train.py), opened now (read in place: crisscross.datafile)."""
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
-        path = beside(
-            __file__, "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
-        )
-        src = open_data(path)
-        try:  # three parts, each after its length: classes, stages, ends
-            n = read_data(src, 0, 1)[0]
-            classes = read_data(src, 1, n)
-            at = 1 + n
-            n = read_data(src, at, 1)[0]
-            stages = read_data(src, at + 1, n)
-            at += 1 + n
-            n = read_data(src, at, 1)[0]
-            ends = read_data(src, at + 1, 2 * n)
-        finally:
-            close_data(src)
-        start = at + 1 + 2 * n
-        _MODELS[adv] = Model(advanced, classes, stages, path, (start, ends))
+        if _RANKS[0] is None:
+            _RANKS[0] = open_indexed(beside(__file__, RANKS_FILE))
+        name = "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
+        values = open_indexed(beside(__file__, name))
+        _MODELS[adv] = Model(advanced, values, _RANKS[0])
     return _MODELS[adv]

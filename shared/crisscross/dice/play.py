@@ -194,19 +194,20 @@ class Play(HintScreen):
         HintScreen.hint(self)
 
     def hint_steps(self, out):
-        """The device's hint (crisscross.dice.ai.hint_steps), imported by the
-        search's first step (load_hint: the session's hint_modules())."""
+        """The device level's hint (crisscross.dice.ai.hint_steps), whatever
+        the AI seats' strength, imported by the search's first step
+        (load_hint: the session's hint_modules())."""
         from crisscross.dice import ai
 
-        yield from ai.hint_steps(self.game, self.session.level, out)
+        yield from ai.hint_steps(self.game, ai.DEVICE, out)
 
     def hint_done(self):
-        """What a symbol search built (its tables and layout) is not kept
-        between searches, though its module is (the session's resident())."""
-        if self.symbols:
-            from crisscross.dice import ai
+        """What a search built and opened (its tables, the symbols' layout) is
+        not kept between searches, though its module is (the session's
+        resident())."""
+        from crisscross.dice import ai
 
-            ai.let_go()
+        ai.let_go()
 
     def tick(self, now):
         self.search_tick(now)
@@ -325,4 +326,3 @@ class Play(HintScreen):
 
 
 SCREEN = Play
-RESIDENT = ("crisscross.glyphs", "crisscross.dice.sheetdraw")

@@ -200,4 +200,3 @@ class Results(Screen):
 
 
 SCREEN = Results
-RESIDENT = ("crisscross.glyphs", "crisscross.dice.sheetdraw")

@@ -12,35 +12,16 @@ from crisscross.compat import const
 
 # The phases and seat kinds of every family (crisscross.protocol); a human's
 # move is a placement here.
-from crisscross import protocol
-from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED  # noqa: F401
+from crisscross import protocol, resident
+from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED
 from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.protocol import PLAY as PLACE
 
 SAVE_VERSION = const(1)
-# What a dice game needs resident while it is played (App.unload), with its
-# rules' module (GAME_MODULES).
-RESIDENT = (
-    "crisscross.dice.session",
-    "crisscross.dice.sheetgame",
-    "crisscross.dice.grid",
-    "crisscross.rng",
-)
-# The search of the hint and of the AI seats (crisscross.dice.ai), by family.
-SEARCH = {
-    "symbols": ("crisscross.dice.ai", "crisscross.dice.ai_symbols"),
-    "digits": ("crisscross.dice.ai", "crisscross.dice.ai_digits"),
-}
-# The search is resident until the game is over: the symbol search starts when
-# A goes down, so a tap would import it; the digit search starts after a tap
-# (HINT_AFTER_TAP_MS), but each hint and each AI seat's turn would import it
-# again. Kept, the same heap at its largest (a search holds it either way) and
-# no import in a hint or a turn (docs/performance.md).
-GAME_MODULES = {
-    "symbols": RESIDENT + ("crisscross.dice.symbols",) + SEARCH["symbols"],
-    "digits": RESIDENT + ("crisscross.dice.digits",) + SEARCH["digits"],
-}
 HINT_START_MS = {"symbols": 0, "digits": HINT_AFTER_TAP_MS}
+# The levels AI seats play on the handheld, easy to strong (crisscross.dice.ai
+# STRENGTHS); the hint is the device level's whatever the seats play.
+SEAT_LEVELS = ("greedy", "casual", "device")
 
 
 def new_game(family, seed, humans, ais, rules, starts=None):
@@ -152,14 +133,12 @@ class Session(protocol.Session):
     SCREENS = ("dice.play", "dice.play", "handover", "dice.results", "dice.play")
 
     def resident(self):
-        """The modules a dice game needs resident (GAME_MODULES); a search not
-        named there is not kept after it ran (App.tidy), nor any at the end."""
-        if self.phase == OVER:
-            return RESIDENT
-        return GAME_MODULES[self.game.FAMILY]
+        """The modules a dice game keeps (crisscross.resident): its rules' and
+        its search's until it is over."""
+        return resident.game(self.game.FAMILY, self.phase == OVER)
 
     def hint_modules(self):
-        return SEARCH[self.game.FAMILY]
+        return resident.SEARCH[self.game.FAMILY]
 
     def hint_start_ms(self):
         return HINT_START_MS[self.game.FAMILY]
@@ -196,6 +175,8 @@ class Session(protocol.Session):
         else:
             raise ValueError("unknown game in save")
         game = cls_game.decode(gcode)
+        if level not in SEAT_LEVELS:  # a save from before the strengths
+            level = SEAT_LEVELS[-1]
         seat_list = [HUMAN if ch == "h" else AI for ch in seats]
         if len(seat_list) != game.players or not seats:
             raise ValueError("seats do not match the game")

@@ -2,9 +2,9 @@
 
 Screens are reached by name through App.show ("pause", "cards.play"): a name
 without a dot is a module here, "family.name" the module crisscross.family.name.
-Each screen module names its class SCREEN and the engine modules it needs
-resident while it is up, RESIDENT (the app unloads every other game module at
-a change of screen; docs/architecture.md)."""
+Each screen module names its class SCREEN; the engine modules it needs while it
+is up are listed in crisscross.resident (the app unloads every other game module
+at a change of screen; docs/architecture.md)."""
 
 from crisscross import buttons
 
@@ -21,7 +21,7 @@ class Screen:
     key() never sees RELEASE."""
 
     long_keys = 0
-    resident = ()  # set by App.make: its module's RESIDENT and the module itself
+    resident = ()  # set by App.make: resident.SCREENS[name] and its own module
     under = None  # a screen this one goes back to as it was (kept resident too)
 
     def __init__(self, app):

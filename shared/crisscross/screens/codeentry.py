@@ -56,4 +56,3 @@ class CodeEntry(Screen):
 
 
 SCREEN = CodeEntry
-RESIDENT = ("crisscross.sharecode",)

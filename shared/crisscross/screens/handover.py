@@ -28,4 +28,3 @@ class Handover(Screen):
 
 
 SCREEN = Handover
-RESIDENT = ()

@@ -22,13 +22,15 @@ RULES = {
     "words": (("", "Normal"), ("tournament", "Tournament"), ("optional", "Big draw")),
 }
 DICE = ("Random", "Daily", "Code")
-# AI levels per family: (name the engine knows, name on the screen)
+# AI levels per family: (name the engine knows, name on the screen); the dice
+# games' are crisscross.dice.ai.STRENGTHS (Normal the first offered).
 LEVELS = {
-    "symbols": (("device", "Quick"), ("strongest", "Strong")),
-    "digits": (("device", "Quick"), ("strongest", "Strong")),
+    "symbols": (("greedy", "Easy"), ("casual", "Normal"), ("device", "Strong")),
+    "digits": (("greedy", "Easy"), ("casual", "Normal"), ("device", "Strong")),
     "cards": (("easy", "Easy"), ("hard", "Hard")),
     "words": (("quick", "Quick"), ("strong", "Strong")),
 }
+FIRST_LEVEL = {"symbols": 1, "digits": 1, "cards": 0, "words": 0}
 # The card game's colours (crisscross.cards.deck's order), one per human seat.
 COLOURS = ("Sun", "Mountain", "Forest", "Ocean")
 MIN_SEATS = {"symbols": 1, "digits": 1, "cards": 2, "words": 1}
@@ -54,7 +56,7 @@ class NewGame(Screen):
         self.colours = [0, 1, 2, 3]  # colour per human seat (cards)
         self.dice = 0
         self.code = ""  # share code typed on the code screen
-        self.level = 0
+        self.level = FIRST_LEVEL[self.family()]
         self.row = 0
         self.top = 0
         self.asking = None  # "Replace your saved ... game?": its lines, while up
@@ -142,6 +144,7 @@ class NewGame(Screen):
         if key == "game":
             self.game = (self.game + step) % len(GAMES)
             self.rules = 0
+            self.level = FIRST_LEVEL[self.family()]
         elif key == "rules":
             self.rules = (self.rules + step) % len(RULES[self.family()])
         elif key == "humans":
@@ -211,6 +214,8 @@ class NewGame(Screen):
         if variant >= len(RULESETS):
             return
         fam, rules = ruleset(RULESETS[variant])
+        if fam != self.family():
+            self.level = FIRST_LEVEL[fam]
         self.game = _pick(GAMES, fam, 0)
         names = [r[0] for r in RULES[fam]]
         self.rules = _pick(names, rules, 0)
@@ -389,6 +394,3 @@ def next_seed(app):
     from crisscross.rng import scramble
 
     return scramble((app.now * 2654435761 + app.events * 40503) & 0xFFFFFFFF) & 0xFFFFFF
-
-
-RESIDENT = ("crisscross.screens.listmenu", "crisscross.glyphs")

@@ -117,4 +117,3 @@ def leave_game(app, keep):
 
 
 SCREEN = Pause
-RESIDENT = ("crisscross.screens.listmenu",)

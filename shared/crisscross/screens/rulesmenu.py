@@ -31,4 +31,3 @@ class RulesMenu(ListMenu):
 
 
 SCREEN = RulesMenu
-RESIDENT = ("crisscross.screens.listmenu",)

@@ -101,4 +101,3 @@ class Scores(Screen):
 
 
 SCREEN = Scores
-RESIDENT = ("crisscross.games", "crisscross.records")

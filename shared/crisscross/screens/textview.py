@@ -48,4 +48,3 @@ class TextView(Screen):
 
 
 SCREEN = TextView
-RESIDENT = ("crisscross.screens.listmenu",)

@@ -70,4 +70,3 @@ class Title(ListMenu):
 
 
 SCREEN = Title
-RESIDENT = ("crisscross.screens.listmenu",)

@@ -51,7 +51,7 @@ _LAST = const(4)  # its last word
 # runs for every block it reads. Where the native one is compiled, the bytecode
 # one is imported only for a block the native one gives back (none of words.bin
 # does), so its code is not in the heap. Compiled once per load of this module
-# (the word game keeps this module resident: session.RESIDENT); where there is
+# (the word game keeps this module resident: crisscross.resident); where there is
 # no such emitter (CPython, the WebAssembly port) the bytecode decoder is used.
 def _native():
     """The native decoder, or None where it cannot be compiled."""

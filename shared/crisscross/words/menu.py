@@ -5,7 +5,6 @@ accepting a word by the players' vote (rule option, pass-and-play only), the
 scores, the last moves, the rules, save and quit, abandon.
 """
 
-from crisscross.screens import pause
 from crisscross.screens.pause import Pause
 from crisscross.words.view import STATE_LINES, STATE_PICKS, go_on
 from crisscross.words import deck
@@ -102,4 +101,3 @@ class WordsMenu(Pause):
 
 
 SCREEN = WordsMenu
-RESIDENT = pause.RESIDENT + ("crisscross.screens.pause", "crisscross.words.view")

@@ -559,4 +559,3 @@ class WordsPlay(Screen):
 
 
 SCREEN = WordsPlay
-RESIDENT = ("crisscross.words.view",)

@@ -105,7 +105,4 @@ class WordsResults(Screen):
         self._code(c, 56)
 
 
-# The game is over: the play screen's code, the AI's search and the tie-break's
-# word score (crisscross.words.autoplay) are not among these: unloaded meanwhile.
 SCREEN = WordsResults
-RESIDENT = ("crisscross.words.exact",)

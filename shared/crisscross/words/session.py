@@ -10,7 +10,7 @@ A save is the seed, the rules, the seats and the players' actions: restoring
 replays every action through the engine's checks.
 """
 
-from crisscross import protocol
+from crisscross import protocol, resident
 from crisscross.compat import const
 
 # The phases and seat kinds of every family (crisscross.protocol).
@@ -25,19 +25,6 @@ RULES = ("", "tournament", "optional")
 # AI levels: dictionary lookups per move (the play found depends only on these).
 LEVELS = ("quick", "strong")
 BUDGETS = (1000, 4000)  # strong: crisscross.words.ai.DEFAULT_BUDGET
-# What a word game needs resident while it is played (App.unload): the search's
-# code (crisscross.words.ai and .lines) only while an AI seat thinks, and the
-# replay's (crisscross.words.restore) only while a save is restored.
-RESIDENT = (
-    "crisscross.words.session",
-    "crisscross.words.game",
-    "crisscross.words.board",
-    "crisscross.words.deck",
-    "crisscross.words.rules",
-    "crisscross.words.dictionary",
-    "crisscross.rng",
-)
-THINKING = RESIDENT + ("crisscross.words.lines", "crisscross.words.ai")
 # Per tick, at most SLICE lookups and about SLICE_READS blocks decoded from flash:
 # a slice short enough that the keys stay live on the slowest board (the word
 # search's figures: docs/performance.md).
@@ -347,7 +334,7 @@ class Session(protocol.Session):
 
     def resident(self):
         """The modules the game needs now: the search's while one is under way."""
-        return RESIDENT if self._steps is None else THINKING
+        return resident.game("words", self.phase == OVER, self._steps is not None)
 
     def close(self):
         """The game is left (App.go): the word list open on flash is closed."""

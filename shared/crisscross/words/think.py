@@ -2,8 +2,8 @@
 
 A search is the moment of the game with the most live heap (the AI's code, its
 tables and the dictionary's blocks), so the play screen's editing code (cursor,
-hand strip, pending cards: the biggest module of the game) is not among this
-screen's RESIDENT: the app unloads it meanwhile, and it is imported again when the
+hand strip, pending cards: the biggest module of the game) is not among what this
+screen keeps (crisscross.resident): the app unloads it meanwhile, and it is imported again when the
 search ends (docs/architecture.md). This screen shows
 what the play screen showed then: the table without a cursor, the hand of the
 human at the handheld, "P2 thinking ..." or "Hint: thinking" on the top line.
@@ -119,4 +119,3 @@ class WordsThink(Screen):
 
 
 SCREEN = WordsThink
-RESIDENT = ("crisscross.words.view", "crisscross.words.lines", "crisscross.words.ai")

@@ -1,5 +1,7 @@
 """Compile every .py under the given folders with mpy-cross; fail on any error.
 
+    python3 -m host.check_mpy shared firmware     (make mpy-cross, in make test)
+
 The board's build (host/mpy_build.py: its flags and its cache), so what passes
 here is what `host flash` and the benchmarks then read from the cache.
 """
@@ -7,10 +9,7 @@ here is what `host flash` and the benchmarks then read from the cache.
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
-from host import mpy_build  # noqa: E402
+from host import mpy_build
 
 
 def sources(folders):

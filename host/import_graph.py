@@ -2,8 +2,8 @@
 import` in shared/crisscross, at module level or inside a function, and the
 circles (strongly connected components of more than one module) it makes.
 
-    python3 tools/import_graph.py            # the circles, largest first
-    python3 tools/import_graph.py --edges    # every edge, "a -> b (function)"
+    python3 -m host.import_graph            # the circles, largest first
+    python3 -m host.import_graph --edges    # every edge, "a -> b (function)"
 
 `from crisscross.cards import deck` is an edge to crisscross.cards.deck when that
 is a module, else to crisscross.cards. Imports built from strings at run time

@@ -1,7 +1,7 @@
 """Golden frames: the screen tour as ASCII art under tests/golden/.
 
-    python3 tools/golden.py            # compare, exit 1 on any difference
-    python3 tools/golden.py --update   # rewrite the files on purpose (make golden)
+    python3 tests/golden.py            # compare, exit 1 on any difference
+    python3 tests/golden.py --update   # rewrite the files on purpose (make golden)
 """
 
 import os
