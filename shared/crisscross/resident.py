@@ -51,7 +51,11 @@ SCREENS = {
     "cards.results": _CARDS,
     "words.play": ("crisscross.words.view",),
     "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.view"),
-    "words.think": ("crisscross.words.view", "crisscross.words.ai"),
+    "words.think": (
+        "crisscross.words.view",
+        "crisscross.words.lines",
+        "crisscross.words.ai",
+    ),
     "words.results": ("crisscross.words.exact",),
 }
 
@@ -90,7 +94,7 @@ SEARCH = {
     "symbols": ("crisscross.dice.ai", "crisscross.dice.ai_symbols"),
     "digits": ("crisscross.dice.ai", "crisscross.dice.ai_digits"),
     "cards": ("crisscross.cards.ai",),
-    "words": ("crisscross.words.ai",),
+    "words": ("crisscross.words.lines", "crisscross.words.ai"),
 }
 
 # By family, until the game is over: the dice rules' module, and the dice and

@@ -51,7 +51,7 @@ def _whole_game(seed):
                 else:
                     s.pass_turn()
         else:
-            while not s.ai_step(10000):
+            while not s.ai_step():
                 pass
         if s.phase == ws.OVER:
             break

@@ -131,12 +131,12 @@ def test_leaving_a_word_game_unloads_it_and_closes_the_word_list():
     if ON_BOARD:  # the search is not kept between turns
         assert loaded("crisscross.words.ai") == []
     module = sys.modules["crisscross.words.session"]
-    assert module._lookup[0] is not None  # the word list is open while playing
+    assert module._lookup is not None  # the word list is open while playing
     d.press("wait:6000 long-b").choose("Save & quit")
     assert type(d.screen).__name__ == "Title"
     if ON_BOARD:
         assert loaded("crisscross.words") == []
-        assert module._lookup[0] is None  # closed with its module
+        assert module._lookup is None  # closed with its module
     d.choose("Continue")
     assert type(d.screen).__name__ in ("WordsPlay", "Handover", "WordsThink")
     if ON_BOARD:  # the replay's code is given back once the game is rebuilt
@@ -158,7 +158,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     play = d.screen
     at = (play.cursor, play.dir, play.view)
     d.press("long-a")
-    assert type(d.screen).__name__ == "WordsThink" and d.screen.search is not None
+    assert type(d.screen).__name__ == "WordsThink" and d.screen.steps is not None
     if ON_BOARD:
         assert loaded("crisscross.words.play") == []
     for _ in range(60):

@@ -56,7 +56,7 @@ def test_cross_checks_are_kept_only_for_cells_beside_the_cards():
     above = [A, H | S, 0, 0, H]  # AH; HO, SO; -; -; HE (no O in the hand)
     below = [E, H, S, 0, 0]  # HE; OH; US; -; -
     ends = [0, S]  # -HOUSE; HOUSES
-    assert sorted(s._cross) == sorted(above + below + ends)
+    assert sorted(s.lines.cross) == sorted(above + below + ends)
 
 
 def test_the_play_found_is_scored_as_the_rules_score_it():
@@ -124,24 +124,6 @@ def test_tiebreak_score_is_the_best_three_letter_word_or_longer():
     assert autoplay.best_word_score(notation.parse_hand("OX"), words, OPTIONS) == 0
 
 
-def test_a_clock_deadline_stops_the_search_early():
-    d = Dictionary()
-    g = Game(2, 12, OPTIONS, d)
-    autoplay.take_turn(g, 2000)
-    now = [0]
-
-    def clock():  # a fake clock: one "millisecond" per lookup
-        now[0] += 1
-        return now[0]
-
-    s = ai.Search(g.board, g.hand(), d, OPTIONS, 10**6, clock=clock, deadline=50)
-    found = s.best()
-    assert s.nodes <= 50
-    if found is not None:
-        assert g.check(found[0]).error is None
-    d.close()
-
-
 class _Logged:
     """A lookup that records every question asked of it, in order."""
 
@@ -187,9 +169,10 @@ def _run(game, budget, lookups=None, reads=None):
     if lookups is None:
         found = s.best()
     else:
-        while not s.step(lookups, reads):
+        out = []
+        for _ in s.steps(out, lookups, reads):
             slices += 1
-        found = s.found
+        found = out[0]
     cells = None if found is None else found[0]
     score = None if found is None else found[1].score
     return (log.asked, s.nodes, s.candidates, s.best_value, cells, score), slices
@@ -219,31 +202,33 @@ def _deep_search():
 
 
 def _held(s):
-    """The search's arrays (but the cards laid so far and the best play)."""
+    """The search's arrays (but the best play), the lines' among them."""
     out = {}
-    for name, v in s.__dict__.items():
-        if isinstance(v, (bytes, bytearray, list)):
-            if name not in ("best_cells",):
+    for owner in (s, s.lines):
+        for name, v in owner.__dict__.items():
+            if isinstance(v, (bytes, bytearray, list)) and name != "best_cells":
                 out[name] = (id(v), len(v))
     return out
 
 
 def test_a_paused_search_holds_only_its_preallocated_arrays():
-    # Between slices the search keeps no generator frames (heap objects on
-    # MicroPython, one per letter): its arrays stay the same objects however deep
-    # the word it is growing.
+    # Between slices the search keeps one generator frame, not one per letter
+    # (heap objects on MicroPython): its arrays stay the same objects however
+    # deep the word it is growing.
     s = _deep_search()
-    s.step(1)
+    out = []
+    steps = s.steps(out, 1)
+    next(steps)
     held = _held(s)
     deepest = 0
-    while not s.step(1):
+    for _ in steps:
         for v in s.__dict__.values():
             assert type(v).__name__ != "generator"
         assert _held(s) == held
-        assert s.laid <= s.hand_size
-        deepest = max(deepest, s._n)
+        assert sum(s.counts) + s.depth >= s.hand_size  # cards laid: back in hand
+        deepest = max(deepest, s.depth)
     assert deepest == 13
-    assert [c[2] for c in s.found[0]] == [2, 3, 4, 5, 6, 7, 8, 9]
+    assert [c[2] for c in out[0][0]] == [2, 3, 4, 5, 6, 7, 8, 9]
 
 
 def _gc_reclaims():
@@ -270,11 +255,11 @@ def test_a_search_paused_thirteen_letters_deep_holds_little_heap():
     s = _deep_search()
     gc.collect()
     base = gc.mem_alloc()
-    while not s.step(1):
-        if s._n == 13:
+    for _ in s.steps([], 1):
+        if s.depth == 13:
             gc.collect()
-            # Measured about 700 bytes (cross-checks cached, cards laid, line
-            # arrays); generators took about 210 bytes a letter, 3.8 KB here.
+            # The lines' arrays, the cross-checks kept, the one generator's
+            # frame; a generator per letter would take ~210 bytes a letter.
             assert gc.mem_alloc() - base < 1500
             return
     assert False, "never 13 letters deep"
@@ -291,3 +276,29 @@ def test_tiebreak_may_use_a_square_effect():
     flat = WordSet(["it", "so", "its"])
     assert autoplay.best_square_score(hand, flat, OPTIONS) == -1
     assert autoplay.best_word_score(hand, flat, OPTIONS) == 90
+
+
+def test_the_search_picks_the_reference_play_in_both_interpreters():
+    # The plain reference (crisscross.words.reference) beside the search, on
+    # seeded random hands over small tables where squares, wild cards and hooks
+    # abound (tests/host/test_words_reference.py: thousands of positions).
+    from crisscross.rng import Rng
+    from crisscross.words import reference
+
+    words = WordSet(
+        ["it", "is", "so", "to", "its", "sit", "toss", "stoic", "ox", "box"]
+        + ["house", "houses", "hose", "shoe", "hoes", "he", "ah", "oh", "us"]
+    )
+    tables = (["HOUSE"], ["IT", "S."], [".T.", "SIT", ".S."], ["BOX", "...", "IT."])
+    rng = Rng(27)
+    count = 0
+    for rows in tables:
+        board = from_rows(rows)
+        for _ in range(8):
+            hand = sorted(rng.below(deck.KINDS) for _ in range(1 + rng.below(3)))
+            s = ai.Search(board, hand, words, OPTIONS, 10**6)
+            found = s.best()
+            mine = None if found is None else (found[0], s.best_value)
+            assert mine == reference.best_play(board, hand, words, OPTIONS)
+            count += found is not None
+    assert count >= 8  # plays were found, not only none

@@ -72,7 +72,7 @@ def lay(d, cells, before=()):
     if scr.dir != (0 if across else 1):
         d.press("b")
     d.press("a")
-    for r, c, letter, wild in cells:
+    for _, _, letter, wild in cells:
         want = deck.WILD if wild else letter
         items = scr.items()
         hand = scr.hand()
@@ -125,7 +125,7 @@ def test_the_menu_during_a_hint_goes_back_to_the_search():
     d.frame_ms = 400  # a board whose search slices take long: few frames a second
     d.press("long-a")
     think = d.screen
-    assert thinking(d) and think.search is not None
+    assert thinking(d) and think.steps is not None
     d.press("long-b")
     assert is_a(d.screen, WordsMenu) and "Draw cards" in d.screen.items
     d.choose("Resume")
@@ -215,7 +215,7 @@ def test_hold_a_lays_out_the_hint_ready_to_confirm():
     game = d.app.session.game
     want = autoplay.choose(game, d.app.session.budget())
     d.press("long-a")
-    assert d.screen.search is not None  # the thinking screen: over the next ticks
+    assert d.screen.steps is not None  # the thinking screen: over the next ticks
     for _ in range(40):
         if not thinking(d):
             break
@@ -348,16 +348,16 @@ def test_a_search_in_slices_finds_what_the_one_call_search_finds():
                 game.board, p.hand, game.lookup, game.options, budget, empties=0
             )
             want = s.best()
-            st = ai.stepper(game, budget)
+            out = []
             steps = 0
-            while not st.step(23):
+            for _ in ai.stepper(game, budget).steps(out, 23):
                 steps += 1
             assert steps > 3
             if want is None:
-                assert st.found is None
+                assert out == [None]
             else:
-                assert st.found[0] == want[0]
-                assert st.found[1].score == want[1].score
+                assert out[0][0] == want[0]
+                assert out[0][1].score == want[1].score
         autoplay.take_turn(game, 300)
 
 
@@ -407,9 +407,9 @@ def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
     n = len(actions(s.game))
     d.press("a")  # lays the hinted word
     assert len(actions(s.game)) == n + 1 and s.phase == ws.AI_TURN
-    assert s._search is None  # no slice of the AI's search ran with the key
+    assert s._steps is None  # no slice of the AI's search ran with the key
     d.press("wait:20")
-    assert s._search is not None or s.phase != ws.AI_TURN
+    assert s._steps is not None or s.phase != ws.AI_TURN
 
 
 def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():

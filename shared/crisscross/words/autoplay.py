@@ -12,17 +12,17 @@ from crisscross.words.ai import DEFAULT_BUDGET, Search, stepper, wants_draw
 from crisscross.words.board import Board
 
 
-def choose(game, budget=DEFAULT_BUDGET, clock=None, deadline=None):
+def choose(game, budget=DEFAULT_BUDGET):
     """The AI's play for the seat to move: (cells, Result) or None."""
-    return stepper(game, budget, clock, deadline).best()
+    return stepper(game, budget).best()
 
 
 def take_turn(game, budget=DEFAULT_BUDGET):
     """Play the seat to move as the AI: lay the best play found, else draw or pass."""
     found = choose(game, budget)
     if found is not None:
-        res = game.play(found[0])
-        if not res.error:
+        cells, _ = found
+        if not game.play(cells).error:
             return "play"
     if wants_draw(game):
         game.draw()
@@ -135,7 +135,7 @@ def tie_break(game, tied):
         bin_ = game.rng.shuffle(deck.new_deck())
         hands = []
         best = []
-        for seat in tied:
+        for _ in tied:
             k = len(bin_) - rules.TIEBREAK_CARDS
             hand = sorted(bin_[k:])  # a list of card codes
             bin_[k:] = b""

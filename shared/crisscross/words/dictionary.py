@@ -37,6 +37,12 @@ _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
 _SLOT = const(640)  # bytes of a decoded block: words.bin's longest is 601
 _STRIDE = const(32)  # from a file, the index's keys kept in RAM: one in _STRIDE
+# A cache entry (crisscross.words.dictopen makes them), a list by these indices:
+_BLOCK = const(0)  # the block's number (-1: none yet)
+_FLAT = const(1)  # its words decoded, b"\nword\nword...\n" (a bytearray reused)
+_END = const(2)  # the length of the decoded words in _FLAT
+_FIRST = const(3)  # its first word
+_LAST = const(4)  # its last word
 
 
 # The block decoder: in native code (crisscross/words/viper.py, compiled here
@@ -165,7 +171,7 @@ class Dictionary:
         """The cache entry of block b, decoded from the file if it is not cached."""
         cache = self._cache
         for entry in cache:
-            if entry[0] == b:
+            if entry[_BLOCK] == b:
                 if entry is not cache[0]:
                     cache.remove(entry)
                     cache.insert(0, entry)
@@ -178,13 +184,13 @@ class Dictionary:
         size = self.block_size
         # The block and the byte after it (the decoders read two at a time).
         raw = self._read(self._data + b * size, size + 1, self._raw_block)
-        flat = entry[1]
+        flat = entry[_FLAT]
         end = decode_fast(raw, size * 8, flat) - 1
         self.reads += 1
-        entry[0] = b
-        entry[2] = end + 1
-        entry[3] = flat[1 : flat.find(b"\n", 1)]
-        entry[4] = flat[flat.rfind(b"\n", 0, end) + 1 : end]
+        entry[_BLOCK] = b
+        entry[_END] = end + 1
+        entry[_FIRST] = flat[1 : flat.find(b"\n", 1)]
+        entry[_LAST] = flat[flat.rfind(b"\n", 0, end) + 1 : end]
         cache.insert(0, entry)
         return entry
 
@@ -193,7 +199,7 @@ class Dictionary:
         be; None when no word begins with its first three letters (the tables
         say so for most of a cross-check's 26 words, without a block read)."""
         for entry in self._cache:
-            if entry[3] <= w <= entry[4]:
+            if entry[_FIRST] <= w <= entry[_LAST]:
                 return entry
         if not (self._pair(0, w) and self._triple(0, w)):
             return None
@@ -206,7 +212,7 @@ class Dictionary:
         lo = self._locate(k)
         entry = self._block(lo)
         # Keys are cut short: a long word may sort before its block's first word.
-        while lo > 0 and w < entry[3]:
+        while lo > 0 and w < entry[_FIRST]:
             lo -= 1
             entry = self._block(lo)
         return entry
@@ -252,7 +258,7 @@ class Dictionary:
         entry = self._find(w)
         if entry is None:
             return False
-        return entry[1].find(b"\n" + w + b"\n", 0, entry[2]) >= 0
+        return entry[_FLAT].find(b"\n" + w + b"\n", 0, entry[_END]) >= 0
 
     def across(self, w, here, letters):
         """Bit k set for each letter k of the mask `letters` that makes a word of
@@ -281,12 +287,12 @@ class Dictionary:
                 ok = self._triple(1, w)
             elif fixed or (self._pair(0, w) and self._triple(0, w)):
                 for entry in self._cache:
-                    if entry[3] <= w <= entry[4]:
+                    if entry[_FIRST] <= w <= entry[_LAST]:
                         break
                 else:
                     entry = self._seek(w)
                 pat[here + 1] = 97 + k
-                ok = entry[1].find(pat, 0, entry[2]) >= 0
+                ok = entry[_FLAT].find(pat, 0, entry[_END]) >= 0
             else:
                 ok = False
             if ok:
@@ -316,17 +322,21 @@ class Dictionary:
         if len(p) > self.longest:
             return False
         for entry in self._cache:
-            if entry[3] <= p <= entry[4]:
+            if entry[_FIRST] <= p <= entry[_LAST]:
                 return self._starts(entry, p)
         return self._starts(self._seek(p), p)
 
     def _starts(self, entry, p):
         """Whether a word begins with p, which is in block `entry` or after it."""
-        if entry[1].find(b"\n" + p, 0, entry[2]) >= 0:
+        if entry[_FLAT].find(b"\n" + p, 0, entry[_END]) >= 0:
             return True
         # Past the block's last word, p may begin the next block's first word.
-        b = entry[0] + 1
-        return p > entry[4] and b < self.blocks and self._block(b)[3].startswith(p)
+        b = entry[_BLOCK] + 1
+        return (
+            p > entry[_LAST]
+            and b < self.blocks
+            and self._block(b)[_FIRST].startswith(p)
+        )
 
     def __contains__(self, word):
         return self.contains(word)

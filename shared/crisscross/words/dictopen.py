@@ -49,7 +49,7 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     d._data = d._index + d.blocks * ks
     # Up to `cache` decoded blocks, most recent first, each a list [block
     # number, bytearray as decode_into fills it, its length, first word, last
-    # word]. The bytearrays are reused: a block read allocates little. The
+    # word] (dictionary.py names the indices). The bytearrays are reused: a block read allocates little. The
     # entries not in use wait in _spare; all are made now (module docstring).
     d._cache = []
     d._cache_size = cache

@@ -79,8 +79,9 @@ def put_int(buf, k, v):
 def _sorted(cells):
     """Whether the cells come in (row, col) order, as the text writes them."""
     for i in range(1, len(cells)):
-        a, b = cells[i - 1], cells[i]
-        if a[0] > b[0] or a[0] == b[0] and a[1] > b[1]:
+        r0, c0, _, _ = cells[i - 1]
+        r, c, _, _ = cells[i]
+        if r0 > r or r0 == r and c0 > c:
             return False
     return True
 
@@ -97,7 +98,7 @@ def play_text(board, cells, head):
         k += 1
     i = 0
     while i < n:
-        r, c = cells[i][0], cells[i][1]
+        r, c, _, _ = cells[i]
         down = i + 1 < n and cells[i + 1][1] == c  # else across (one card: either)
         if i:
             buf[k] = 38  # JOIN
@@ -117,14 +118,15 @@ def play_text(board, cells, head):
             buf[k + 2] = 125  # "}"
             k += 3
         while True:  # this card, then the next ones on free cells of the run
-            cell = cells[i]
-            buf[k] = (97 if cell[3] else 65) + cell[2]
+            _, _, letter, wild = cells[i]
+            buf[k] = (97 if wild else 65) + letter
             k += 1
             i += 1
             if i == n:
                 break
             r, c = board.free_after(r, c, down)
-            if cells[i][0] != r or cells[i][1] != c:
+            r1, c1, _, _ = cells[i]
+            if r1 != r or c1 != c:
                 break  # the next card starts a run of its own
     return str(memoryview(buf)[:k], "ascii")
 
@@ -223,11 +225,11 @@ class Game:
 
     def _has_cards(self, cells):
         hand = self.hand()
-        for cell in cells:  # a play lays a few cards: count them card by card
-            kind = deck.WILD if cell[3] else cell[2]
+        for _, _, letter, wild in cells:  # a few cards: counted card by card
+            kind = deck.WILD if wild else letter
             need = 0
-            for other in cells:
-                if (deck.WILD if other[3] else other[2]) == kind:
+            for _, _, other, other_wild in cells:
+                if (deck.WILD if other_wild else other) == kind:
                     need += 1
             if need > hand.count(kind):
                 return False

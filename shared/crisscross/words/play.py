@@ -68,15 +68,33 @@ class WordsPlay(Screen):
         Screen.__init__(self, app)
         self.turn()
         if at is not None:
-            self.cursor, self.dir, self.view, self.mode, self.start = at[:5]
-            self.picks, self.lines, self.sel, self.left = at[5:]
+            (
+                self.cursor,
+                self.dir,
+                self.view,
+                self.mode,
+                self.start,
+                self.picks,
+                self.lines,
+                self.sel,
+                self.left,
+            ) = at
             self._changed()
 
     def state(self):
         """Cursor, direction, view and the pending play, for WordsPlay(app, at):
-        the tuple described in words_view."""
-        mode = (self.cursor, self.dir, self.view, self.mode, self.start)
-        return mode + (self.picks, self.lines, self.sel, self.left)
+        the tuple described in crisscross.words.view."""
+        return (
+            self.cursor,
+            self.dir,
+            self.view,
+            self.mode,
+            self.start,
+            self.picks,
+            self.lines,
+            self.sel,
+            self.left,
+        )
 
     def turn(self):
         """Set the screen up for the turn the session is at: the cursor on the
@@ -127,12 +145,12 @@ class WordsPlay(Screen):
 
     def _free(self, i):
         """Whether card i of the hand is not in the pending play."""
-        for p in self.picks:
-            if p[0] == i:
+        for picked, _ in self.picks:
+            if picked == i:
                 return False
-        for line in self.lines:
-            for p in line[2]:
-                if p[0] == i:
+        for _, _, picks in self.lines:
+            for picked, _ in picks:
+                if picked == i:
                     return False
         return True
 
@@ -326,18 +344,19 @@ class WordsPlay(Screen):
         if found is None:
             app.toast("No play found: hold B to draw cards")
             return
-        cells = sorted(found[0])
+        cells, res = found
+        cells = sorted(cells)
         board = self.game.board
-        r, c = cells[0][0], cells[0][1]
-        if all(x[0] == r for x in cells) and len(cells) > 1:
+        r, c, _, _ = cells[0]
+        if all(row == r for row, _, _, _ in cells) and len(cells) > 1:
             direction = ACROSS
-        elif all(x[1] == c for x in cells) and len(cells) > 1:
+        elif all(col == c for _, col, _, _ in cells) and len(cells) > 1:
             direction = DOWN
         elif len(cells) == 1:
             beside = board.filled(r, c - 1) or board.filled(r, c + 1)
             direction = ACROSS if beside else DOWN
         else:
-            app.toast("Try: " + " ".join(found[1].words))
+            app.toast("Try: " + " ".join(res.words))
             return
         hand = self.hand()
         picks = []

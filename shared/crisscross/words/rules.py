@@ -140,16 +140,16 @@ def _connected(view, cells, others):
     for k in others:
         if k not in group:
             group.append(k)
-    for a in cells:
-        for b in cells:
-            if a[0] == b[0] and a[1] < b[1] or a[1] == b[1] and a[0] < b[0]:
-                dr, dc = (0, 1) if a[0] == b[0] else (1, 0)
+    for ra, ca, _, _ in cells:
+        for rb, cb, _, _ in cells:
+            if ra == rb and ca < cb or ca == cb and ra < rb:
+                dr, dc = (0, 1) if ra == rb else (1, 0)
                 between = []
-                r, c = a[0] + dr, a[1] + dc
-                while (r, c) != (b[0], b[1]) and view.get(r, c) >= 0:
+                r, c = ra + dr, ca + dc
+                while (r, c) != (rb, cb) and view.get(r, c) >= 0:
                     between.append(key(r, c))
                     r, c = r + dr, c + dc
-                if (r, c) == (b[0], b[1]):
+                if (r, c) == (rb, cb):
                     for k in between:
                         if k not in group:
                             group.append(k)
@@ -193,12 +193,12 @@ def _check_cards(board, cells, options, res):
 
 def _line(cells):
     """ACROSS or DOWN when all cells share a row or a column, else -1."""
-    r, c = cells[0][0], cells[0][1]
+    r, c, _, _ = cells[0]
     across = down = True
-    for cell in cells:
-        if cell[0] != r:
+    for r1, c1, _, _ in cells:
+        if r1 != r:
             across = False
-        if cell[1] != c:
+        if c1 != c:
             down = False
     if across:
         return ACROSS
@@ -209,11 +209,10 @@ def _line(cells):
 
 def _gapless(view, cells, direction):
     dr, dc = (0, 1) if direction == ACROSS else (1, 0)
-    first = min(cells)
-    last = max(cells)
-    n = (last[0] - first[0]) + (last[1] - first[1])
-    for i in range(n + 1):
-        if view.get(first[0] + i * dr, first[1] + i * dc) < 0:
+    r, c, _, _ = min(cells)
+    r1, c1, _, _ = max(cells)
+    for i in range(r1 - r + c1 - c + 1):
+        if view.get(r + i * dr, c + i * dc) < 0:
             return False
     return True
 
@@ -227,7 +226,7 @@ def _opening(view, cells, options, res):
     n = len(cells)
     if n < OPENING_MIN or n > OPENING_MIN and not options.long_opening:
         return res.fail("the first play lays %d cards" % OPENING_MIN)
-    r, c = min(cells)[0], min(cells)[1]
+    r, c, _, _ = min(cells)
     text, points = _word(view, r, c, len(cells), direction)
     res.words.append(text)
     res.word_points = points * len(cells)
@@ -239,7 +238,7 @@ def _plain(board, view, cells, res):
     direction = _line(cells)
     if direction < 0:
         return res.fail("lay the cards in one row or column (or make a Square Effect)")
-    r0, c0 = cells[0][0], cells[0][1]
+    r0, c0, _, _ = cells[0]
     if len(cells) == 1:
         across = _joined(view, r0, c0, ACROSS)
         down = _joined(view, r0, c0, DOWN)

@@ -38,22 +38,27 @@ _NEWS_KEEP = const(12)
 # the search's block reads for a whole block of heap.
 _BLOCKS = const(1)
 
-_lookup = [None]  # one open dictionary for every session (a file on flash)
+_lookup = None  # one open dictionary for every session (a file on flash)
 
 
-def _new_search(game, budget):
-    """A search for the seat to move in `game`."""
+def _search_steps(game, budget, out):
+    """The search for the seat to move in `game`, a slice per step (a generator
+    that appends the play found to `out`: crisscross.words.ai)."""
+    # Its modules each on its own: an import inside another module's holds that
+    # module's file open meanwhile (App.make).
+    __import__("crisscross.words.lines")
     from crisscross.words.ai import stepper
 
-    return stepper(game, budget)
+    return stepper(game, budget).steps(out, SLICE, SLICE_READS)
 
 
 def dictionary():
-    if _lookup[0] is None:
+    global _lookup
+    if _lookup is None:
         from crisscross.words.dictionary import Dictionary
 
-        _lookup[0] = Dictionary(cache=_BLOCKS)
-    return _lookup[0]
+        _lookup = Dictionary(cache=_BLOCKS)
+    return _lookup
 
 
 def options_for(rules_name, seats):
@@ -137,7 +142,7 @@ def _trim(items, keep):
 
 def _places(cells):
     """[(r, c)] of the cells of a play."""
-    return [(c[0], c[1]) for c in cells]
+    return [(r, c) for r, c, _, _ in cells]
 
 
 class Session(protocol.Session):
@@ -166,7 +171,8 @@ class Session(protocol.Session):
         self.unseen = []  # events the human at the handheld has not been shown
         self.last_cells = []  # (r, c) of the cards laid last
         self.recorded = False  # results written to the store (once)
-        self._search = None  # the AI's search in progress
+        self._steps = None  # the AI's search in progress (a generator)
+        self._found = []  # ...and where it puts the play it finds
         self._saved = None  # to_text() as last built: (fields, the actions in two)
         self._replay(actions)
         # The human who holds the handheld; unknown after a restore, so a
@@ -288,17 +294,20 @@ class Session(protocol.Session):
     def budget(self):
         return BUDGETS[LEVELS.index(self.level)]
 
-    def ai_step(self, lookups=SLICE):
+    def ai_step(self):
         """One slice of the AI's search; when it ends the AI plays (or draws, or
-        passes, as ai.take_turn does). True when the AI has moved."""
+        passes, as autoplay.take_turn does). True when the AI has moved."""
         if self.phase != AI_TURN:
             return False
-        if self._search is None:
-            self._search = _new_search(self.game, self.budget())
-        if not self._search.step(lookups, SLICE_READS):
+        if self._steps is None:
+            self._steps = _search_steps(self.game, self.budget(), self._found)
+        try:
+            next(self._steps)
             return False
-        found = self._search.found
-        self._search = None
+        except StopIteration:
+            pass
+        self._steps = None
+        found = self._found.pop()  # (cells, Result), or None
         game = self.game
         mark = len(game.log)
         if found is None or game.play(found[0]).error:
@@ -312,11 +321,10 @@ class Session(protocol.Session):
         self._update()
         return True
 
-    def hint_search(self):
-        """A search for the human to move (run it with `step`), or None."""
-        if self.phase != PLAY:
-            return None
-        return _new_search(self.game, self.budget())
+    def hint_steps(self, out):
+        """The hint's search for the human to move, a slice per step: a
+        generator that appends (cells, Result), or None, to `out`."""
+        return _search_steps(self.game, self.budget(), out)
 
     # ---- screens ------------------------------------------------------------------
     MENU = "words.menu"  # the in-game menu's screen
@@ -326,13 +334,14 @@ class Session(protocol.Session):
 
     def resident(self):
         """The modules the game needs now: the search's while one is under way."""
-        return resident.game("words", self.phase == OVER, self._search is not None)
+        return resident.game("words", self.phase == OVER, self._steps is not None)
 
     def close(self):
         """The game is left (App.go): the word list open on flash is closed."""
-        if _lookup[0] is not None:
-            _lookup[0].close()
-            _lookup[0] = None
+        global _lookup
+        if _lookup is not None:
+            _lookup.close()
+            _lookup = None
 
     # ---- saving -------------------------------------------------------------------
     def to_text(self):

@@ -9,6 +9,9 @@ what the play screen showed then: the table without a cursor, the hand of the
 human at the handheld, "P2 thinking ..." or "Hint: thinking" on the top line.
 
 One slice of the search runs per tick, so keys stay live: hold B for the menu.
+A search is a generator (crisscross.words.ai, `Search.steps`; docs/architecture.md,
+"A search in steps"): a tick runs it to its next yield, the hint's here, an AI
+seat's through the session (`ai_step`).
 An AI starts on the tick after the screen opens, so the key that laid a word does
 not also run a slice of the search. When the hint is found, the play screen comes
 back with it laid out, ready for OK; when an AI has moved, the game goes on with
@@ -32,7 +35,8 @@ class WordsThink(Screen):
         Screen.__init__(self, app)
         s = app.session
         self.at = at
-        self.search = None
+        self.steps = None  # the hint's search (a generator), made at the first tick
+        self.found = []  # ...where it puts the play it finds
         if at is not None:  # the hint's search starts on the first tick
             self.view = at[wv.STATE_VIEW]
         else:
@@ -49,12 +53,15 @@ class WordsThink(Screen):
         if app.screen is not self:
             return
         if self.at is not None:  # a hint
-            if self.search is None:
+            if self.steps is None:
                 # Set up here, not in the play screen's key() that opened this
                 # screen: the play screen's code has left the heap by now, and
                 # the game's first search opens the word list (Game.lookup).
-                self.search = s.hint_search()
-            elif self.search.step(ws.SLICE, ws.SLICE_READS):
+                self.steps = s.hint_steps(self.found)
+                return
+            try:
+                next(self.steps)
+            except StopIteration:
                 self._hint_found()
             return
         if s.phase != ws.AI_TURN or buttons.diff(now, self.think_from) < 0:
@@ -73,8 +80,8 @@ class WordsThink(Screen):
     def _hint_found(self):
         """Back to the play screen, the hint laid out (or a message)."""
         app = self.app
-        found = self.search.found
-        self.search = None
+        found = self.found.pop()
+        self.steps = None
         app.screen = None  # the search's code and heap back (no screen needs it)
         app.unload(None)
         gc_collect()  # before the play screen's code is loaded
