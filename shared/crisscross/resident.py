@@ -32,7 +32,7 @@ CORE = (
 )
 
 _MENU = ("crisscross.screens.listmenu",)
-_SHEET = ("crisscross.glyphs", "crisscross.dice.sheetdraw")
+_SHEET = ("crisscross.glyphs", "crisscross.dice.draw")
 _CARDS = ("crisscross.glyphs", "crisscross.cards.draw")
 
 # By screen name (app.show's): the engine modules it needs while it is up.
@@ -49,10 +49,10 @@ SCREENS = {
     "dice.results": _SHEET,
     "cards.play": _CARDS,
     "cards.results": _CARDS,
-    "words.play": ("crisscross.words.view",),
-    "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.view"),
+    "words.play": ("crisscross.words.draw",),
+    "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.draw"),
     "words.think": (
-        "crisscross.words.view",
+        "crisscross.words.draw",
         "crisscross.words.lines",
         "crisscross.words.ai",
     ),

@@ -129,7 +129,7 @@ def words_letters(wild=False):
     cards laid before and as the last play, between its arrows: a letter must
     look the same either way (tests/portable/test_words_marks.py)."""
     import canvas as fb
-    from crisscross.words import view
+    from crisscross.words import draw
     from crisscross.words.board import Board
 
     board = Board()
@@ -141,7 +141,7 @@ def words_letters(wild=False):
     name = "words-letters-wild" if wild else "words-letters"
     for suffix, last in (("", []), ("-marked", cells)):
         buf, canvas = fb.new()
-        view.draw_table(canvas, board, (0, 0), last)
+        draw.draw_table(canvas, board, (0, 0), last)
         yield name + suffix, bytes(buf)
 
 

@@ -5,5 +5,5 @@ Modules: `symbols` and `digits` (the rules, scoring and ranks), `sheetgame` (wha
 both share: turns, rolls, undo), `grid` (lines and neighbours), `notation` (sheets
 as text), `session` (seats, phases, saving), `ai` (hints and opponents, with its
 `ai_*` searches, tables and the `policies` baselines); the screens `play` and
-`results`, drawing the sheet with `sheetdraw`. Imported only when this game is played.
+`results`, drawing the sheet with `draw`. Imported only when this game is played.
 """

@@ -7,7 +7,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 """
 
 from crisscross import buttons, glyphs, ui
-from crisscross.dice import sheetdraw
+from crisscross.dice import draw as dd
 from crisscross.dice.grid import PAIRS, count_isolated
 from crisscross.screens import HintScreen
 from crisscross.dice import session as sess
@@ -237,7 +237,7 @@ class Play(HintScreen):
         cells = game.sheet_of(player)
         fam = game.FAMILY
         advanced = self.symbols and game.advanced
-        sheetdraw.sheet(c, fam, cells, X0, Y0, None, advanced)
+        dd.sheet(c, fam, cells, X0, Y0, None, advanced)
         score = game.total(player)  # no Score object
         delta = None
         dice = None
@@ -262,9 +262,9 @@ class Play(HintScreen):
         if i < 0:
             return
         if legal:
-            sheetdraw.cell(c, self.game.FAMILY, v, i, X0, Y0, True)
+            dd.cell(c, self.game.FAMILY, v, i, X0, Y0, True)
         else:
-            sheetdraw.hatch(c, i, X0, Y0)
+            dd.hatch(c, i, X0, Y0)
 
     def _delta(self, move, player, score, dice):
         """What the score would be after this placement (the coach's number)."""

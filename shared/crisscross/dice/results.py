@@ -2,7 +2,7 @@
 each sheet with its line scores, browsed line by line with up/down."""
 
 from crisscross import buttons, glyphs, ui
-from crisscross.dice import sheetdraw
+from crisscross.dice import draw as dd
 from crisscross.screens import Screen
 
 SX = 9  # the results sheet sits right of the bottom-left diagonal corner
@@ -160,19 +160,12 @@ class Results(Screen):
         p = self.player
         score = game.score(p)
         hl = line_cells(self.line) if self.line >= 0 else None
-        sheetdraw.sheet(c, game.FAMILY, game.sheet_of(p), SX, SY, hl, self._advanced())
+        dd.sheet(c, game.FAMILY, game.sheet_of(p), SX, SY, hl, self._advanced())
         for r in range(5):  # row scores to the right of the sheet
-            glyphs.mini_text(
-                c, str(score.rows[r]), SX + 58, SY + 3 + r * sheetdraw.PITCH
-            )
+            glyphs.mini_text(c, str(score.rows[r]), SX + 58, SY + 3 + r * dd.PITCH)
         for k in range(5):  # column scores below
             text = str(score.cols[k])
-            x = (
-                SX
-                + 1
-                + k * sheetdraw.PITCH
-                + (sheetdraw.PITCH - 1 - glyphs.mini_width(text)) // 2
-            )
+            x = SX + 1 + k * dd.PITCH + (dd.PITCH - 1 - glyphs.mini_width(text)) // 2
             glyphs.mini_text(c, text, x, 58)
         if score.diag is not None:  # the diagonal's corner, as on the paper sheet
             glyphs.mini_text(c, str(score.diag), 0, 58)

@@ -11,7 +11,7 @@ Another line (menu): keep the cards picked and pick a line elsewhere, for a Squa
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
 AI seats and the hint think on words/think.py, which does not need this module
-(the app unloads it meanwhile); the table, top line and hand are drawn by words/view.py.
+(the app unloads it meanwhile); the table, top line and hand are drawn by words/draw.py.
 """
 
 from crisscross import buttons, ui
@@ -20,8 +20,8 @@ from crisscross.screens import LONG_AB, Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT
-from crisscross.words import view as wv
-from crisscross.words.view import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
+from crisscross.words import draw as wd
+from crisscross.words.draw import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
 
 MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
@@ -53,9 +53,9 @@ def after_turn(app):
         news = s.take_unseen()
         scr.turn()
         app.dirty = True
-        wv.tell(app, news)
+        wd.tell(app, news)
     else:
-        wv.go_on(app)
+        wd.go_on(app)
 
 
 class WordsPlay(Screen):
@@ -83,7 +83,7 @@ class WordsPlay(Screen):
 
     def state(self):
         """Cursor, direction, view and the pending play, for WordsPlay(app, at):
-        the tuple described in crisscross.words.view."""
+        the tuple described in crisscross.words.draw."""
         return (
             self.cursor,
             self.dir,
@@ -104,14 +104,14 @@ class WordsPlay(Screen):
         self.game = s.game
         self.dir = ACROSS
         self.mode = CURSOR
-        self.cursor = wv.home(s)
-        self.view = wv.start_view(s)
+        self.cursor = wd.home(s)
+        self.view = wd.start_view(s)
         self._status_key = None  # what the top line's text was built for
         self._status_text = None
-        self.think_from = app.now + wv.THINK_AFTER_MS
+        self.think_from = app.now + wd.THINK_AFTER_MS
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
-            wv.tell(app, s.take_unseen())
+            wd.tell(app, s.take_unseen())
 
     def _reset(self):
         """No pending play at all."""
@@ -406,13 +406,13 @@ class WordsPlay(Screen):
 
     def _top(self, c):
         if self.session.phase == ws.AI_TURN:  # until the thinking screen is up
-            wv.draw_top(c, wv.thinking(self.game.turn), "...")
+            wd.draw_top(c, wd.thinking(self.game.turn), "...")
             return
         if self.mode == PICK or self.lines:
             left, right = self._preview_text()
         else:
             left, right = self._status()
-        wv.draw_top(c, left, right)
+        wd.draw_top(c, left, right)
 
     def _status(self):
         """(score, hand size and direction) of the top line: built again only
@@ -474,7 +474,7 @@ class WordsPlay(Screen):
             pending = {}
             for r, cc, letter, wild in self.cells():
                 pending[(r, cc)] = chr((97 if wild else 65) + letter)
-        wv.draw_table(c, board, self.view, s.last_cells, pending)
+        wd.draw_table(c, board, self.view, s.last_cells, pending)
         if s.phase != ws.PLAY:
             return
         fr, fc = self._focus()
@@ -518,7 +518,7 @@ class WordsPlay(Screen):
             items = self.items()
             n = len(items) - 1  # the cards not picked yet, no OK
         else:
-            wv.draw_hand(c, hand)  # the whole hand in order
+            wd.draw_hand(c, hand)  # the whole hand in order
             return
         if sel >= 0:  # scroll so the selection is shown
             if sel < self.left:

@@ -21,7 +21,7 @@ the next seat (another AI thinks here, its play in view).
 from crisscross import buttons
 from crisscross.compat import gc_collect
 from crisscross.screens import LONG_B, Screen
-from crisscross.words import view as wv
+from crisscross.words import draw as wd
 from crisscross.words import session as ws
 
 
@@ -31,16 +31,16 @@ class WordsThink(Screen):
 
     long_keys = LONG_B  # hold B: the menu
 
-    def __init__(self, app, at=None, after_ms=wv.THINK_AFTER_MS):
+    def __init__(self, app, at=None, after_ms=wd.THINK_AFTER_MS):
         Screen.__init__(self, app)
         s = app.session
         self.at = at
         self.steps = None  # the hint's search (a generator), made at the first tick
         self.found = []  # ...where it puts the play it finds
         if at is not None:  # the hint's search starts on the first tick
-            self.view = at[wv.STATE_VIEW]
+            self.view = at[wd.STATE_VIEW]
         else:
-            self.view = wv.start_view(s)
+            self.view = wd.start_view(s)
         self.think_from = app.now + after_ms
 
     def key(self, b, kind):
@@ -95,27 +95,27 @@ class WordsThink(Screen):
         app.save()
         app.dirty = True
         if s.phase == ws.AI_TURN:  # the next AI: its turn starts with this play
-            self.view = wv.start_view(s)
+            self.view = wd.start_view(s)
             return
         # The play screen shows the news of the turns since a human's last; the
         # hand-over screen leaves them for the next human's play screen.
         news = s.take_unseen() if s.phase == ws.OVER else None
         gc_collect()  # the search's heap back before the next screen's code
         app.open_session()
-        wv.tell(app, news)
+        wd.tell(app, news)
 
     def draw(self, c):
         s = self.app.session
         game = s.game
         if self.at is not None:
-            wv.draw_top(c, "Hint: thinking", "")
+            wd.draw_top(c, "Hint: thinking", "")
         else:
-            wv.draw_top(c, wv.thinking(game.turn), "...")
-        wv.draw_table(c, game.board, self.view, s.last_cells)
-        c.hline(0, wv.STRIP_Y - 2, 128, 1)
+            wd.draw_top(c, wd.thinking(game.turn), "...")
+        wd.draw_table(c, game.board, self.view, s.last_cells)
+        c.hline(0, wd.STRIP_Y - 2, 128, 1)
         seat = game.turn if s.phase == ws.PLAY else s.last_human
         if seat >= 0 and s.is_human(seat):
-            wv.draw_hand(c, game.hand(seat))
+            wd.draw_hand(c, game.hand(seat))
 
 
 SCREEN = WordsThink
