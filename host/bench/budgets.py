@@ -12,26 +12,12 @@ KB = 1024
 LINES_PER_S = 200000
 
 BUDGETS = (
+    # WebAssembly keeps the bytecode in RAM, as the official firmware does: its
+    # peaks are held to that firmware's budget, and the report prints them beside
+    # the board's (pico_stock.*, with a 112 KB-heap whole game of every family in
+    # the tests). The board's own budgets hold the board.
     (
-        "app.symbols.peak_live_bytes",
-        64 * KB,
-        "fits an ESP32 without PSRAM (~110 KB heap) with room to spare",
-    ),
-    (
-        "app.digits.peak_live_bytes",
-        64 * KB,
-        "fits an ESP32 without PSRAM (~110 KB heap) with room to spare",
-    ),
-    (
-        "app.cards.peak_live_bytes",
-        64 * KB,
-        "fits an ESP32 without PSRAM (~110 KB heap) with room to spare",
-    ),
-    # The word game's 64 KB is retired: WebAssembly keeps its bytecode in RAM, as
-    # the official firmware does, so it is held to that firmware's budget; the
-    # board's own figures are pico.* (ROMFS, 56 KB) and pico_stock.* (96 KB).
-    (
-        "app.words.peak_live_bytes",
+        "app.*.peak_live_bytes",
         96 * KB,
         "the code in RAM, as on the official firmware (pico_stock's budget)",
     ),

@@ -95,7 +95,7 @@ def test_within_budget_passes(tmp_path):
 
 def test_an_injected_figure_over_budget_fails(tmp_path):
     proc = check(
-        tmp_path, within_budget(), "--inject", "app.symbols.peak_live_bytes=70000"
+        tmp_path, within_budget(), "--inject", "app.symbols.peak_live_bytes=100000"
     )
     assert proc.returncode == 1
     assert "app.symbols.peak_live_bytes" in proc.stdout and "OVER" in proc.stdout
