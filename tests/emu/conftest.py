@@ -21,8 +21,14 @@ import time
 
 import pytest
 
-from host.emu.board import Board
-from host.emu.firmware import missing_firmware, missing_stock_firmware, stock_uf2_path
+from host import uf2
+from host.emu.board import Board, firmware_drives
+from host.emu.firmware import (
+    missing_firmware,
+    missing_stock_firmware,
+    stock_uf2_path,
+    uf2_path,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
@@ -34,6 +40,17 @@ def _firmware():
     problem = missing_firmware()
     if problem:
         pytest.skip(problem)
+
+
+@pytest.fixture(scope="session")
+def romfs_firmware():
+    """Skips, with the line that says why, unless the default firmware has a
+    ROMFS partition (`pytestmark = pytest.mark.usefixtures("romfs_firmware")`)."""
+    if uf2.ROMFS not in firmware_drives(uf2_path()):
+        pytest.skip(
+            "MICROPYTHON_UF2 is not a ROMFS build: these tests need the ROMFS "
+            "firmware (docs/flashing.md)"
+        )
 
 
 def host_flash(port, *args, cwd=ROOT):

@@ -11,9 +11,6 @@ import pytest
 
 from crisscross.dice import ai
 from crisscross.dice.symbols import SymbolsGame
-from host import uf2
-from host.emu.board import firmware_drives
-from host.emu.firmware import uf2_path
 
 SCRIPT = r"""
 import gc, json, os, uctypes, vfs
@@ -53,13 +50,7 @@ print('RESULT', json.dumps(out))
 """
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _romfs_firmware():
-    if uf2.ROMFS not in firmware_drives(uf2_path()):
-        pytest.skip(
-            "MICROPYTHON_UF2 is not a ROMFS build: reading in place needs the "
-            "ROMFS firmware (docs/flashing.md)"
-        )
+pytestmark = pytest.mark.usefixtures("romfs_firmware")
 
 
 def test_the_word_list_and_the_ai_tables_are_read_in_place_from_rom(board):

@@ -28,13 +28,7 @@ MODULES_FROM = (
 )
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _romfs_firmware():
-    if uf2.ROMFS not in firmware_drives(uf2_path()):
-        pytest.skip(
-            "MICROPYTHON_UF2 is not a ROMFS build: these tests need the ROMFS "
-            "firmware (docs/flashing.md)"
-        )
+pytestmark = pytest.mark.usefixtures("romfs_firmware")
 
 
 def golden(name):
