@@ -80,7 +80,7 @@ web: $(STAMP_PY) $(STAMP_JS)
 # Format the code and refresh the mip manifest, mip.json (tested to match).
 format: $(STAMP_PY)
 	$(VENV)/bin/black $(PY_DIRS)
-	$(PY) -m host.mip_manifest
+	$(PY) -m host.board.mip_manifest
 
 # black for the form, ruff (ruff.toml) for the mistakes.
 lint: $(STAMP_PY)
@@ -89,7 +89,7 @@ lint: $(STAMP_PY)
 
 # Any syntax MicroPython 1.29 does not know fails here.
 mpy-cross: $(STAMP_PY)
-	$(PY) -m host.check_mpy shared firmware
+	$(PY) -m host.board.check_mpy shared firmware
 
 pytest: deps
 	$(PY) -m pytest -q tests

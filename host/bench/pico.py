@@ -65,7 +65,7 @@ class PicoError(Exception):
 
 
 def _files_hash(root, uf2):
-    from host import flash
+    from host.board import flash
 
     files = flash.local_files(root)
     h = hashlib.sha256()
@@ -768,7 +768,7 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
 
 def firmware_name(uf2):
     """What the figures ran on, in words."""
-    from host import uf2 as uf2mod
+    from host.board import uf2 as uf2mod
     from host.emu.board import firmware_drives
 
     if uf2mod.ROMFS in firmware_drives(uf2):

@@ -25,7 +25,7 @@ import threading
 import time
 import tty
 
-from host import uf2 as uf2mod
+from host.board import uf2 as uf2mod
 from host.emu import elf as elfmod
 from host.emu.firmware import ROOT, elf_for, missing_firmware, node_missing, uf2_path
 from host.ssd1306_panel import Panel
@@ -49,7 +49,7 @@ class EmuError(Exception):
 
 def firmware_drives(path):
     """{name: (flash offset, size)} of the drives the firmware in the .uf2 at
-    `path` declares (host/uf2.py): uf2.LITTLEFS, and uf2.ROMFS in a build with a
+    `path` declares (host/board/uf2.py): uf2.LITTLEFS, and uf2.ROMFS in a build with a
     ROMFS partition (official RPI_PICO: littlefs at 0xA0000; the ROMFS build:
     ROMFS at 0xA0000, littlefs at 0x120000)."""
     try:
@@ -507,8 +507,8 @@ class Board:
     def littlefs(self):
         """{path: bytes} of every file in the board's littlefs, as it is now, or
         as the flash file keeps it when the board is off (the firmware's drive:
-        host/littlefs_image.py reads it)."""
-        from host import littlefs_image
+        host/board/littlefs_image.py reads it)."""
+        from host.board import littlefs_image
 
         start, size = self.drives[uf2mod.LITTLEFS]
         if self._on:

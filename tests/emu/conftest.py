@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from host import uf2
+from host.board import uf2
 from host.emu.board import Board, firmware_drives
 from host.emu.firmware import (
     missing_firmware,

@@ -11,8 +11,8 @@ import tty
 
 import pytest
 
-from host import board_link
-from host.board_link import Link, NoAnswer
+from host.board import board_link
+from host.board.board_link import Link, NoAnswer
 
 BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 

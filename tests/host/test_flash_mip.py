@@ -6,12 +6,13 @@ import re
 import subprocess
 import sys
 
-from host import ROOT, flash, mip_manifest, mpy_build
+from host import ROOT
+from host.board import flash, mip_manifest, mpy_build
 
 
 def test_committed_mip_json_matches_the_tree():
     proc = subprocess.run(
-        [sys.executable, "-m", "host.mip_manifest", "--check"],
+        [sys.executable, "-m", "host.board.mip_manifest", "--check"],
         cwd=ROOT,
         capture_output=True,
         text=True,

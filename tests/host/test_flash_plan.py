@@ -2,8 +2,8 @@
 
 import pytest
 
-from host import flash, flash_plan
-from host.board_link import BoardError, resolve_port
+from host.board import flash, flash_plan
+from host.board.board_link import BoardError, resolve_port
 
 # What the WebAssembly MicroPython 1.29 reports (see test_flash_e2e for the real one).
 BOARD_1_29 = {"version": [1, 29, 0], "mpy": 774}
@@ -125,7 +125,7 @@ def test_local_files_compile_python_and_keep_boot_and_main_as_source():
 def test_the_board_build_leaves_line_numbers_out_unless_asked(tmp_path):
     import subprocess
 
-    from host import mpy_build
+    from host.board import mpy_build
 
     lean = flash.local_files()
     lined = flash.local_files(flags=mpy_build.LINE_FLAGS)

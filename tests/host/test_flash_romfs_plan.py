@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from host import flash, flash_plan, littlefs_image, mpy_build, romfs
-from host.board_link import BoardError
+from host.board import flash, flash_plan, littlefs_image, mpy_build, romfs
+from host.board.board_link import BoardError
 
 
 def rom_board(manifest=None, sizes=None, free=900000, rom_sha=None, size=524288):

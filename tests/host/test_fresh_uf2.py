@@ -5,9 +5,9 @@ import os
 
 import pytest
 
-from host import fresh_uf2, littlefs_image, romfs, uf2
-from host.flash import local_files
-from host.flash_plan import MANIFEST, split
+from host.board import fresh_uf2, littlefs_image, romfs, uf2
+from host.board.flash import local_files
+from host.board.flash_plan import MANIFEST, split
 
 FIRMWARE = os.environ.get("MICROPYTHON_UF2")
 STOCK = os.environ.get("MICROPYTHON_STOCK_UF2")

@@ -2,7 +2,7 @@
 
 The host's tools (simulator, flash, emulator, benchmarks) run on their own: a
 benchmark that needs the firmware's driver gets it compiled and mounted inside
-MicroPython as `host flash` installs it (host/mpy_build.py), never on CPython's
+MicroPython as `host flash` installs it (host/board/mpy_build.py), never on CPython's
 path. Checked on the source: imports (ast), sys.path changes, and paths into
 tests/ or firmware/ handed to anything (a mount, an open, a subprocess), also
 inside code strings run by another interpreter.
@@ -19,7 +19,7 @@ FORBIDDEN = ("tests", "firmware")
 BOARD_PACKAGES = ("pocket",)
 MICROPYTHON_SIDE = ("host/bench/harness/",)
 # The modules that read firmware/: they build what goes on the board.
-BUILDS_THE_BOARD = ("host/mpy_build.py", "host/mip_manifest.py")
+BUILDS_THE_BOARD = ("host/board/mpy_build.py", "host/board/mip_manifest.py")
 
 
 def _forbidden_path(node, part=True):
@@ -135,6 +135,9 @@ def test_the_check_sees_each_way_in():
     # Allowed: the board's package inside MicroPython, the board's build reading
     # firmware/, and words that merely mention them.
     assert problems("from pocket import ssd1306", "host/bench/harness/x.py") == []
-    assert problems("p = os.path.join(root, 'firmware', n)", "host/mpy_build.py") == []
+    assert (
+        problems("p = os.path.join(root, 'firmware', n)", "host/board/mpy_build.py")
+        == []
+    )
     assert problems('"""The firmware\'s tests import nothing."""', "host/x.py") == []
     assert problems('out = {"firmware": "rp2", "tests": 3}', "host/x.py") == []

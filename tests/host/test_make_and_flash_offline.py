@@ -10,7 +10,7 @@ import pytest
 
 from mpy import ROOT
 
-from host import board_link, flash
+from host.board import board_link, flash
 
 
 def _make(flag):

@@ -1,9 +1,9 @@
-"""One .mpy build (host/mpy_build.py) for `host flash`, the benchmarks and the tests:
+"""One .mpy build (host/board/mpy_build.py) for `host flash`, the benchmarks and the tests:
 the same source gives the same bytes, from one cache, whoever asks first."""
 
 import os
 
-from host import flash, mpy_build
+from host.board import flash, mpy_build
 from host.bench import app as bench_app
 from host.bench import flash_size
 

@@ -73,7 +73,7 @@ def test_nothing_to_back_up_and_no_backup_are_said_in_one_line(tmp_path):
 
 
 def test_the_save_folder_is_the_firmwares():
-    from host import saves as tool
+    from host.board import saves as tool
 
     with open(os.path.join(ROOT, "firmware", "pocket", "setup.py")) as f:
         assert 'SAVE_DIR = "%s"' % tool.SAVE_DIR in f.read()

@@ -6,7 +6,7 @@ one of two paths, by what the board's MicroPython has:
 
 - ROMFS (a ROMFS partition 0: `vfs.rom_ioctl` answers, as in the Pico's ROMFS
   firmware): the game's .mpy and data files go into one ROMFS image
-  (host/romfs.py), deployed with `mpremote romfs deploy` unless the board already
+  (host/board/romfs.py), deployed with `mpremote romfs deploy` unless the board already
   holds that very image; MicroPython runs the game from it in place, in flash.
   Any copy of the game on the board's filesystem is removed (sys.path puts the
   filesystem before /rom: it would be imported instead); boot.py and main.py go
@@ -21,7 +21,7 @@ file is marked pending in the manifest before it is written, so a run cut short
 (cable pulled, board full) is finished by running the same command again.
 `--dry-run` prints the plan: the path, and the flash each part takes, the
 filesystem's share counted in its blocks as littlefs counts them
-(host/littlefs_image.py).
+(host/board/littlefs_image.py).
 
 Also `repl` (mpremote's REPL on the same port) and `logs` (the board's error log).
 """
@@ -33,9 +33,10 @@ import re
 import subprocess
 import sys
 
-from host import littlefs_image, mpy_build, romfs
-from host.board_link import BoardError, Link, LinkLost, NoAnswer, resolve_port
-from host.flash_plan import (
+from host import ROOT
+from host.board import littlefs_image, mpy_build, romfs
+from host.board.board_link import BoardError, Link, LinkLost, NoAnswer, resolve_port
+from host.board.flash_plan import (
     MANIFEST,
     MIN_VERSION,
     PENDING,
@@ -55,7 +56,6 @@ from host.flash_plan import (
     version_text,
 )
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")  # the ROMFS image deployed is kept here
 ERROR_LOG = "error.log"  # written by firmware/pocket/errorlog.py
 
@@ -76,7 +76,7 @@ def mpy_cross_version():
 def local_files(root=ROOT, flags=mpy_build.FLAGS):
     """{board path: bytes} of everything we install, .py compiled to .mpy (the
     board's build, mpy_build.FLAGS, unless `flags` says otherwise): the one build
-    of host/mpy_build.py, from its cache, the same bytes the benchmarks run."""
+    of host/board/mpy_build.py, from its cache, the same bytes the benchmarks run."""
     try:
         return mpy_build.board_files(root, flags)
     except mpy_build.CompileError as e:

@@ -7,8 +7,8 @@ and the flash each takes.
 import hashlib
 import json
 
-from host import littlefs_image, mpy_build, romfs
-from host.board_link import BoardError
+from host.board import littlefs_image, mpy_build, romfs
+from host.board.board_link import BoardError
 
 MANIFEST = ".crisscross-manifest.json"  # on the board, at the root
 MIN_VERSION = (1, 29)  # the MicroPython the game is tested on

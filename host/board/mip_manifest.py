@@ -5,8 +5,8 @@ to mip.json) reads it to install the game as source, in the same places
 `make flash` puts the compiled files. Its urls are relative to mip.json's
 folder, the root of the repository. The list is never edited by hand:
 
-    python3 -m host.mip_manifest          rewrite mip.json (make format)
-    python3 -m host.mip_manifest --check  exit 1 if mip.json is out of date
+    python3 -m host.board.mip_manifest          rewrite mip.json (make format)
+    python3 -m host.board.mip_manifest --check  exit 1 if mip.json is out of date
 """
 
 import json
@@ -15,7 +15,7 @@ import re
 import sys
 
 from host import ROOT
-from host.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources
+from host.board.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources
 
 MIP_JSON = os.path.join(ROOT, "mip.json")
 
@@ -59,7 +59,7 @@ def main(argv):
     if "--check" in argv:
         if current != want:
             print(
-                "mip.json is out of date: run python3 -m host.mip_manifest (make format)"
+                "mip.json is out of date: run python3 -m host.board.mip_manifest (make format)"
             )
             return 1
         return 0

@@ -1,14 +1,14 @@
 """`python3 -m host uf2` (`make uf2`): one file for a fresh Pico.
 
 build/criss-cross-pocket.uf2 holds everything a Pico needs, written where the
-ROMFS firmware expects each part (host/uf2.py reads where from the firmware's
+ROMFS firmware expects each part (host/board/uf2.py reads where from the firmware's
 own declaration of its drives):
 
 - the ROMFS firmware (MicroPython built from firmware/micropython-board/
   RPI_PICO_ROMFS, docs/flashing.md);
-- the game's ROMFS image (host/romfs.py, what `make flash` deploys) at the
+- the game's ROMFS image (host/board/romfs.py, what `make flash` deploys) at the
   start of the ROMFS partition;
-- a whole littlefs (host/littlefs_image.py, made as the rp2 port makes its own,
+- a whole littlefs (host/board/littlefs_image.py, made as the rp2 port makes its own,
   so the firmware mounts it and does not format it) holding boot.py, main.py
   and the manifest `make flash` reads: a later `make flash` finds the board up
   to date, and updates it keeping its saves.
@@ -23,10 +23,11 @@ import argparse
 import os
 import sys
 
-from host import ROOT, littlefs_image, romfs, uf2
-from host.flash import local_files
-from host.flash_plan import manifest_bytes, sha, split, MANIFEST
-from host.board_link import BoardError
+from host import ROOT
+from host.board import littlefs_image, romfs, uf2
+from host.board.flash import local_files
+from host.board.flash_plan import manifest_bytes, sha, split, MANIFEST
+from host.board.board_link import BoardError
 
 OUT = os.path.join(ROOT, "build", "criss-cross-pocket.uf2")
 FIRMWARE = os.path.join(ROOT, "build", "micropython-pico-romfs.uf2")

@@ -20,8 +20,8 @@ import sys
 import time
 
 from host import ROOT
-from host.board_link import BoardError, Link, resolve_port
-from host.flash import verify
+from host.board.board_link import BoardError, Link, resolve_port
+from host.board.flash import verify
 
 SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
 BACKUPS = os.path.join(ROOT, "build", "saves-backup")

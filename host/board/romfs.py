@@ -3,7 +3,7 @@
 MicroPython (1.25 and later, in a build with a ROMFS partition, such as
 firmware/micropython-board/RPI_PICO_ROMFS) imports .mpy files from /rom in
 place: their bytecode, constants and names stay in flash instead of the heap.
-The image holds the board's build of host/mpy_build.py (the packages, their
+The image holds the board's build of host/board/mpy_build.py (the packages, their
 data files beside their modules: /rom/crisscross/words/words.bin), written by
 mpremote's own ROMFS writer (mpremote.romfs) and deployed with `mpremote romfs
 deploy`. boot.py and main.py stay on the board's filesystem, where MicroPython
