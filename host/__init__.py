@@ -13,5 +13,5 @@ if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
 
 # The engine imports no `framebuf`: the host gives App its canvas, a
-# host.fbcanvas.FrameBuffer (byte-identical to MicroPython's), whose class also
+# host.screen.fbcanvas.FrameBuffer (byte-identical to MicroPython's), whose class also
 # makes the sprites the screens blit.

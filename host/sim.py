@@ -15,7 +15,8 @@ import sys
 import time
 
 from crisscross import buttons, presses, sharecode
-from host import fbcanvas, hostclock, keyscript, render
+from host import hostclock, keyscript
+from host.screen import fbcanvas, render
 from host.window import NoDisplay, Simulator, init_display
 
 WIDTH = render.WIDTH

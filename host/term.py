@@ -1,7 +1,7 @@
 """`python3 -m host term`: play on the 128x64 screen drawn in a terminal.
 
 For SSH and machines without a display. Each character shows 2x4 OLED pixels as a
-Unicode braille cell (host.render.to_braille), so the screen is 64x16 characters
+Unicode braille cell (host.screen.render.to_braille), so the screen is 64x16 characters
 inside a frame: it fits a terminal of 80x24. Keys are read raw through termios; a terminal reports no key-ups,
 so each key is a tap (down, then up presses.TAP_MS later), and Z / X hold A / B
 presses.HOLD_MS, long enough for a long press: the game sees only button edges.
@@ -14,7 +14,8 @@ import signal
 import sys
 
 from crisscross import buttons, presses
-from host import hostclock, render, sim
+from host import hostclock, sim
+from host.screen import render
 
 FRAME_S = 1 / sim.FPS
 READ_BYTES = 1024

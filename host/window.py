@@ -12,7 +12,7 @@ import sys
 import time
 
 from crisscross import buttons
-from host import render
+from host.screen import render
 
 WIDTH = render.WIDTH
 HEIGHT = render.HEIGHT

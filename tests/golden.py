@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "portable")]
 
 import host  # noqa: E402,F401  (puts shared/ on sys.path)
-from host import render  # noqa: E402
+from host.screen import render  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 

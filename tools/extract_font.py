@@ -1,10 +1,10 @@
-"""Regenerate host/font8x8.py from MicroPython's own framebuf font.
+"""Regenerate host/screen/font8x8.py from MicroPython's own framebuf font.
 
 Each character 32..127 is drawn by the real interpreter (WebAssembly MicroPython
 via host/mpy/run.mjs) into an 8x8 MONO_VLSB buffer; in that format the buffer's
 8 bytes are exactly the glyph's 8 columns, so reading it back gives the font.
 
-    python tools/extract_font.py          write host/font8x8.py
+    python tools/extract_font.py          write host/screen/font8x8.py
     python tools/extract_font.py --check  exit 1 if the file differs from a fresh run
 """
 
@@ -14,7 +14,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join("host", "mpy", "run.mjs")
-TARGET = os.path.join(ROOT, "host", "font8x8.py")
+TARGET = os.path.join(ROOT, "host", "screen", "font8x8.py")
 FIRST_CHAR = 32
 LAST_CHAR = 127
 GLYPH_BYTES = 8
@@ -83,7 +83,7 @@ def char_label(code):
 
 
 def render_module(font):
-    """The text of host/font8x8.py; already in black's format."""
+    """The text of host/screen/font8x8.py; already in black's format."""
     out = [HEADER]
     for i in range(0, len(font), GLYPH_BYTES):
         glyph = "".join("\\x%02x" % b for b in font[i : i + GLYPH_BYTES])

@@ -37,7 +37,7 @@ def run_harness(tree):
     cmd = ["node", RUNNER]
     for host_dir, mp_dir in (
         (tree, "/lib"),  # the board's packages: crisscross and pocket, as .mpy
-        (os.path.join(ROOT, "host"), "/host"),  # for the SSD1306 model, searched last
+        (os.path.join(ROOT, "host", "screen"), "/host"),  # the SSD1306 model, last
     ):
         cmd += ["--mount", "%s:%s" % (host_dir, mp_dir)]
     cmd += ["--path", "/host", "--path", "/lib"]

@@ -35,8 +35,9 @@ import subprocess
 import sys
 import tempfile
 
-from host import ROOT, render
-from host.font8x8 import FONT, FIRST_CHAR
+from host import ROOT
+from host.screen import render
+from host.screen.font8x8 import FONT, FIRST_CHAR
 
 OUT = os.path.join(ROOT, "build", "bench")
 FAMILIES = ("symbols", "digits", "cards", "words")
@@ -175,7 +176,7 @@ def title_frame():
     same code on the host's canvas, which draws the board's bytes."""
     from crisscross.app import App
     from crisscross.memory_storage import MemoryStorage
-    from host import fbcanvas
+    from host.screen import fbcanvas
 
     frame = bytearray(render.frame_bytes(128, 64))
     canvas = fbcanvas.FrameBuffer(frame, 128, 64, fbcanvas.MONO_VLSB)

@@ -28,7 +28,7 @@ import tty
 from host.board import uf2 as uf2mod
 from host.emu import elf as elfmod
 from host.emu.firmware import ROOT, elf_for, missing_firmware, node_missing, uf2_path
-from host.ssd1306_panel import Panel
+from host.screen.ssd1306_panel import Panel
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
 DEFAULT_FLASH = os.path.join("build", "emu-flash.bin")

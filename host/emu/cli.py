@@ -20,7 +20,8 @@ import signal
 import sys
 import time
 
-from host import keyscript, render, sim, window
+from host import keyscript, sim, window
+from host.screen import render
 from host.emu.board import DEFAULT_FLASH, Board, EmuError
 from host.emu.firmware import (
     DEFAULT_UF2,

@@ -16,7 +16,7 @@ import threading
 import time
 
 from crisscross import buttons
-from host import render
+from host.screen import render
 from host.web import build as web
 
 CHROMIUM = "/usr/bin/chromium"

@@ -17,7 +17,7 @@ import { loadMicroPython } from "./micropython.mjs";
 
 const W = 128;
 const H = 64;
-const ON = [140, 210, 255]; // a lit pixel (host/render.py's ON_RGB)
+const ON = [140, 210, 255]; // a lit pixel (host/screen/render.py's ON_RGB)
 const OFF = [0, 0, 0];
 const A = 4;
 const COUNT = 6;

@@ -16,7 +16,7 @@ import json
 from crisscross import buttons, presses, sharecode
 from crisscross.app import App
 from crisscross.memory_storage import MemoryStorage
-from host import fbcanvas, render
+from host.screen import fbcanvas, render
 
 from appdriver import arrows
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from host import render
+from host.screen import render
 from host.board import uf2
 from host.emu.board import Board, EmuError, firmware_drives
 from host.emu.firmware import ROOT

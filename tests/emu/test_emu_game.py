@@ -15,7 +15,7 @@ from crisscross import buttons, presses, records, ui
 from crisscross.dice import ai, policies
 from crisscross.dice.session import new_game
 from crisscross.dice.symbols import rank_title
-from host import fbcanvas
+from host.screen import fbcanvas
 from host.emu.cli import EmuDevice
 
 KEY = "symbols-basic"

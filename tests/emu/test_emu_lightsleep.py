@@ -2,7 +2,7 @@
 LIGHTSLEEP): after 3 minutes without a key the screen blanks and the board sleeps;
 a button edge wakes it to the screen it left, and the USB REPL still answers."""
 
-from host import render
+from host.screen import render
 from tests.emu.test_emu_board import BOOT_MS, golden
 
 BLANK_MS = 180000  # firmware/pocket/idle.py: three minutes without input

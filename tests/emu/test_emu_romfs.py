@@ -15,7 +15,7 @@ import pytest
 from conftest import BOOT_MS, ROOT, host_flash
 from test_emu_powercut import SAVE_DIR, start_files, write_files
 
-from host import render
+from host.screen import render
 from host.board import flash_plan, fresh_uf2, littlefs_image, mpy_build, uf2
 from host.bench.pico import has_text
 from host.emu.board import Board, firmware_drives

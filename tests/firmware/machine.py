@@ -4,7 +4,7 @@ Pins hold a level a test drives (and fire their irq handler on the edge, at once
 or when interrupts are on again with the flags of every edge meanwhile, as rp2's
 hard interrupts do: `interrupts(False)` stands for a flash erase); I2C and SPI
 record every transaction and hand it to the device attached at that address, such as
-the SSD1306 model in host/ssd1306_panel.py. Only what the firmware uses is here.
+the SSD1306 model in host/screen/ssd1306_panel.py. Only what the firmware uses is here.
 """
 
 IRQ_FALLING = 4

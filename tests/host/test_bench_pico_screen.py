@@ -3,7 +3,7 @@ host draws: the title it waits for at power-on is the golden title."""
 
 import os
 
-from host import render
+from host.screen import render
 from host.bench import pico
 
 ROOT = pico.ROOT

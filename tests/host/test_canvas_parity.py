@@ -1,8 +1,8 @@
-"""host.fbcanvas against real MicroPython 1.29 framebuf: same calls, same bytes.
+"""host.screen.fbcanvas against real MicroPython 1.29 framebuf: same calls, same bytes.
 
 Seeded random call sequences (every method, coordinates far outside the buffer,
 negative and zero sizes, every printable character) are replayed by one shared
-replay function, once on CPython with host.fbcanvas and once inside the
+replay function, once on CPython with host.screen.fbcanvas and once inside the
 WebAssembly interpreter (a single node process for the whole batch).
 """
 
@@ -17,8 +17,8 @@ import sys
 
 import pytest
 
-from host import fbcanvas
-from host.font8x8 import FIRST_CHAR, FONT, GLYPH_BYTES, LAST_CHAR
+from host.screen import fbcanvas
+from host.screen.font8x8 import FIRST_CHAR, FONT, GLYPH_BYTES, LAST_CHAR
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join("host", "mpy", "run.mjs")

@@ -46,7 +46,7 @@ def witness(monkeypatch):
 
 def test_the_witness_catches_a_made_up_event(witness):
     from crisscross.memory_storage import MemoryStorage
-    from host import fbcanvas
+    from host.screen import fbcanvas
 
     buf = bytearray(1024)
     canvas = fbcanvas.FrameBuffer(buf, 128, 64, fbcanvas.MONO_VLSB)

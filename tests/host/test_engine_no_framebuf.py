@@ -1,6 +1,6 @@
 """The engine runs under plain CPython with no `framebuf` module anywhere: nothing
 installs one in sys.modules, and the screens' sprites come from the class of the
-canvas the host gives the app (host.fbcanvas.FrameBuffer here). In a fresh
+canvas the host gives the app (host.screen.fbcanvas.FrameBuffer here). In a fresh
 interpreter where importing `framebuf` fails, the whole screen tour (every game's
 screens, symbols and cards drawn) matches the golden frames pixel for pixel."""
 
@@ -35,7 +35,7 @@ class NoFramebuf:
 sys.meta_path.insert(0, NoFramebuf())
 
 import crisscross.app  # noqa: E402
-from host import render  # noqa: E402
+from host.screen import render  # noqa: E402
 from screentour import tour  # noqa: E402
 
 shown = []

@@ -1,7 +1,7 @@
 """The firmware's board layer inside real MicroPython 1.29 (WebAssembly).
 
 Each module in tests/firmware/ runs in its own interpreter with the `machine` test
-double (tests/firmware/machine.py) and the SSD1306 model (host/ssd1306_panel.py) on
+double (tests/firmware/machine.py) and the SSD1306 model (host/screen/ssd1306_panel.py) on
 its I2C bus.
 """
 
@@ -18,7 +18,7 @@ MODULES = sorted(
     if name.startswith("test_") and name.endswith(".py")
 )
 MOUNTS = (
-    ("host", "/host"),
+    ("host/screen", "/host"),
     ("shared", "/shared"),
     ("firmware", "/firmware"),
     ("tests", "/tests"),

@@ -2,7 +2,7 @@
 
 import os
 
-from host import render
+from host.screen import render
 from screentour import tour
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(__file__)), "golden")

@@ -1,7 +1,7 @@
 """The project's SSD1306 driver against the reference one, adafruit_ssd1306, under CPython.
 
 For every golden frame, the bytes each driver sends for the same buffer go to the
-SSD1306 model (host/ssd1306_panel.py), and both decode to the same picture: the
+SSD1306 model (host/screen/ssd1306_panel.py), and both decode to the same picture: the
 frame itself. Each driver runs unchanged on a recording I2C object, the only
 stand-in: machine.I2C's writevto for ours, busio.I2C's lock and writeto (through
 the real adafruit_bus_device.I2CDevice) for adafruit's. The init sequences are
@@ -16,8 +16,8 @@ import sys
 
 import pytest
 
-from host import fbcanvas, render
-from host.ssd1306_panel import Panel
+from host.screen import fbcanvas, render
+from host.screen.ssd1306_panel import Panel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GOLDEN = os.path.join(ROOT, "tests", "golden")
@@ -28,7 +28,7 @@ FULL = 1024
 
 def load_ours():
     """firmware/pocket/ssd1306.py as it is, on CPython's framebuf stand-in (host):
-    the driver's own `import framebuf` gets host.fbcanvas (nothing is installed in
+    the driver's own `import framebuf` gets host.screen.fbcanvas (nothing is installed in
     sys.modules)."""
     path = os.path.join(ROOT, "firmware", "pocket", "ssd1306.py")
     spec = importlib.util.spec_from_file_location("pocket_ssd1306_cpython", path)

@@ -1,4 +1,4 @@
-"""host.render: ASCII round trips, braille cells, pixel diffs, pygame PNGs."""
+"""host.screen.render: ASCII round trips, braille cells, pixel diffs, pygame PNGs."""
 
 import os
 import random
@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from host import fbcanvas, render
+from host.screen import fbcanvas, render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED = 1234
@@ -164,7 +164,7 @@ def test_surface_at_scale_one_matches_the_frame(monkeypatch):
 
 
 def test_importing_render_does_not_import_pygame():
-    code = "import sys, host.render; print('pygame' in sys.modules)"
+    code = "import sys, host.screen.render; print('pygame' in sys.modules)"
     proc = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True
     )

@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from host import render, sim
+from host import sim
+from host.screen import render
 from mpy import ROOT
 from test_sim_device import FakeApp
 

@@ -12,7 +12,8 @@ import pytest
 
 from crisscross import buttons
 from crisscross.memory_storage import MemoryStorage
-from host import render, sim
+from host import sim
+from host.screen import render
 from host import window as hw
 from mpy import ROOT
 from test_sim_device import FakeApp

@@ -1,4 +1,4 @@
-"""The SSD1306 model (host/ssd1306_panel.py): bus decoding, addressing, and the picture.
+"""The SSD1306 model (host/screen/ssd1306_panel.py): bus decoding, addressing, and the picture.
 
 Expected values come from the datasheet's rules, worked out by hand here, not from
 the model's own helpers.
@@ -6,7 +6,7 @@ the model's own helpers.
 
 import random
 
-from host.ssd1306_panel import Panel
+from host.screen.ssd1306_panel import Panel
 
 # What every driver sends for an upright 128x64 picture (segment remap, COM scan
 # from COM63, alternative COM pins, charge pump on), then display on.

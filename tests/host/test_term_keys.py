@@ -4,7 +4,8 @@ import random
 import re
 
 from crisscross import buttons, presses
-from host import fbcanvas, render, term
+from host import term
+from host.screen import fbcanvas, render
 from host.term import QUIT, KeyDecoder
 
 # A key is a button held for a time: a tap, or long enough for a long press.

@@ -18,7 +18,8 @@ import time
 
 import pytest
 
-from host import render, term
+from host import term
+from host.screen import render
 from mpy import ROOT
 
 TIMEOUT_S = 30

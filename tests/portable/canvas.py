@@ -1,11 +1,11 @@
 """The canvas the tests draw on: MicroPython's `framebuf` inside MicroPython, the
-byte-identical host canvas (host/fbcanvas.py) under CPython. It is a name here,
+byte-identical host canvas (host/screen/fbcanvas.py) under CPython. It is a name here,
 not a module installed as `framebuf`: the engine imports neither."""
 
 try:
     import framebuf
 except ImportError:  # CPython
-    from host import fbcanvas as framebuf
+    from host.screen import fbcanvas as framebuf
 
 FrameBuffer = framebuf.FrameBuffer
 MONO_VLSB = framebuf.MONO_VLSB

@@ -9,7 +9,8 @@ import pytest
 
 from crisscross import buttons, sharecode
 from crisscross.memory_storage import MemoryStorage
-from host import hostclock, keyscript, render, sim
+from host import hostclock, keyscript, sim
+from host.screen import render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GOLDEN = os.path.join(ROOT, "tests", "golden")

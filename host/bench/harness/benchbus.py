@@ -2,7 +2,7 @@
 
 The firmware's SSD1306 driver (pocket/ssd1306.mpy, compiled and mounted as `host
 flash` installs it) on a recording I2C bus, with the SSD1306 model of
-host/ssd1306_panel.py at its address, is the real App's canvas. After the first frame and a first placement, the cursor
+host/screen/ssd1306_panel.py at its address, is the real App's canvas. After the first frame and a first placement, the cursor
 tours the sheet; every transaction of every move is counted. Prints one line
 "BUS-JSON {...}": per move the payload bytes (control bytes included, as the
 panel receives them), the I2C transactions, and whether the panel matched the

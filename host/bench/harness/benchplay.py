@@ -103,7 +103,7 @@ class Rig:
         try:
             import framebuf
         except ImportError:  # CPython (host/bench/lines.py): the host's canvas
-            from host import fbcanvas as framebuf
+            from host.screen import fbcanvas as framebuf
         from crisscross.app import App
         from crisscross.storage import FolderStorage
 

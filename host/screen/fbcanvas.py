@@ -11,7 +11,7 @@ have MicroPython's names and values. Only the 1-bit formats are implemented.
 
 from operator import index as _int
 
-from host.font8x8 import FIRST_CHAR, FONT, GLYPH_BYTES, LAST_CHAR
+from host.screen.font8x8 import FIRST_CHAR, FONT, GLYPH_BYTES, LAST_CHAR
 
 # Format numbers as in MicroPython (framebuf.MONO_VLSB == 0 etc.).
 MONO_VLSB = 0
