@@ -11,10 +11,10 @@ import sys
 import host  # noqa: F401  (puts shared/ on sys.path)
 
 COMMANDS = (
-    ("score", "host.cli_score", "score a sheet given as text"),
-    ("play", "host.cli_play", "play a game in the terminal, or let the AI play"),
-    ("sim", "host.sim", "the desktop simulator (window, or --headless)"),
-    ("term", "host.term", "play on the 128x64 screen drawn in the terminal"),
+    ("score", "host.play.cli_score", "score a sheet given as text"),
+    ("play", "host.play.cli_play", "play a game in the terminal, or let the AI play"),
+    ("sim", "host.play.sim", "the desktop simulator (window, or --headless)"),
+    ("term", "host.play.term", "play on the 128x64 screen drawn in the terminal"),
     ("web", "host.web.build", "play in the browser: build build/web/ and serve it"),
     ("flash", "host.board.flash", "install the game on a board with mpremote"),
     (
@@ -29,14 +29,14 @@ COMMANDS = (
     ),
     ("emu", "host.emu.cli", "the real firmware on an emulated Pico (rp2040js)"),
     ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),
-    ("words", "host.words_cli", "the word game's dictionary: words check WORD"),
+    ("words", "host.play.words_cli", "the word game's dictionary: words check WORD"),
 )
 
 # The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
 INTERRUPTED = 130
 
 # `play --game X` goes to the module of X's family.
-PLAY_FAMILIES = {"cards": "host.play_cards", "words": "host.play_words"}
+PLAY_FAMILIES = {"cards": "host.play.play_cards", "words": "host.play.play_words"}
 
 
 def usage():

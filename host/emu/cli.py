@@ -1,11 +1,11 @@
 """`python3 -m host emu`: the real MicroPython firmware on an emulated Pico.
 
-With a window: the simulator's handheld (host/window.py draws it), but the pixels
+With a window: the simulator's handheld (host/play/window.py draws it), but the pixels
 come from the emulated SSD1306 and the keys press the emulated pins, paced to
 wall time. The REPL is on a pseudo-terminal for `make flash PORT=/dev/pts/N`;
 the flash is kept in build/emu-flash.bin between runs.
 
-`--headless --keys FILE`: the key files of `sim --headless` (host/keyscript.py),
+`--headless --keys FILE`: the key files of `sim --headless` (host/play/keyscript.py),
 each tap a real press (down, held TAP_MS, up, then GAP_MS), `long-x` held
 LONG_HOLD_MS; writes the last frame like sim does (--png, --frame, --ascii).
 
@@ -20,7 +20,7 @@ import signal
 import sys
 import time
 
-from host import keyscript, sim, window
+from host.play import keyscript, sim, window
 from host.screen import render
 from host.emu.board import DEFAULT_FLASH, Board, EmuError
 from host.emu.firmware import (

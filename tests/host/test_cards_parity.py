@@ -8,7 +8,7 @@ import json
 import os
 import subprocess
 
-from host import play_cards
+from host.play import play_cards
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # (players, seed, variant, levels): every player count, variant and level.

@@ -59,7 +59,7 @@ def test_every_code_shown_decodes():
 
 
 def test_the_help_example_plays_the_game_it_names():
-    from host import cli_play
+    from host.play import cli_play
 
     assert cli_play.EXAMPLE_CODE in helps()["play"]
     r = subprocess.run(

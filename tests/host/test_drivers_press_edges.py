@@ -1,6 +1,6 @@
 """Every scripted player reaches the app only through button edges.
 
-Tests, fuzzers, key files (host.sim replays, host.term), the golden tour, the
+Tests, fuzzers, key files (host.play.sim replays, host.play.term), the golden tour, the
 screenshots and the benchmarks press buttons as crisscross.presses does: down at
 t, up at t', frames between. Here a witness stands between crisscross.buttons and
 the App: every event the App is fed must be the next one a Buttons queue gave
@@ -79,7 +79,7 @@ def test_the_app_driver_presses_through_edges(witness):
 
 
 def test_key_file_replays_press_through_edges(witness):
-    from host import hostclock, keyscript, sim
+    from host.play import hostclock, keyscript, sim
     from crisscross.memory_storage import MemoryStorage
 
     with open(os.path.join(ROOT, "docs", "img", "play.keys")) as f:
@@ -92,7 +92,7 @@ def test_key_file_replays_press_through_edges(witness):
 
 
 def test_the_terminal_presses_through_edges(witness, monkeypatch):
-    from host import hostclock, sim, term
+    from host.play import hostclock, sim, term
     from crisscross.memory_storage import MemoryStorage
 
     r, w = os.pipe()
@@ -145,8 +145,8 @@ def test_no_driver_feeds_the_app_itself():
         "tests/portable/screentour.py",
         "tools/screenshots.py",
         "tests/golden.py",
-        "host/keyscript.py",
-        "host/term.py",
+        "host/play/keyscript.py",
+        "host/play/term.py",
         "host/web/webhost.py",
     ):
         with open(os.path.join(ROOT, path)) as f:

@@ -1,10 +1,10 @@
-"""host.keyscript: the key files the headless simulator replays."""
+"""host.play.keyscript: the key files the headless simulator replays."""
 
 import pytest
 
 from crisscross import buttons
-from host import keyscript
-from host.keyscript import LONG, PRESS, WAIT, KeyScriptError
+from host.play import keyscript
+from host.play.keyscript import LONG, PRESS, WAIT, KeyScriptError
 
 
 def test_every_documented_word_parses_to_its_step():

@@ -106,7 +106,7 @@ def test_options_that_conflict_are_refused():
 
 
 def test_words_lower_case_is_wild_and_the_message_says_so():
-    from host import play_words
+    from host.play import play_words
 
     out = io.StringIO()
     script = io.StringIO("play 1 0 across hello\nquit\n")
@@ -118,7 +118,7 @@ def test_words_lower_case_is_wild_and_the_message_says_so():
 
 
 def test_missing_cards_names_the_letters_and_the_wilds():
-    from host.play_words import missing_cards
+    from host.play.play_words import missing_cards
 
     hand = [0, 4, 7, 26]  # A E H *
     assert missing_cards(hand, [(0, 0, 0, False), (0, 1, 4, False)]) == ""

@@ -1,4 +1,4 @@
-"""host.sim.Device and replays: which events a game gets, and when.
+"""host.play.sim.Device and replays: which events a game gets, and when.
 
 FakeApp (also used by the window and terminal tests) records every event and
 draws the last one, so the tests can check the host's wiring exactly; the real
@@ -8,7 +8,7 @@ game is checked in the CLI and window tests.
 from crisscross import buttons, presses
 from crisscross.storage import FolderStorage
 from crisscross.memory_storage import MemoryStorage
-from host import hostclock, keyscript, sim
+from host.play import hostclock, keyscript, sim
 
 
 class FakeApp:

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from host import sim
+from host.play import sim
 from host.screen import render
 from mpy import ROOT
 from test_sim_device import FakeApp
@@ -134,7 +134,7 @@ def test_headless_options_need_headless():
 def test_headless_never_loads_pygame_for_ascii_or_frames(tmp_path):
     code = (
         "import sys, host\n"
-        "from host import sim\n"
+        "from host.play import sim\n"
         "status = sim.main(['--headless', '--frame', %r, '--ascii'])\n"
         "assert status == 0, status\n"
         "assert 'pygame' not in sys.modules\n" % str(tmp_path / "f.bin")

@@ -12,9 +12,9 @@ import pytest
 
 from crisscross import buttons
 from crisscross.memory_storage import MemoryStorage
-from host import sim
+from host.play import sim
 from host.screen import render
-from host import window as hw
+from host.play import window as hw
 from mpy import ROOT
 from test_sim_device import FakeApp
 

@@ -1,12 +1,12 @@
-"""host.term without a terminal: key decoding and the drawn screen."""
+"""host.play.term without a terminal: key decoding and the drawn screen."""
 
 import random
 import re
 
 from crisscross import buttons, presses
-from host import term
+from host.play import term
 from host.screen import fbcanvas, render
-from host.term import QUIT, KeyDecoder
+from host.play.term import QUIT, KeyDecoder
 
 # A key is a button held for a time: a tap, or long enough for a long press.
 UP = (buttons.UP, presses.TAP_MS)

@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from host import term
+from host.play import term
 from host.screen import render
 from mpy import ROOT
 
@@ -30,7 +30,7 @@ FAKE = """
 import json, sys
 sys.path[:0] = [%(root)r, %(shared)r, %(tests)r]
 from test_sim_device import FakeApp
-from host import term
+from host.play import term
 apps = []
 class Recorded(FakeApp):
     def __init__(self, *args, **kwargs):

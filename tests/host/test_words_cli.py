@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from host import play_words, words_cli
+from host.play import play_words, words_cli
 from mpy import ROOT
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from crisscross import buttons, sharecode
 from crisscross.memory_storage import MemoryStorage
-from host import hostclock, keyscript, sim
+from host.play import hostclock, keyscript, sim
 from host.screen import render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

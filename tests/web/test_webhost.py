@@ -11,11 +11,12 @@ from crisscross import buttons, presses, sharecode
 from crisscross.dice import session as dice_session
 from crisscross.memory_storage import MemoryStorage
 from crisscross.store import Store
-from host import hostclock, keyscript, sim
+import host
+from host.play import hostclock, keyscript, sim
 from host.screen import fbcanvas, render
 from test_store_storage import _check_contract
 
-sys.path.insert(0, os.path.join(os.path.dirname(sim.__file__), "web"))
+sys.path.insert(0, os.path.join(os.path.dirname(host.__file__), "web"))
 
 import webhost
 

@@ -10,7 +10,7 @@
 
 `parse(text)` returns a list of steps (kind, value, line): ("press", button, n),
 ("long", button, n) or ("wait", ms, n). A bad line raises KeyScriptError naming it.
-Replays (host.sim.replay) turn each press into button edges with times.
+Replays (host.play.sim.replay) turn each press into button edges with times.
 """
 
 from crisscross import buttons, presses

@@ -14,7 +14,7 @@ import signal
 import sys
 
 from crisscross import buttons, presses
-from host import hostclock, sim
+from host.play import hostclock, sim
 from host.screen import render
 
 FRAME_S = 1 / sim.FPS

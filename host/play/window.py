@@ -4,7 +4,7 @@
 drawn buttons: a click is a tap, a held mouse button a long press) and draws the
 device with the OLED scaled up and the buttons lit while held. It is advanced one
 frame at a time by `step(events, now)`, so tests drive it with made-up events.
-`host.sim` opens it for a player; `host.emu` draws the emulated Pico in it.
+`host.play.sim` opens it for a player; `host.emu` draws the emulated Pico in it.
 """
 
 import os

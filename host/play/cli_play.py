@@ -426,7 +426,7 @@ def main(argv):
     if args.json:
         print(json.dumps(res))
         return 0
-    from host.cli_score import paper
+    from host.play.cli_score import paper
 
     for p in range(game.players):
         if game.players > 1:

@@ -11,7 +11,9 @@ import os
 import sys
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(
+        0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    )
 import host  # noqa: F401  (puts shared/ on sys.path)
 
 from crisscross.words.dictionary import Dictionary

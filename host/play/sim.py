@@ -2,10 +2,10 @@
 
 - `Device`: the handheld as a host runs it: the 128x64 canvas, the storage,
   and button edges turned into app events (crisscross.buttons), on a given clock.
-  `host.term` drives the same class.
-- the window (host/window.py: `Simulator`, the drawn handheld in pygame), opened
+  `host.play.term` drives the same class.
+- the window (host/play/window.py: `Simulator`, the drawn handheld in pygame), opened
   by `run_window`.
-- `--headless`: replays a key file (host.keyscript) on a fake clock and writes the
+- `--headless`: replays a key file (host.play.keyscript) on a fake clock and writes the
   last frame as PNG, raw MONO_VLSB bytes or ASCII art; no display is touched.
 """
 
@@ -15,9 +15,9 @@ import sys
 import time
 
 from crisscross import buttons, presses, sharecode
-from host import hostclock, keyscript
+from host.play import hostclock, keyscript
 from host.screen import fbcanvas, render
-from host.window import NoDisplay, Simulator, init_display
+from host.play.window import NoDisplay, Simulator, init_display
 
 WIDTH = render.WIDTH
 HEIGHT = render.HEIGHT

@@ -24,7 +24,10 @@ except ImportError:  # run without host/__init__.py having set the path
     sys.path.insert(
         0,
         os.path.join(
-            os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shared"
+            os.path.dirname(
+                os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            ),
+            "shared",
         ),
     )
 
