@@ -26,7 +26,8 @@ import argparse
 import json
 import sys
 
-from host import ROOT, import_graph
+from host import ROOT
+from host.engine import import_graph
 
 BOARD_LIB = r"""
 import gc, sys

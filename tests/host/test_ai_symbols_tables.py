@@ -6,7 +6,7 @@ import os
 
 from mpy import ROOT
 
-from host import ai_train as T
+from host.engine import ai_train as T
 from crisscross.dice import ai_digits as D
 from crisscross.dice import ai_symbols as S
 from crisscross.dice.symbols import ROUNDS

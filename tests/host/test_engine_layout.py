@@ -1,5 +1,5 @@
 """The engine's layout and its one rule for memory (docs/architecture.md), read from
-the source with host/import_graph.py: no import circles (function-level imports
+the source with host/engine/import_graph.py: no import circles (function-level imports
 counted), every screen and module named by a screen, a session or the app exists,
 each screen's needs (crisscross.resident, the one place they are declared) cover
 what its module imports, and no game model imports a screen or the app."""
@@ -8,7 +8,8 @@ import ast
 import importlib
 import os
 
-from host import ROOT, import_graph
+from host import ROOT
+from host.engine import import_graph
 
 from crisscross import app as app_module
 from crisscross import resident

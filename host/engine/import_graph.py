@@ -2,8 +2,8 @@
 import` in shared/crisscross, at module level or inside a function, and the
 circles (strongly connected components of more than one module) it makes.
 
-    python3 -m host.import_graph            # the circles, largest first
-    python3 -m host.import_graph --edges    # every edge, "a -> b (function)"
+    python3 -m host.engine.import_graph            # the circles, largest first
+    python3 -m host.engine.import_graph --edges    # every edge, "a -> b (function)"
 
 `from crisscross.cards import deck` is an edge to crisscross.cards.deck when that
 is a module, else to crisscross.cards. Imports built from strings at run time
@@ -15,7 +15,9 @@ import ast
 import os
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "shared")
+from host import SHARED
+
+ROOT = SHARED
 PACKAGE = "crisscross"
 
 

@@ -1,6 +1,6 @@
 """Learn the dice AI's tables by self-play (CPython only; writes shared/crisscross/dice/).
 
-    python3 -m host.ai_train [--rules all|symbols|basic|advanced|digits]
+    python3 -m host.engine.ai_train [--rules all|symbols|basic|advanced|digits]
                              [--seed S] [--mc-games N] [--mc-iterations K]
                              [--td-games N] [--jobs J] [--out DIR]
 
@@ -35,17 +35,12 @@ import sys
 import time
 from array import array
 
-import host  # noqa: F401  (puts shared/ on sys.path)
+import host  # puts shared/ on sys.path
 from crisscross.dice import ai_symbols as S
 from crisscross.dice import ai_digits as D
 from crisscross.dice.symbols import ROUNDS
 
-SHARED = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-    "shared",
-    "crisscross",
-    "dice",
-)
+SHARED = os.path.join(host.SHARED, "crisscross", "dice")
 # Symbols: the learned stage bucket by rounds done after the placement (0-11;
 # 0 is never valued, 12 is the end: its own chunk of exact scores).
 STAGES = (0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
@@ -436,7 +431,7 @@ FILES = {
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="python3 -m host.ai_train")
+    p = argparse.ArgumentParser(prog="python3 -m host.engine.ai_train")
     p.add_argument(
         "--rules",
         choices=("all", "symbols", "basic", "advanced", "digits"),
