@@ -6,12 +6,14 @@ busy, cable pulled, board full) becomes a `BoardError` with a message that says
 what to do; callers print it instead of a traceback.
 """
 
+import argparse
 import binascii
 import contextlib
 import errno
 import io
 import os
 import random
+import sys
 
 import serial
 import serial.tools.list_ports
@@ -61,6 +63,37 @@ class NoAnswer(BoardError):
 
 class LinkLost(BoardError):
     """The board stopped answering (unplugged, reset) in the middle of something."""
+
+
+# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
+INTERRUPTED = 130
+
+
+def add_port(parser):
+    """The `--port` option every command that talks to a board takes."""
+    parser.add_argument(
+        "--port",
+        default="auto",
+        help="serial port, socket://HOST:PORT, or auto (one board)",
+    )
+
+
+def command(argv, prog, description, arguments, run):
+    """The `main` of a board command (flash, saves, uf2): parse `argv` with the
+    options `arguments(parser)` adds, then return `run(args)` (None is 0). A
+    BoardError is its message and status 1; Ctrl-C says how to finish, status 130."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    arguments(parser)
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        status = run(args)
+    except BoardError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted: run the same command again to finish", file=sys.stderr)
+        return INTERRUPTED
+    return 0 if status is None else status
 
 
 def find_ports():

@@ -26,7 +26,6 @@ filesystem's share counted in its blocks as littlefs counts them
 Also `repl` (mpremote's REPL on the same port) and `logs` (the board's error log).
 """
 
-import argparse
 import json
 import os
 import re
@@ -35,7 +34,15 @@ import sys
 
 from host import ROOT
 from host.board import littlefs_image, mpy_build, romfs
-from host.board.board_link import BoardError, Link, LinkLost, NoAnswer, resolve_port
+from host.board.board_link import (
+    BoardError,
+    Link,
+    LinkLost,
+    NoAnswer,
+    add_port,
+    command,
+    resolve_port,
+)
 from host.board.flash_plan import (
     MANIFEST,
     MIN_VERSION,
@@ -474,47 +481,40 @@ SUBCOMMANDS = (
 def main(argv=None):
     """`python3 -m host flash [flash|repl|logs] [--port P] [--dry-run]`."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = "flash"
-    if argv and argv[0] in [name for name, _ in SUBCOMMANDS]:
-        command = argv.pop(0)
-    ap = argparse.ArgumentParser(
-        prog="python3 -m host flash [%s]" % "|".join(n for n, _ in SUBCOMMANDS),
-        description=dict(SUBCOMMANDS)[command],
-    )
-    ap.add_argument(
-        "--port",
-        default="auto",
-        help="serial port, socket://HOST:PORT, or auto (one board)",
-    )
-    if command == "flash":
-        ap.add_argument(
-            "--dry-run", action="store_true", help="print the plan, change nothing"
-        )
-        ap.add_argument("--source", default=ROOT, help="the checkout to install from")
-        ap.add_argument(
-            "--keep-lines",
-            action="store_true",
-            help="keep line numbers in tracebacks (error.log); uses ~2 KB more RAM",
-        )
-    args = ap.parse_args(argv)
-    try:
-        if command == "flash":
-            source = os.path.abspath(args.source)
-            return flash(
-                args.port,
-                args.dry_run,
-                source,
-                keep_lines=args.keep_lines,
+    name = "flash"
+    if argv and argv[0] in dict(SUBCOMMANDS):
+        name = argv.pop(0)
+
+    def arguments(ap):
+        add_port(ap)
+        if name == "flash":
+            ap.add_argument(
+                "--dry-run", action="store_true", help="print the plan, change nothing"
             )
-        if command == "logs":
+            ap.add_argument(
+                "--source", default=ROOT, help="the checkout to install from"
+            )
+            ap.add_argument(
+                "--keep-lines",
+                action="store_true",
+                help="keep line numbers in tracebacks (error.log); uses ~2 KB more RAM",
+            )
+
+    def run(args):
+        if name == "flash":
+            source = os.path.abspath(args.source)
+            return flash(args.port, args.dry_run, source, keep_lines=args.keep_lines)
+        if name == "logs":
             return logs(args.port)
         return repl(args.port)
-    except BoardError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("interrupted: run the same command again to finish", file=sys.stderr)
-        return 130
+
+    return command(
+        argv,
+        "python3 -m host flash [%s]" % "|".join(n for n, _ in SUBCOMMANDS),
+        dict(SUBCOMMANDS)[name],
+        arguments,
+        run,
+    )
 
 
 if __name__ == "__main__":

@@ -19,21 +19,19 @@ included: updates use `make flash`.
     python3 -m host uf2 [--firmware FILE] [--out FILE]
 """
 
-import argparse
 import os
-import sys
 
 from host import ROOT
 from host.board import littlefs_image, romfs, uf2
 from host.board.flash import local_files
 from host.board.flash_plan import manifest_bytes, sha, split, MANIFEST
-from host.board.board_link import BoardError
+from host.board.board_link import BoardError, command
 
 OUT = os.path.join(ROOT, "build", "criss-cross-pocket.uf2")
 FIRMWARE = os.path.join(ROOT, "build", "micropython-pico-romfs.uf2")
 
 
-class FreshError(Exception):
+class FreshError(BoardError):
     """The file cannot be made; one line."""
 
 
@@ -65,10 +63,7 @@ def pieces(firmware, root=ROOT):
     fs_at, fs_size = drives[uf2.LITTLEFS]
     if len(code) > rom_at:
         raise FreshError("%s overlaps its own ROMFS partition" % firmware)
-    try:
-        in_rom, on_fs = split(local_files(root))
-    except BoardError as e:
-        raise FreshError(str(e)) from None
+    in_rom, on_fs = split(local_files(root))
     image = romfs.image(in_rom)
     if len(image) > rom_size:
         raise FreshError(
@@ -111,23 +106,25 @@ def build(out=OUT, firmware=None, root=ROOT, say=print):
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    ap = argparse.ArgumentParser(
-        prog="python3 -m host uf2",
-        description="One .uf2 for a fresh Pico: the ROMFS firmware, the game in its "
-        "ROMFS partition and the start-up files on littlefs.",
-    )
-    ap.add_argument(
-        "--firmware",
-        metavar="FILE",
-        help="the ROMFS firmware's .uf2 (default $MICROPYTHON_UF2, else "
-        "build/micropython-pico-romfs.uf2)",
-    )
-    ap.add_argument("--out", metavar="FILE", default=OUT, help="default %(default)s")
-    args = ap.parse_args(argv)
-    try:
+    def arguments(ap):
+        ap.add_argument(
+            "--firmware",
+            metavar="FILE",
+            help="the ROMFS firmware's .uf2 (default $MICROPYTHON_UF2, else "
+            "build/micropython-pico-romfs.uf2)",
+        )
+        ap.add_argument(
+            "--out", metavar="FILE", default=OUT, help="default %(default)s"
+        )
+
+    def run(args):
         build(args.out, args.firmware and os.path.abspath(args.firmware))
-        return 0
-    except FreshError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 1
+
+    return command(
+        argv,
+        "python3 -m host uf2",
+        "One .uf2 for a fresh Pico: the ROMFS firmware, the game in its ROMFS "
+        "partition and the start-up files on littlefs.",
+        arguments,
+        run,
+    )

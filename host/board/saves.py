@@ -13,14 +13,12 @@ Both stop the game (Ctrl-C) while they work and restart it after; restore
 replaces the board's files of the same names and verifies each by its hash.
 """
 
-import argparse
 import ast
 import os
-import sys
 import time
 
 from host import ROOT
-from host.board.board_link import BoardError, Link, resolve_port
+from host.board.board_link import BoardError, Link, add_port, command, resolve_port
 from host.board.flash import verify
 
 SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
@@ -136,35 +134,25 @@ def restore(port, folder=None, out=print):
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    ap = argparse.ArgumentParser(
-        prog="python3 -m host saves",
-        description="Copy the board's saves, records and settings to the PC and "
-        "back (around a change of firmware: docs/flashing.md).",
+    def arguments(ap):
+        ap.add_argument("what", choices=("backup", "restore"))
+        add_port(ap)
+        ap.add_argument(
+            "--dir",
+            metavar="DIR",
+            help="the folder on the PC (backup: default a new dated folder under "
+            "build/saves-backup/; restore: default the newest there)",
+        )
+
+    def run(args):
+        folder = os.path.abspath(args.dir) if args.dir else None
+        (backup if args.what == "backup" else restore)(args.port, folder)
+
+    return command(
+        argv,
+        "python3 -m host saves",
+        "Copy the board's saves, records and settings to the PC and back (around "
+        "a change of firmware: docs/flashing.md).",
+        arguments,
+        run,
     )
-    ap.add_argument("what", choices=("backup", "restore"))
-    ap.add_argument(
-        "--port",
-        default="auto",
-        help="serial port, socket://HOST:PORT, or auto (one board)",
-    )
-    ap.add_argument(
-        "--dir",
-        metavar="DIR",
-        help="the folder on the PC (backup: default a new dated folder under "
-        "build/saves-backup/; restore: default the newest there)",
-    )
-    args = ap.parse_args(argv)
-    folder = os.path.abspath(args.dir) if args.dir else None
-    try:
-        if args.what == "backup":
-            backup(args.port, folder)
-        else:
-            restore(args.port, folder)
-        return 0
-    except BoardError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("interrupted: run the same command again", file=sys.stderr)
-        return 130
