@@ -19,7 +19,7 @@ import time
 
 from host import ROOT
 from host.board.board_link import BoardError, Link, add_port, command, resolve_port
-from host.board.flash import verify
+from host.board.board_files import verify
 
 SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
 BACKUPS = os.path.join(ROOT, "build", "saves-backup")
