@@ -471,7 +471,7 @@ def main(argv):
         sys.stderr.write("bench ai: --games must be at least 1\n")
         return 2
     if args.pico:
-        from host.bench.pico import PicoError
+        from host.bench.pico_play import PicoError
         from host.emu.board import EmuError
 
         def measure_pico():

@@ -17,7 +17,7 @@ from test_emu_powercut import SAVE_DIR, start_files, write_files
 
 from host.screen import render
 from host.board import flash_plan, fresh_uf2, littlefs_image, mpy_build, uf2
-from host.bench.pico import has_text
+from host.bench.pico_play import has_text
 from host.emu.board import Board, firmware_drives
 from host.emu.firmware import stock_uf2_path, uf2_path
 

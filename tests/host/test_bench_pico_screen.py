@@ -3,10 +3,9 @@ host draws: the title it waits for at power-on is the golden title."""
 
 import os
 
+from host import ROOT
+from host.bench import pico_play as pico
 from host.screen import render
-from host.bench import pico
-
-ROOT = pico.ROOT
 
 
 def golden(name):
