@@ -18,16 +18,16 @@ import collections
 import contextlib
 import json
 import os
-import pty
 import shutil
 import subprocess
 import threading
 import time
-import tty
 
 from host.board import uf2 as uf2mod
 from host.emu import elf as elfmod
 from host.emu.firmware import ROOT, elf_for, missing_firmware, node_missing, uf2_path
+from host.emu import EmuError
+from host.emu.repl import Pty, Serial
 from host.screen.ssd1306_panel import Panel
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
@@ -38,13 +38,8 @@ BUTTONS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15}
 PANEL_ADDR = 0x3C
 FLASH_SIZE = 2 * 1024 * 1024
 SLICE_NS = 2_000_000  # emulated time between looks at the pty
-SERIAL_KEEP = 1 << 20  # bytes of board output kept for `serial.read()`
 # MicroPython's mp_state_ctx.mem: where the GC's table and pool pointers are.
 MEM_OFFSET = 692
-
-
-class EmuError(Exception):
-    """Something a person can fix (a missing file, a bad argument); one line."""
 
 
 def firmware_drives(path):
@@ -56,54 +51,6 @@ def firmware_drives(path):
         return uf2mod.drives(uf2mod.flatten(uf2mod.read(path)))
     except uf2mod.Uf2Error as e:
         raise EmuError(str(e)) from None
-
-
-class Serial:
-    """The USB CDC REPL as bytes: write() goes to the board at the current
-    emulated instant, read() returns what the board has sent since the last read."""
-
-    def __init__(self, board):
-        self._board = board
-        self._buf = bytearray()
-        self.total = 0  # bytes received in all
-
-    def write(self, data):
-        if isinstance(data, str):
-            data = data.encode()
-        self._board._send_serial(bytes(data))
-
-    def _got(self, data):
-        self._buf += data
-        self.total += len(data)
-        if len(self._buf) > SERIAL_KEEP:
-            del self._buf[: len(self._buf) - SERIAL_KEEP]
-
-    def peek(self):
-        return bytes(self._buf)
-
-    def read(self):
-        data = bytes(self._buf)
-        self._buf.clear()
-        return data
-
-    def read_until(self, marker, timeout_ms=5000, step_ms=5):
-        """Run the board until its output holds `marker`; everything up to and
-        including it. EmuError after timeout_ms of emulated time."""
-        if isinstance(marker, str):
-            marker = marker.encode()
-        end = self._board.now_ns() + timeout_ms * 1_000_000
-        while True:
-            k = self._buf.find(marker)
-            if k >= 0:
-                data = bytes(self._buf[: k + len(marker)])
-                del self._buf[: k + len(marker)]
-                return data
-            if self._board.now_ns() >= end:
-                raise EmuError(
-                    "no %r from the board within %d ms; it sent %r"
-                    % (marker, timeout_ms, bytes(self._buf[-200:]))
-                )
-            self._board.run_ms(step_ms)
 
 
 class Board:
@@ -161,11 +108,8 @@ class Board:
         self.runner_error = None
         self._stop_runner = threading.Event()
         self._due = collections.deque()  # (ns, pin, level): edges for the runner
-        self._pty_master = self._pty_slave = None
-        self._pty_out = bytearray()
-        self.port = None
-        if pty:
-            self._open_pty()
+        self._pty = Pty() if pty else None
+        self.port = self._pty.port if pty else None  # the REPL for mpremote
         node = shutil.which(os.environ.get("NODE", "node"))
         self._proc = subprocess.Popen(
             [node, SCRIPT],
@@ -202,8 +146,8 @@ class Board:
         if out:
             raw = binascii.unhexlify(out)
             self.serial._got(raw)
-            if self._pty_master is not None:
-                self._pty_out += raw
+            if self._pty is not None:
+                self._pty.got(raw)
         for start, end, hexdata in data.get("i2c", ()):
             raw = binascii.unhexlify(hexdata)
             self.display_updates.append((start / 1e6, end / 1e6, raw))
@@ -230,10 +174,9 @@ class Board:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        for fd in (self._pty_master, self._pty_slave):
-            if fd is not None:
-                os.close(fd)
-        self._pty_master = self._pty_slave = None
+        if self._pty is not None:
+            self._pty.close()
+            self._pty = None
 
     def __enter__(self):
         return self
@@ -275,7 +218,8 @@ class Board:
             self._last_stats = data.get("stats")
             self._on = False
             self._due.clear()  # the edges of pin_at were for the board now off
-            self._flush_pty()
+            if self._pty is not None:
+                self._pty.flush()
 
     @property
     def is_on(self):
@@ -302,7 +246,7 @@ class Board:
         if ns <= 0:
             return "time"
         with self._lock:
-            if self._pty_master is None:
+            if self._pty is None:
                 return self._call(
                     cmd="run", ns=ns, stop_after_flash_ops=stop_after_flash_ops
                 )["stopped"]
@@ -421,41 +365,12 @@ class Board:
         self._call(cmd="serial", data=binascii.hexlify(data).decode())
 
     def exec(self, code, timeout_ms=10000, wait=True):
-        """Run code through the raw REPL (Ctrl-C, Ctrl-A ... Ctrl-D); its output.
-
-        Stops the running program, as mpremote does. EmuError carries the
-        board's traceback if the code raised. wait=False returns as soon as the
-        board has accepted the code (it runs on with the next run_*)."""
-        s = self.serial
-        s.read()
-        s.write(b"\r\x03\x03")
-        self.run_ms(50)
-        s.write(b"\r\x01")
-        s.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout_ms)
-        s.write(code.encode() + b"\x04")
-        s.read_until(b"OK", timeout_ms)
-        if not wait:
-            return None
-        out = s.read_until(b"\x04", timeout_ms)[:-1]
-        err = s.read_until(b"\x04", timeout_ms)[:-1]
-        s.read_until(b">", timeout_ms)
-        s.write(b"\x02")  # back to the friendly REPL
-        s.read_until(b">>> ", timeout_ms)
-        if err:
-            lines = err.decode("utf-8", "replace").strip().splitlines()
-            raise EmuError("the board raised: %s" % (lines[-1] if lines else "?"))
-        return out.decode("utf-8", "replace")
+        """Run code through the raw REPL: Serial.exec."""
+        return self.serial.exec(code, timeout_ms, wait)
 
     def at_repl(self, wait_ms=200):
-        """True if the board answers a bare Enter with the REPL prompt (a blank
-        board, or one in safe mode); the game ignores the Enter."""
-        self.serial.write(b"\r")
-        end = self._now_ns + wait_ms * 1_000_000
-        while self._now_ns < end:
-            self.run_ms(10)
-            if b">>> " in self.serial.peek():
-                return True
-        return False
+        """True if the board answers at the REPL prompt: Serial.at_repl."""
+        return self.serial.at_repl(wait_ms)
 
     # ---- figures ----
 
@@ -531,39 +446,12 @@ class Board:
 
     # ---- the pseudo-terminal and running in the background ----
 
-    def _open_pty(self):
-        master, slave = pty.openpty()
-        tty.setraw(slave)  # no echo, no line editing: bytes pass as they are
-        os.set_blocking(master, False)
-        self._pty_master, self._pty_slave = master, slave
-        self.port = os.ttyname(slave)
-
     def _pump_pty(self):
-        fd = self._pty_master
-        if fd is None:
-            return
-        while True:
-            try:
-                data = os.read(fd, 65536)
-            except (BlockingIOError, OSError):
-                break
-            if not data:
-                break
-            if self._on:
-                self._send_serial(data)
-        self._flush_pty()
-
-    def _flush_pty(self):
-        fd = self._pty_master
-        while fd is not None and self._pty_out:
-            try:
-                n = os.write(fd, self._pty_out)
-            except (BlockingIOError, OSError):
-                # nobody reads the port: keep the newest bytes only, like a full buffer
-                if len(self._pty_out) > 65536:
-                    del self._pty_out[:-65536]
-                return
-            del self._pty_out[:n]
+        """What a tool wrote on the pty goes to the board; what the board sent, to it."""
+        data = self._pty.read()
+        if data and self._on:
+            self._send_serial(data)
+        self._pty.flush()
 
     def start(self, paced=True):
         """Keep the board running in a background thread (for mpremote on the
