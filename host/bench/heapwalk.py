@@ -25,6 +25,7 @@ with it. Figures are blocks x 16 bytes, as gc.mem_alloc() counts.
 
 import struct
 
+from host.bench.dominators import dominators
 from host.emu import elf as elfmod
 
 RAM = 0x20000000
@@ -38,7 +39,7 @@ class HeapWalk:
         self.sram = sram
         self.sp = sp
         e = elfmod.Elf(elf_path)
-        self.syms = all_symbols(e)
+        self.syms = e.all_symbols()
         self.flash = {}
         for addr, data in e.flash_segments():
             self.flash[addr] = data
@@ -153,60 +154,6 @@ class HeapWalk:
             if w in self.size:
                 roots.add(w)
         self.roots = sorted(roots)
-
-    # ---- dominators (Cooper, Harvey, Kennedy) ----
-    def dominators(self, roots, succ):
-        """(idom, retained, children) of the graph `succ` under a root 0 whose
-        children are `roots`."""
-        ROOT = 0
-        order = []
-        seen = {ROOT}
-        stack = [(ROOT, iter(roots))]
-        while stack:
-            node, it = stack[-1]
-            for m in it:
-                if m not in seen:
-                    seen.add(m)
-                    stack.append((m, iter(succ.get(m, ()))))
-                    break
-            else:
-                stack.pop()
-                order.append(node)
-        order.reverse()  # reverse postorder
-        index = {n: i for i, n in enumerate(order)}
-        preds = {n: [] for n in order}
-        for n in order:
-            for m in roots if n == ROOT else succ.get(n, ()):
-                if m in index:
-                    preds[m].append(n)
-        idom = {ROOT: ROOT}
-        changed = True
-        while changed:
-            changed = False
-            for n in order[1:]:
-                new = None
-                for p in preds[n]:
-                    if p in idom:
-                        new = p if new is None else self._meet(p, new, idom, index)
-                if idom.get(n) != new:
-                    idom[n] = new
-                    changed = True
-        retained = {n: self.size.get(n, 0) for n in order}
-        for n in reversed(order[1:]):
-            retained[idom[n]] += retained[n]
-        children = {}
-        for n in order[1:]:
-            children.setdefault(idom[n], []).append(n)
-        return idom, retained, children
-
-    @staticmethod
-    def _meet(a, b, idom, index):
-        while a != b:
-            while index[a] > index[b]:
-                a = idom[a]
-            while index[b] > index[a]:
-                b = idom[b]
-        return a
 
     # ---- qstrs ----
     def _qstr_pools(self, ctx):
@@ -413,7 +360,9 @@ class HeapWalk:
         roots += sorted(referenced)
         seen = set()
         self.droots = [r for r in roots if not (r in seen or seen.add(r))]
-        self.idom, self.retained, self.children = self.dominators(self.droots, succ)
+        self.idom, self.retained, self.children = dominators(
+            self.droots, succ, self.size
+        )
         left = [a for a in data if a not in self.idom]
         self.unreached = sum(self.size[a] for a in left)
 
@@ -506,20 +455,3 @@ class HeapWalk:
         for t in sorted(kinds, key=lambda t: -kinds[t][1])[:12]:
             lines.append("  %-32s %6d %7d" % (t, kinds[t][0], kinds[t][1]))
         return lines
-
-
-def all_symbols(e):
-    """{name: (address, size)} of every symbol of the ELF."""
-    out = {}
-    sections = list(e._sections())
-    for typ, offset, size, link, entsize in sections:
-        if typ != elfmod.SHT_SYMTAB:
-            continue
-        str_off = sections[link][1]
-        for k in range(offset, offset + size, entsize or 16):
-            name_off, value, sz = struct.unpack_from("<III", e.data, k)
-            end = e.data.index(b"\0", str_off + name_off)
-            name = e.data[str_off + name_off : end].decode("ascii", "replace")
-            if name and name not in out:
-                out[name] = (value, sz)
-    return out

@@ -35,24 +35,29 @@ class Elf:
             )
             yield typ, offset, size, link, entsize
 
-    def symbols(self, wanted):
-        """{name: address} of the wanted names found in .symtab (Thumb bit kept)."""
-        wanted = set(wanted)
-        found = {}
+    def all_symbols(self):
+        """{name: (address, size)} of every symbol in .symtab (Thumb bit kept),
+        the first of each name."""
+        out = {}
         sections = list(self._sections())
+        if not sections:
+            raise ElfError("no section table")
         for typ, offset, size, link, entsize in sections:
             if typ != SHT_SYMTAB:
                 continue
             str_off = sections[link][1]
             for k in range(offset, offset + size, entsize or 16):
-                name_off, value = struct.unpack_from("<II", self.data, k)
+                name_off, value, sz = struct.unpack_from("<III", self.data, k)
                 end = self.data.index(b"\0", str_off + name_off)
                 name = self.data[str_off + name_off : end].decode("ascii", "replace")
-                if name in wanted and name not in found:
-                    found[name] = value
-        if not sections:
-            raise ElfError("no section table")
-        return found
+                if name and name not in out:
+                    out[name] = (value, sz)
+        return out
+
+    def symbols(self, wanted):
+        """{name: address} of the wanted names found in .symtab (Thumb bit kept)."""
+        found = self.all_symbols()
+        return {n: found[n][0] for n in wanted if n in found}
 
     def flash_segments(self):
         """(flash address, bytes) of each loadable segment stored in flash."""
