@@ -1,4 +1,13 @@
-"""Host-side tools: simulator, terminal play, command line, flashing, benchmarks.
+"""The PC side of the project, `python3 -m host COMMAND` (__main__.py), one
+package a concern:
+
+- play/: the front ends: the simulator, the terminal, the command line;
+- screen/: the 128x64 screen on a PC (canvas, font, pictures, the SSD1306 model);
+- board/: building the game for a board, flashing it, its REPL, logs and saves;
+- emu/: the real firmware on an emulated Pico;
+- bench/: the benchmarks;
+- engine/: tools on the engine itself (the AI's tables, its import graph);
+- web/: the browser build; mpy/: the Node.js runners of MicroPython WebAssembly.
 
 CPython only. The game itself lives in shared/crisscross and is imported from here
 exactly as the device imports it.
