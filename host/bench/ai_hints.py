@@ -195,7 +195,7 @@ def hint_cost():
         t = timed["rows"][k]
         c = cpy["rows"][k]
         if not (move == t[6] == c[6]):
-            raise RuntimeError("hint differs between runs at %s %d %s" % t[:3])
+            raise RuntimeError("hint differs between runs at %s %d %s" % tuple(t[:3]))
         rows.append(
             {
                 "rules": rules,
