@@ -26,10 +26,11 @@ TOAST_ROWS = 5  # lines of a message box
 
 
 def screen_module(name):
-    """The module of screen `name`: "pause" is crisscross.screens.pause,
-    "cards.play" is crisscross.cards.play."""
-    if "." in name:
-        return "crisscross." + name
+    """The module of screen `name`: "pause" is crisscross.screens.pause, and a
+    family's screen is in its ui package: "cards.play" is crisscross.cards.ui.play."""
+    dot = name.find(".")
+    if dot >= 0:
+        return "crisscross.%s.ui%s" % (name[:dot], name[dot:])
     return "crisscross.screens." + name
 
 

@@ -10,8 +10,8 @@ PICK    left/right choose a card in the hand strip, A lays it on the next free
 Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
-AI seats and the hint think on words/think.py, which does not need this module
-(the app unloads it meanwhile); the table, top line and hand are drawn by words/draw.py.
+AI seats and the hint think on words/ui/think.py, which does not need this module
+(the app unloads it meanwhile); the table, top line and hand are drawn by words/ui/draw.py.
 """
 
 from crisscross import buttons, ui
@@ -20,8 +20,8 @@ from crisscross.screens import LONG_AB, Screen
 from crisscross.words import deck
 from crisscross.words import session as ws
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT
-from crisscross.words import draw as wd
-from crisscross.words.draw import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
+from crisscross.words.ui import draw as wd
+from crisscross.words.ui.draw import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
 
 MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
@@ -83,7 +83,7 @@ class WordsPlay(Screen):
 
     def state(self):
         """Cursor, direction, view and the pending play, for WordsPlay(app, at):
-        the tuple described in crisscross.words.draw."""
+        the tuple described in crisscross.words.ui.draw."""
         return (
             self.cursor,
             self.dir,

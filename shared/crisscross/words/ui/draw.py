@@ -1,5 +1,5 @@
 """Drawing the word game's table, top line and hand: shared by the play screen
-and the thinking screen (words/think.py), which shows the same table
+and the thinking screen (words/ui/think.py), which shows the same table
 while a search runs without the play screen's editing code in memory.
 
 The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
