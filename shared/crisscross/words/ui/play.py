@@ -21,7 +21,7 @@ from crisscross.words import deck
 from crisscross.words import session as ws
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT
 from crisscross.words.ui import draw as wd
-from crisscross.words.ui.draw import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
+from crisscross.words.ui.draw import BX, BY, CELL, STATE, STRIP_Y, VIEW_COLS, VIEW_ROWS
 
 MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
@@ -68,33 +68,14 @@ class WordsPlay(Screen):
         Screen.__init__(self, app)
         self.turn()
         if at is not None:
-            (
-                self.cursor,
-                self.dir,
-                self.view,
-                self.mode,
-                self.start,
-                self.picks,
-                self.lines,
-                self.sel,
-                self.left,
-            ) = at
+            for name, value in zip(STATE, at):
+                setattr(self, name, value)
             self._changed()
 
     def state(self):
         """Cursor, direction, view and the pending play, for WordsPlay(app, at):
-        the tuple described in crisscross.words.ui.draw."""
-        return (
-            self.cursor,
-            self.dir,
-            self.view,
-            self.mode,
-            self.start,
-            self.picks,
-            self.lines,
-            self.sel,
-            self.left,
-        )
+        the fields named in crisscross.words.ui.draw.STATE, in its order."""
+        return tuple([getattr(self, name) for name in STATE])
 
     def turn(self):
         """Set the screen up for the turn the session is at: the cursor on the
