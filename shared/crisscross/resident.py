@@ -49,7 +49,7 @@ SCREENS = {
     "dice.results": _SHEET,
     "cards.play": _CARDS,
     "cards.results": _CARDS,
-    "words.play": ("crisscross.words.ui.draw",),
+    "words.play": ("crisscross.words.ui.draw", "crisscross.words.ui.pending"),
     "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.ui.draw"),
     "words.think": (
         "crisscross.words.ui.draw",
