@@ -139,9 +139,9 @@ class App:
                 or name in keep
             ):
                 continue
-            package = name + "."
+            n = len(name)
             for k in keep:
-                if k.startswith(package):
+                if k.startswith(name) and k.startswith(".", n):
                     break  # a package of a module kept: kept with it
             else:
                 names.append(name)
