@@ -26,10 +26,11 @@ TOAST_ROWS = 5  # lines of a message box
 
 
 def screen_module(name):
-    """The module of screen `name`: "pause" is crisscross.screens.pause,
-    "cards.play" is crisscross.cards.play."""
-    if "." in name:
-        return "crisscross." + name
+    """The module of screen `name`: "pause" is crisscross.screens.pause, and a
+    family's screen is in its ui package: "cards.play" is crisscross.cards.ui.play."""
+    dot = name.find(".")
+    if dot >= 0:
+        return "crisscross.%s.ui%s" % (name[:dot], name[dot:])
     return "crisscross.screens." + name
 
 
@@ -138,9 +139,9 @@ class App:
                 or name in keep
             ):
                 continue
-            package = name + "."
+            n = len(name)
             for k in keep:
-                if k.startswith(package):
+                if k.startswith(name) and k.startswith(".", n):
                     break  # a package of a module kept: kept with it
             else:
                 names.append(name)

@@ -32,8 +32,8 @@ CORE = (
 )
 
 _MENU = ("crisscross.screens.listmenu",)
-_SHEET = ("crisscross.glyphs", "crisscross.dice.draw")
-_CARDS = ("crisscross.glyphs", "crisscross.cards.draw")
+_SHEET = ("crisscross.glyphs", "crisscross.dice.ui.draw")
+_CARDS = ("crisscross.glyphs", "crisscross.cards.ui.draw")
 
 # By screen name (app.show's): the engine modules it needs while it is up.
 SCREENS = {
@@ -49,10 +49,10 @@ SCREENS = {
     "dice.results": _SHEET,
     "cards.play": _CARDS,
     "cards.results": _CARDS,
-    "words.play": ("crisscross.words.draw",),
-    "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.draw"),
+    "words.play": ("crisscross.words.ui.draw", "crisscross.words.ui.pending"),
+    "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.ui.draw"),
     "words.think": (
-        "crisscross.words.draw",
+        "crisscross.words.ui.draw",
         "crisscross.words.lines",
         "crisscross.words.ai",
     ),

@@ -1,5 +1,5 @@
 """Drawing helpers shared by the screens: text layout, title bars, message boxes
-(the dice games' sheet is drawn by crisscross.dice.draw; menus and scroll
+(the dice games' sheet is drawn by crisscross.dice.ui.draw; menus and scroll
 bars by crisscross.screens.listmenu, loaded only outside a game's play).
 
 The canvas is any framebuf.FrameBuffer-like object, 128x64, MONO_VLSB. Text is

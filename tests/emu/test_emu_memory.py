@@ -155,7 +155,7 @@ def test_cards_game_against_the_ai_on_a_112_kb_heap(stock_board):
 def words_turn(tw, hint=True):
     """The human's turn: the hint (hold A), laid out, OK; if it finds nothing, or
     without the hint, draw cards (or pass) from the menu (hold B)."""
-    from crisscross.words.play import OK
+    from crisscross.words.ui.play import OK
 
     if hint:
         tw.press("a", 700)

@@ -14,7 +14,7 @@ import random
 from crisscross import buttons
 from crisscross.dice import policies
 from crisscross.dice import session as sess
-from crisscross.dice.play import Play
+from crisscross.dice.ui.play import Play
 
 from appdriver import Driver
 
@@ -70,7 +70,7 @@ def check(app):
 
 def check_cards(app):
     from crisscross.cards import session as cs
-    from crisscross.cards.play import CardsPlay
+    from crisscross.cards.ui.play import CardsPlay
 
     s = app.session
     game = s.game

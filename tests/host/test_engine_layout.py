@@ -2,7 +2,8 @@
 the source with host/engine/import_graph.py: no import circles (function-level imports
 counted), every screen and module named by a screen, a session or the app exists,
 each screen's needs (crisscross.resident, the one place they are declared) cover
-what its module imports, and no game model imports a screen or the app."""
+what its module imports, a family's screens are in its ui package, and no game
+model imports its ui, a screen or the app."""
 
 import ast
 import importlib
@@ -129,22 +130,36 @@ def test_each_screens_resident_names_a_module_after_those_it_imports():
             keep.add(need)
 
 
-def test_game_models_import_no_screen_and_not_the_app():
-    screens = set()
-    for module in MODULES:
-        mod = importlib.import_module(module)
-        if hasattr(mod, "SCREEN"):
-            screens.add(module)
-    ui = screens | {"crisscross.app", "crisscross.screens", "crisscross.ui"}
+def is_family_ui(module):
+    """Whether `module` is in a family's ui package (crisscross.dice.ui...)."""
+    parts = module.split(".")
+    return len(parts) > 2 and parts[1] in FAMILIES and parts[2] == "ui"
+
+
+def screen_modules():
+    return {m for m in MODULES if hasattr(importlib.import_module(m), "SCREEN")}
+
+
+def test_a_familys_screens_are_in_its_ui_package():
+    family_modules = [m for m in MODULES if m.count(".") >= 2]
+    assert "crisscross.dice.ui.play" in family_modules
+    for m in family_modules:
+        assert m.split(".")[1] in FAMILIES or m.startswith("crisscross.screens."), m
+    for m in screen_modules():
+        assert is_family_ui(m) or m.startswith("crisscross.screens."), m
+    assert app_module.screen_module("dice.play") == "crisscross.dice.ui.play"
+
+
+def test_game_models_import_no_ui_no_screen_and_not_the_app():
+    ui = screen_modules() | {m for m in MODULES if is_family_ui(m)}
+    ui |= {"crisscross.app", "crisscross.screens", "crisscross.ui"}
     models = [
         m
         for m in MODULES
-        if m.count(".") == 2
-        and m.split(".")[1] in FAMILIES
-        and m not in screens
-        and m.rsplit(".", 1)[1] not in ("draw",)
+        if m.count(".") >= 2 and m.split(".")[1] in FAMILIES and m not in ui
     ]
     assert "crisscross.words.session" in models and "crisscross.dice.ai" in models
+    assert "crisscross.words.ui.draw" in ui and "crisscross.cards.ui" in ui
     for m in models:
         bad = closure(m) & ui
         assert bad == set(), (m, sorted(bad))

@@ -132,7 +132,7 @@ def test_a_screen_loaded_again_finds_what_its_module_imports_loaded(real_unloadi
         assert spy.nested, "the spy saw no import inside another"
         del spy.nested[:]
         round_trip()
-        assert "crisscross.words.play" not in [n for _, n in spy.nested]
+        assert "crisscross.words.ui.play" not in [n for _, n in spy.nested]
         assert spy.nested == []
     finally:
         sys.meta_path.remove(spy)

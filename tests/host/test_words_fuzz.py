@@ -8,7 +8,7 @@ flow, not the search (tests/portable/test_words_app.py checks the search itself)
 import random
 
 from crisscross import buttons
-from crisscross.words.play import WordsPlay
+from crisscross.words.ui.play import WordsPlay
 from crisscross.words import session as ws
 from crisscross.words import notation
 

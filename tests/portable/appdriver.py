@@ -8,7 +8,7 @@ with the canvas's class.
 import canvas as fb
 from crisscross import buttons, presses
 from crisscross.app import App
-from crisscross.dice.play import Play
+from crisscross.dice.ui.play import Play
 from crisscross.memory_storage import MemoryStorage
 
 STEP_MS = 50  # between one press's release and the next press

@@ -129,7 +129,7 @@ def words_letters(wild=False):
     cards laid before and as the last play, between its arrows: a letter must
     look the same either way (tests/portable/test_words_marks.py)."""
     import canvas as fb
-    from crisscross.words import draw
+    from crisscross.words.ui import draw
     from crisscross.words.board import Board
 
     board = Board()
@@ -179,7 +179,7 @@ def _deepest(game):
 
 
 def _cards_tour(d):
-    from crisscross.cards.play import CardsPlay
+    from crisscross.cards.ui.play import CardsPlay
 
     d.press("b b b").choose("Rules")
     d.press("down down a")
@@ -253,7 +253,7 @@ def _words_new(d, changes):
 def _words_tour():
     from crisscross.screens.newgame import NewGame
     from crisscross.screens.handover import Handover as WordsHandover
-    from crisscross.words.results import WordsResults
+    from crisscross.words.ui.results import WordsResults
 
     d = Driver(seed=5, today=lambda: (2026, 11, 22))
     d.choose("Rules")

@@ -110,7 +110,7 @@ def test_an_illegal_placement_is_refused_with_a_message():
 
 
 def test_warning_before_leaving_a_lone_cell():
-    from crisscross.dice.play import lone_cells_made
+    from crisscross.dice.ui.play import lone_cells_made
 
     d = Driver(seed=3)
     d.start_game()

@@ -4,8 +4,8 @@ new game, a whole game against the AI, saving and continuing, pass and play."""
 from appdriver import Driver
 from crisscross.cards import session as cs
 from crisscross.cards.game import Game
-from crisscross.cards.play import FLASH_MS, CardsPlay
-from crisscross.cards.results import CardsResults, ranking
+from crisscross.cards.ui.play import FLASH_MS, CardsPlay
+from crisscross.cards.ui.results import CardsResults, ranking
 from crisscross.screens.handover import Handover
 from crisscross.screens.title import Title
 from crisscross.memory_storage import FaultyStorage, MemoryStorage, PowerLoss

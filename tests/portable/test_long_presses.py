@@ -32,13 +32,13 @@ def symbols(seed=5, *changes):
 
 
 def test_screens_declare_which_buttons_have_a_long_meaning():
-    from crisscross.cards.play import CardsPlay
+    from crisscross.cards.ui.play import CardsPlay
     from crisscross.screens.handover import Handover
     from crisscross.screens.newgame import NewGame
-    from crisscross.dice.play import Play
+    from crisscross.dice.ui.play import Play
     from crisscross.screens.title import Title
-    from crisscross.words.play import WordsPlay
-    from crisscross.words.think import WordsThink
+    from crisscross.words.ui.play import WordsPlay
+    from crisscross.words.ui.think import WordsThink
 
     assert LONG_AB == 1 << buttons.A | 1 << buttons.B and LONG_B == 1 << buttons.B
     for cls in (Play, CardsPlay, WordsPlay):
@@ -200,7 +200,7 @@ def _words():
 
 
 def test_words_long_a_is_the_hint_only_and_long_b_the_menu_only():
-    from crisscross.words.play import CURSOR
+    from crisscross.words.ui.play import CURSOR
 
     d = _words()
     scr = d.screen

@@ -6,23 +6,23 @@ from crisscross import app as app_module
 from crisscross.screens import Screen
 
 SCREEN_MODULES = (
-    "crisscross.cards.play",
-    "crisscross.cards.results",
+    "crisscross.cards.ui.play",
+    "crisscross.cards.ui.results",
     "crisscross.screens.codeentry",
     "crisscross.screens.handover",
     "crisscross.screens.listmenu",
     "crisscross.screens.newgame",
     "crisscross.screens.pause",
-    "crisscross.dice.play",
-    "crisscross.dice.results",
+    "crisscross.dice.ui.play",
+    "crisscross.dice.ui.results",
     "crisscross.screens.rulesmenu",
     "crisscross.screens.scores",
     "crisscross.screens.textview",
     "crisscross.screens.title",
-    "crisscross.words.menu",
-    "crisscross.words.play",
-    "crisscross.words.results",
-    "crisscross.words.think",
+    "crisscross.words.ui.menu",
+    "crisscross.words.ui.play",
+    "crisscross.words.ui.results",
+    "crisscross.words.ui.think",
 )
 
 

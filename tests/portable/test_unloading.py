@@ -152,7 +152,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
             break
         assert type(d.screen).__name__ == "WordsThink"
         if ON_BOARD:
-            assert loaded("crisscross.words.play") == []
+            assert loaded("crisscross.words.ui.play") == []
         d.press("wait:20")
     d.press("wait:6000 right down b")  # a cursor and direction of the player's own
     play = d.screen
@@ -160,7 +160,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     d.press("long-a")
     assert type(d.screen).__name__ == "WordsThink" and d.screen.steps is not None
     if ON_BOARD:
-        assert loaded("crisscross.words.play") == []
+        assert loaded("crisscross.words.ui.play") == []
     for _ in range(60):
         if type(d.screen).__name__ != "WordsThink":
             break
@@ -168,7 +168,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     scr = d.screen
     assert type(scr).__name__ == "WordsPlay" and scr is not play
     if ON_BOARD:  # and the thinking screen's code is given back in turn
-        assert loaded("crisscross.words.think") == []
+        assert loaded("crisscross.words.ui.think") == []
     if scr.cells():  # the hint is laid out where it plays, ready for OK
         assert scr.cursor == sorted(scr.cells())[0][:2]
     else:  # none found: the player's cursor and direction as they were

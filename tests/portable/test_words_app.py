@@ -6,9 +6,9 @@ from appdriver import Driver
 from crisscross import records
 from crisscross.screens.title import Title
 from crisscross.screens.handover import Handover
-from crisscross.words.menu import WordsMenu
-from crisscross.words.play import OK, WordsPlay
-from crisscross.words.results import WordsResults
+from crisscross.words.ui.menu import WordsMenu
+from crisscross.words.ui.play import OK, WordsPlay
+from crisscross.words.ui.results import WordsResults
 from crisscross.words import ai, autoplay, deck
 from crisscross.words import session as ws
 from crisscross.words.board import LETTER_MASK
@@ -149,7 +149,7 @@ def test_the_menu_gives_back_the_cards_being_laid_and_the_frame():
     d.press("long-b")
     assert is_a(d.screen, WordsMenu)
     if sys.implementation.name == "micropython":  # unloaded while the menu is up
-        assert "crisscross.words.play" not in sys.modules
+        assert "crisscross.words.ui.play" not in sys.modules
     d.choose("Resume")
     scr = d.screen
     assert is_a(scr, WordsPlay) and scr is not before

@@ -4,7 +4,7 @@ distinct from each other, and no pixel of a mark comes within a pixel of a
 letter, so no mark joins a letter's strokes (an underline under a T made it
 read as I). The frames are tests/golden/words-letters*.txt."""
 
-from crisscross.words.draw import BX, BY, CELL
+from crisscross.words.ui.draw import BX, BY, CELL
 from screentour import words_letters
 
 

@@ -3,5 +3,5 @@
 Modules: `deck` (cards as small ints), `table` (where cards lie, what may go where),
 `scoring` (lines a played card completes), `game` (turns, variants, the end), `ai`
 (easy and hard opponents) and `autoplay` (whole games between AI seats, as records).
-Imported only when this game is played.
+Its screens are in `ui`. Imported only when this game is played.
 """

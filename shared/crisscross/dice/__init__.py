@@ -4,6 +4,6 @@
 Modules: `symbols` and `digits` (the rules, scoring and ranks), `sheetgame` (what
 both share: turns, rolls, undo), `grid` (lines and neighbours), `notation` (sheets
 as text), `session` (seats, phases, saving), `ai` (hints and opponents, with its
-`ai_*` searches, tables and the `policies` baselines); the screens `play` and
-`results`, drawing the sheet with `draw`. Imported only when this game is played.
+`ai_*` searches, tables and the `policies` baselines). Its screens are in `ui`.
+Imported only when this game is played.
 """

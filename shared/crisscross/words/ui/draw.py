@@ -1,5 +1,5 @@
 """Drawing the word game's table, top line and hand: shared by the play screen
-and the thinking screen (words/think.py), which shows the same table
+and the thinking screen (words/ui/think.py), which shows the same table
 while a search runs without the play screen's editing code in memory.
 
 The table is a scrolling view of VIEW_ROWS x VIEW_COLS cards of CELL pixels; the
@@ -14,11 +14,15 @@ from crisscross.words import deck
 from crisscross.words.board import LETTER_MASK, WILD_BIT, key
 
 # A play screen's state(), kept by the menu and the thinking screen while the
-# play screen's module is unloaded: (cursor, direction, view, mode, line start,
-# picks, lines picked before, strip selection, strip scroll). The menu reads:
-STATE_VIEW = const(2)  # the view
-STATE_PICKS = const(5)  # the cards picked in this line
-STATE_LINES = const(6)  # the lines picked before, each with its cards
+# play screen's module is unloaded: the play screen's fields of these names, in
+# this order (WordsPlay.state() packs them, WordsPlay(app, at) unpacks them):
+# the cursor, the direction, the view, the mode, the line's start, the cards
+# picked in it, the lines picked before (each with its cards), the strip's
+# selection and its scroll. The thinking screen and the menu read by index:
+STATE = ("cursor", "dir", "view", "mode", "start", "picks", "lines", "sel", "left")
+STATE_VIEW = STATE.index("view")
+STATE_PICKS = STATE.index("picks")
+STATE_LINES = STATE.index("lines")
 
 CELL = const(9)  # px per card: the 8x8 font letter and a 1 px gap
 VIEW_COLS = const(14)

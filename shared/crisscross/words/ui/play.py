@@ -10,30 +10,23 @@ PICK    left/right choose a card in the hand strip, A lays it on the next free
 Another line (menu): keep the cards picked and pick a line elsewhere, for a Square
 Effect over several rows or columns; B with no card in the line goes back into it.
 Hold A for a hint (the AI's play, laid out ready to confirm); hold B for the menu.
-AI seats and the hint think on words/think.py, which does not need this module
-(the app unloads it meanwhile); the table, top line and hand are drawn by words/draw.py.
+AI seats and the hint think on words/ui/think.py, which does not need this module
+(the app unloads it meanwhile); the table, top line and hand are drawn by words/ui/draw.py,
+and the pending play, the cards picked and where they land, is words/ui/pending.py.
 """
 
 from crisscross import buttons, ui
 from crisscross.compat import const
-from crisscross.screens import LONG_AB, Screen
+from crisscross.screens import LONG_AB
 from crisscross.words import deck
 from crisscross.words import session as ws
-from crisscross.words.board import ACROSS, DOWN, LETTER_MASK, OFFSET, WILD_BIT
-from crisscross.words import draw as wd
-from crisscross.words.draw import BX, BY, CELL, STRIP_Y, VIEW_COLS, VIEW_ROWS
+from crisscross.words.board import ACROSS, LETTER_MASK, WILD_BIT
+from crisscross.words.ui import draw as wd
+from crisscross.words.ui.draw import BX, BY, CELL, STATE, STRIP_Y, VIEW_COLS, VIEW_ROWS
+from crisscross.words.ui.pending import CURSOR, OK, PICK, PendingPlay
 
 MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
-CURSOR = const(0)
-PICK = const(1)
-OK = -1  # the strip item that lays the cards
-WILD_DEFAULT = const(4)  # a wild card starts as E, the commonest letter
-
-
-def step(direction):
-    """(dr, dc) of one step along ACROSS or DOWN."""
-    return (0, 1) if direction == ACROSS else (1, 0)
 
 
 def save(app):
@@ -58,43 +51,24 @@ def after_turn(app):
         wd.go_on(app)
 
 
-class WordsPlay(Screen):
+class WordsPlay(PendingPlay):
     """`at`: a `state()` to take up again, as the menu and the thinking screen
     give it back (this module is unloaded meanwhile); None: where the turn starts."""
 
     long_keys = LONG_AB  # hold A: hint; hold B: the menu
 
     def __init__(self, app, at=None):
-        Screen.__init__(self, app)
+        PendingPlay.__init__(self, app)
         self.turn()
         if at is not None:
-            (
-                self.cursor,
-                self.dir,
-                self.view,
-                self.mode,
-                self.start,
-                self.picks,
-                self.lines,
-                self.sel,
-                self.left,
-            ) = at
+            for name, value in zip(STATE, at):
+                setattr(self, name, value)
             self._changed()
 
     def state(self):
         """Cursor, direction, view and the pending play, for WordsPlay(app, at):
-        the tuple described in crisscross.words.draw."""
-        return (
-            self.cursor,
-            self.dir,
-            self.view,
-            self.mode,
-            self.start,
-            self.picks,
-            self.lines,
-            self.sel,
-            self.left,
-        )
+        the fields named in crisscross.words.ui.draw.STATE, in its order."""
+        return tuple([getattr(self, name) for name in STATE])
 
     def turn(self):
         """Set the screen up for the turn the session is at: the cursor on the
@@ -112,114 +86,6 @@ class WordsPlay(Screen):
         self._reset()
         if s.phase == ws.PLAY:  # what happened since this player's last turn
             wd.tell(app, s.take_unseen())
-
-    def _reset(self):
-        """No pending play at all."""
-        self.lines = []  # (start, direction, picks) of lines already picked
-        self._clear()
-
-    def _clear(self):
-        """A fresh line from the cursor (lines picked before stay)."""
-        self.start = self.cursor
-        self.picks = []  # [hand index, letter] in the order laid
-        self.sel = 0
-        self.left = 0  # first strip item shown
-        self._changed()
-
-    def add_line(self):
-        """Keep the cards picked and start another line (a Square Effect may lay
-        cards in several rows or columns at once): back to the cursor."""
-        self.lines.append((self.start, self.dir, self.picks))
-        self.mode = CURSOR
-        self._clear()
-
-    # ---- the pending play ---------------------------------------------------
-    def hand(self):
-        return self.game.hand()
-
-    def items(self):
-        """The strip while picking: the cards not laid yet (hand indices), then OK."""
-        out = [i for i in range(len(self.hand())) if self._free(i)]
-        out.append(OK)
-        return out
-
-    def _free(self, i):
-        """Whether card i of the hand is not in the pending play."""
-        for picked, _ in self.picks:
-            if picked == i:
-                return False
-        for _, _, picks in self.lines:
-            for picked, _ in picks:
-                if picked == i:
-                    return False
-        return True
-
-    def _count(self):
-        """len(self.items()), without building the list."""
-        n = 1
-        for i in range(len(self.hand())):
-            if self._free(i):
-                n += 1
-        return n
-
-    def _item(self, k):
-        """self.items()[k], without building the list."""
-        for i in range(len(self.hand())):
-            if self._free(i):
-                if not k:
-                    return i
-                k -= 1
-        return OK
-
-    def _step(self):
-        return step(self.dir)
-
-    def next_cell(self):
-        """(r, c) where the next card goes: after the picks, skipping cards."""
-        self.cells()
-        return self._next
-
-    def _taken(self, r, c, out):
-        if self.game.board.filled(r, c):
-            return True
-        for cell in out:
-            if cell[0] == r and cell[1] == c:
-                return True
-        return False
-
-    def _walk(self, start, direction, picks, out):
-        """Lay `picks` from `start` into `out`, skipping taken places; returns
-        the place after them."""
-        hand = self.hand()
-        dr, dc = step(direction)
-        r, c = start
-        for i, letter in picks:
-            while self._taken(r, c, out):
-                r, c = r + dr, c + dc
-            out.append((r, c, letter, hand[i] == deck.WILD))
-            r, c = r + dr, c + dc
-        while self._taken(r, c, out):
-            r, c = r + dr, c + dc
-        return r, c
-
-    def cells(self):
-        """The pending play as the engine takes it: (r, c, letter, wild)."""
-        if self._cells is None:
-            out = []
-            for start, direction, picks in self.lines:
-                self._walk(start, direction, picks, out)
-            self._next = self._walk(self.start, self.dir, self.picks, out)
-            self._cells = out
-            self._res = self.session.preview(out) if out else None
-        return self._cells
-
-    def preview(self):
-        self.cells()
-        return self._res
-
-    def _changed(self):
-        self._cells = None
-        self._res = None
 
     # ---- keys ---------------------------------------------------------------
     def key(self, b, kind):
@@ -285,25 +151,6 @@ class WordsPlay(Screen):
             else:
                 self._lay(item)
 
-    def _lay(self, i):
-        r, c = self.next_cell()
-        if not (-OFFSET <= r < OFFSET and -OFFSET <= c < OFFSET):
-            self.app.toast("The edge of the table")
-            return
-        card = self.hand()[i]
-        self.picks.append([i, WILD_DEFAULT if card == deck.WILD else card])
-        self.sel = min(self.sel, self._count() - 1)
-        self._changed()
-
-    def _turn_wild(self, step):
-        if not self.picks or self.hand()[self.picks[-1][0]] != deck.WILD:
-            if deck.WILD in self.hand():
-                self.app.toast("Up/down: the letter of a wild card just laid")
-            return
-        last = self.picks[-1]
-        last[1] = (last[1] + step) % 26
-        self._changed()
-
     def confirm(self, declared=False):
         """Lay the pending cards (declared: accepted by the players' vote)."""
         app = self.app
@@ -337,44 +184,6 @@ class WordsPlay(Screen):
 
     def open_menu(self):
         self.app.show("words.menu", None, self.state())
-
-    def show_hint(self, found):
-        """Lay the AI's play out as the pending play, ready for OK."""
-        app = self.app
-        if found is None:
-            app.toast("No play found: hold B to draw cards")
-            return
-        cells, res = found
-        cells = sorted(cells)
-        board = self.game.board
-        r, c, _, _ = cells[0]
-        if all(row == r for row, _, _, _ in cells) and len(cells) > 1:
-            direction = ACROSS
-        elif all(col == c for _, col, _, _ in cells) and len(cells) > 1:
-            direction = DOWN
-        elif len(cells) == 1:
-            beside = board.filled(r, c - 1) or board.filled(r, c + 1)
-            direction = ACROSS if beside else DOWN
-        else:
-            app.toast("Try: " + " ".join(res.words))
-            return
-        hand = self.hand()
-        picks = []
-        used = []
-        for _, _, letter, wild in cells:
-            want = deck.WILD if wild else letter
-            for i in range(len(hand)):
-                if hand[i] == want and i not in used:
-                    used.append(i)
-                    picks.append([i, letter])
-                    break
-        self.dir = direction
-        self.cursor = (r, c)
-        self.mode = PICK
-        self._reset()
-        self.picks = picks
-        self.sel = self._count() - 1  # on OK
-        self._changed()
 
     # ---- drawing ------------------------------------------------------------
     def _focus(self):

@@ -2,7 +2,7 @@
 each sheet with its line scores, browsed line by line with up/down."""
 
 from crisscross import buttons, glyphs, ui
-from crisscross.dice import draw as dd
+from crisscross.dice.ui import draw as dd
 from crisscross.screens import Screen
 
 SX = 9  # the results sheet sits right of the bottom-left diagonal corner

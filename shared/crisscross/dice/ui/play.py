@@ -7,7 +7,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 """
 
 from crisscross import buttons, glyphs, ui
-from crisscross.dice import draw as dd
+from crisscross.dice.ui import draw as dd
 from crisscross.dice.grid import PAIRS, count_isolated
 from crisscross.screens import HintScreen
 from crisscross.dice import session as sess

@@ -10,7 +10,7 @@ One human against AI foes: the score goes into the high scores ('cards',
 from crisscross import buttons, ui
 from crisscross.compat import const
 from crisscross.screens import Screen
-from crisscross.cards import draw as cd
+from crisscross.cards.ui import draw as cd
 from crisscross.cards import deck
 from crisscross.cards.game import END_BLOCKED, END_COLOUR, PASS
 from crisscross.cards.session import HUMAN

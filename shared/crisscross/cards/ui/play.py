@@ -20,7 +20,7 @@ move has its own save (docs/performance.md).
 from crisscross import buttons, glyphs
 from crisscross.compat import const
 from crisscross.screens import HintScreen
-from crisscross.cards import draw as cd
+from crisscross.cards.ui import draw as cd
 from crisscross.cards import deck, scoring
 from crisscross.cards import session as cs
 from crisscross.cards.game import PASS

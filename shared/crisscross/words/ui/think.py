@@ -21,7 +21,7 @@ the next seat (another AI thinks here, its play in view).
 from crisscross import buttons
 from crisscross.compat import gc_collect
 from crisscross.screens import LONG_B, Screen
-from crisscross.words import draw as wd
+from crisscross.words.ui import draw as wd
 from crisscross.words import session as ws
 
 

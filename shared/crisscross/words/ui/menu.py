@@ -6,7 +6,7 @@ scores, the last moves, the rules, save and quit, abandon.
 """
 
 from crisscross.screens.pause import Pause
-from crisscross.words.draw import STATE_LINES, STATE_PICKS, go_on
+from crisscross.words.ui.draw import STATE_LINES, STATE_PICKS, go_on
 from crisscross.words import deck
 from crisscross.words import session as ws
 
