@@ -27,8 +27,8 @@ give the values they give (tests/portable/test_ai_symbols.py).
 """
 
 from crisscross.compat import const
-from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
-from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
+from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, has_free_pair, isolated
+from crisscross.dice.symbols import ROUNDS, ZERO_LINE, line_score
 
 BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
 _SCALE = const(100)  # table values are hundredths of a point
@@ -125,25 +125,14 @@ def canon(raw, size=5):
 
 
 def code_score(raw, advanced):
-    """The line's score now, holes counting as breaks (its final score if full),
-    from its raw cells (relabelling them changes nothing here)."""
-    total = 0
-    prev = 0
-    run = 0
+    """The line's score now (symbols.line_score: holes, blocked or not, break
+    runs; its final score if full), from its raw key (relabelling the symbols
+    changes nothing here)."""
+    cells = bytearray(5)
     for k in range(5):
         v = (raw >> (3 * k)) & 7
-        if v == BLOCKED:
-            v = 0
-        if v and v == prev:
-            run += 1
-        else:
-            total += RUN_POINTS[run]
-            run = 1 if v else 0
-        prev = v
-    total += RUN_POINTS[run]
-    if advanced and not total:
-        return ZERO_LINE
-    return total
+        cells[k] = 0 if v == BLOCKED else v
+    return line_score(cells, range(5)) or (ZERO_LINE if advanced else 0)
 
 
 class Model:
@@ -181,21 +170,9 @@ def blocked_marks(cells):
     """The sheet with each empty cell that has no empty neighbour marked
     BLOCKED (a new bytearray)."""
     c = bytearray(cells)
-    for i in range(25):
-        if not c[i]:
-            for n in NEIGHBOURS[i]:
-                if not c[n]:
-                    break
-            else:
-                c[i] = BLOCKED
+    for i in isolated(cells):
+        c[i] = BLOCKED
     return c
-
-
-def has_pair(cells):
-    for p, q in PAIRS:
-        if not cells[p] and not cells[q]:
-            return True
-    return False
 
 
 def reference_worth(model, cells, stage):
@@ -218,7 +195,7 @@ def reference_expected(model, cells, stage):
     """The plain look-ahead: the expected worth, over the next roll, of its
     best placement (reference_worth), the sheet as of `stage` rounds done; at
     the end, or with no free pair left, its final worth."""
-    if stage >= ROUNDS or not has_pair(cells):
+    if stage >= ROUNDS or not has_free_pair(cells):
         return reference_worth(model, cells, ROUNDS)
     c = bytearray(cells)
     total = 0
