@@ -85,8 +85,10 @@ class Position:
 
     Tuples are valued as of `stage` rounds done: the round count after the
     next placement, so after() values afterstates; at ROUNDS the values are
-    final. The lookup (a tuple's rank, then its value) is written out where the
-    search spends its time (after, reply_steps): value() is the same."""
+    final. value() is the lookup (a tuple's rank, then its value); it is
+    written out once in each of the loops the search spends its time in
+    (after, reply_steps), where a call per lookup would take the hint on a
+    board past its time (python3 -m host bench ai --pico)."""
 
     def __init__(self, model, cells, stage):
         self.model = model
