@@ -7,16 +7,13 @@ and the REPL, and the board stays up for `make flash` to repair it.
 import sys
 
 try:
-    from pocket.safemode import active as skip  # the module is let go later
+    from pocket.safemode import active as skip  # decided by boot.py
 except Exception:
     skip = False
 
 if skip:
     print("safe mode: game skipped; the REPL is yours")
 else:
-    # The rp2 port's _boot.py leaves its `rp2` here (it mounts the flash with
-    # it); the game never uses it, and pocket.setup lets the module go.
-    globals().pop("rp2", None)
     try:
         from pocket import start
 

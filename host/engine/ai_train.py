@@ -36,7 +36,8 @@ import time
 from array import array
 
 import host  # puts shared/ on sys.path
-from crisscross.dice import ai_symbols as S
+from crisscross.dice import ai_symbols
+from crisscross.dice import ai_symbols_tables as S
 from crisscross.dice import ai_digits as D
 from crisscross.dice.symbols import ROUNDS
 
@@ -123,7 +124,7 @@ class SymbolTables:
         ]
 
     def file(self):
-        """The value file as ai_symbols.Model reads it: the header (the chunk
+        """The value file as ai_symbols_tables.Model reads it: the header (the chunk
         of each stage, rounds done 0-12, and NCLASSES), then per chunk a table
         start per class (2-byte units from the file's start), then the tables.
         The end's chunk is one table of exact line scores for every line class
@@ -207,7 +208,7 @@ def _greedy(pos, moves, a, b, rnd):
 
 def _expected(pos, k, a, b, s):
     out = []
-    for _ in S.expected_steps(pos, k, a, b, s, out):
+    for _ in ai_symbols.expected_steps(pos, k, a, b, s, out):
         pass
     return out[0]
 
@@ -220,7 +221,7 @@ def symbols_game(tables, model, rnd, target):
     final score: TD(0)), or None (no error: Monte Carlo)."""
     cells = bytearray(25)
     cells[0] = 1
-    pos = S.Position(model, cells, 1)
+    pos = ai_symbols.Position(model, cells, 1)
     records = []
     values = []
     for _ in range(ROUNDS):

@@ -91,7 +91,11 @@ GAMES = {
 # By family: the search of the hint and of the AI seats (a session's
 # hint_modules(), imported by the search's first step).
 SEARCH = {
-    "symbols": ("crisscross.dice.ai", "crisscross.dice.ai_symbols"),
+    "symbols": (
+        "crisscross.dice.ai",
+        "crisscross.dice.ai_symbols_tables",
+        "crisscross.dice.ai_symbols",
+    ),
     "digits": ("crisscross.dice.ai", "crisscross.dice.ai_digits"),
     "cards": ("crisscross.cards.ai",),
     "words": ("crisscross.words.lines", "crisscross.words.ai"),

@@ -8,7 +8,7 @@ from mpy import ROOT
 
 from host.engine import ai_train as T
 from crisscross.dice import ai_digits as D
-from crisscross.dice import ai_symbols as S
+from crisscross.dice import ai_symbols_tables as S
 from crisscross.dice.symbols import ROUNDS
 
 DICE = os.path.join(ROOT, "shared", "crisscross", "dice")

@@ -1,7 +1,7 @@
 """The AI in the symbol game: legal, deterministic, and sensible in set positions."""
 
 from crisscross.dice import ai, notation
-from crisscross.dice.grid import isolated
+from crisscross.dice.grid import has_free_pair, isolated
 from crisscross.dice.symbols import SymbolsGame
 
 FAST_LEVELS = ("device", "greedy", "random")
@@ -170,6 +170,7 @@ def test_the_search_values_sheets_as_the_plain_evaluator_does():
     reference_worth() gives the sheet made afresh, on random sheets of both
     rule sets at every stage."""
     from crisscross.dice import ai_symbols as S
+    from crisscross.dice import ai_symbols_tables as T
     from crisscross.rng import Rng
 
     rng = Rng(2024)
@@ -179,7 +180,7 @@ def test_the_search_values_sheets_as_the_plain_evaluator_does():
         model = S.model(advanced)
         cells, done = random_sheet(rng, rng.below(12))
         pos = S.Position(model, cells, done + 1)
-        assert pos.total == S.reference_worth(model, cells, done + 1)
+        assert pos.total == T.reference_worth(model, cells, done + 1)
         x = 1 + rng.below(6)
         y = 1 + rng.below(6)
         for k in pos.free_pairs():
@@ -190,7 +191,7 @@ def test_the_search_values_sheets_as_the_plain_evaluator_does():
                 after = bytearray(cells)
                 after[p] = x
                 after[q] = y
-                want = S.reference_worth(model, after, done + 1)
+                want = T.reference_worth(model, after, done + 1)
                 assert pos.after(k, x, y, swap) == want, (cells, k, swap)
                 checked += 1
     assert checked > 20 * SHEETS
@@ -203,6 +204,7 @@ def test_the_look_ahead_gives_the_plain_expectation():
     valuing every placement of every roll afresh: on sheets mid-game, and on
     sheets 10 rounds in (every candidate: the next placement is the last)."""
     from crisscross.dice import ai_symbols as S
+    from crisscross.dice import ai_symbols_tables as T
     from crisscross.rng import Rng
 
     rng = Rng(77)
@@ -227,9 +229,9 @@ def test_the_look_ahead_gives_the_plain_expectation():
             after = bytearray(cells)
             after[p] = x
             after[q] = y
-            assert out == [S.reference_expected(model, after, done + 1)], cells
-            assert pos.total == S.reference_worth(model, cells, done + 1)  # undone
-            late += done == 10 and S.has_pair(S.blocked_marks(after))
+            assert out == [T.reference_expected(model, after, done + 1)], cells
+            assert pos.total == T.reference_worth(model, cells, done + 1)  # undone
+            late += done == 10 and has_free_pair(T.blocked_marks(after))
     assert late >= 2  # a last placement was looked ahead to
     S.drop_tables()
 

@@ -72,6 +72,7 @@ def test_the_symbol_search_stays_with_its_game_and_goes_when_left():
         assert loaded("crisscross.dice.ai") == [
             "crisscross.dice.ai",
             "crisscross.dice.ai_symbols",
+            "crisscross.dice.ai_symbols_tables",
         ]
     before = d.app.session.to_text()
     d.press("wait:6000 long-b").choose("Save & quit")  # the hint's message gone

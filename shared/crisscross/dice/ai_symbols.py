@@ -1,30 +1,11 @@
-"""The symbol game's AI: learned values of lines and squares, and a search over the dice.
+"""The symbol game's AI: a search over the dice on the learned values of a sheet.
 
-Where the strength comes from:
-
-- Tuples. A sheet's worth is the sum, over its tuples, of a learned table entry
-  (an n-tuple value function): the 10 scoring lines (11 with the advanced
-  diagonal, counted twice) and the 16 2x2 squares, which are not scored but let
-  the value see how a row and a column meet. A tuple's entry is found by its
-  pattern: its cells relabelled in order of appearance (/ X X . . and O # # . .
-  look alike), an empty cell that can never be filled (no empty neighbour)
-  marked _BLOCKED, so a line knows it has a hole for good. A full line's entry
-  is its exact score.
-- Stages. Each class of tuple (row i and column i share one, by the sheet's
-  symmetry about its main diagonal; a square shares with its mirror image) has
-  a table per stage of the game (rounds done); at the end a line is worth its
-  score and a square nothing.
-- The look-ahead. The value of a placement's afterstate, and for the best
-  candidates the expectation over the next roll (the 21 distinct rolls, 1 or 2
-  in 36) of the best next afterstate (reply_steps).
-
-The tables are learned by self-play (host/ai_train.py); docs/ai.md has how and
-the figures. They are two files read in place (crisscross.datafile: in flash on a board
-with ROMFS): ai_symbols_ranks.bin, every tuple key's pattern rank (canon()
-computed once for all 32,768 line keys and 4,096 square keys), and one value
-file per rule set (Model). Looking a tuple up is two reads, its rank and its
-value: no cache, no object per lookup. reference_worth() is the plain
-evaluator the tuned one (Position) must agree with.
+A placement is valued by its afterstate's worth (crisscross.dice.ai_symbols_tables:
+the tuples, their learned tables, and the plain evaluator this search agrees
+with), and for the best candidates by the expectation over the next roll (the
+21 distinct rolls, 1 or 2 in 36) of the best next afterstate (reply_steps).
+Position keeps each tuple's raw key and value up to date as cells fill, so a
+placement costs only the lookups of the tuples it touches.
 
 All values are integers (hundredths of a point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
@@ -32,49 +13,23 @@ pair_moves() order, so MicroPython and CPython choose alike.
 
 from crisscross.compat import const
 from crisscross.datafile import beside, close_indexed, open_indexed
-from crisscross.dice.grid import ROWS, COLS, DIAG, PAIRS, NEIGHBOURS
-from crisscross.dice.symbols import RUN_POINTS, ZERO_LINE, ROUNDS
-
-_BLOCKED = const(7)  # an empty cell with no empty neighbour: it stays empty
-_SCALE = const(100)  # table values are hundredths of a point
-_DIAG_LINE = const(10)
-_BIAS = const(0x8000)  # a value v is stored as the unsigned 16 bits v + _BIAS
-
-# Everything valued: 11 lines (0-10: the rows, the columns, the diagonal), then
-# the 16 2x2 squares. A square below the main diagonal lists its cells as its
-# mirror image does, so a square and its mirror can share a table.
-TUPLES = (
-    ROWS
-    + COLS
-    + (DIAG,)
-    + tuple(
-        (i, i + 5, i + 1, i + 6) if i // 5 > i % 5 else (i, i + 1, i + 5, i + 6)
-        for i in (r * 5 + c for r in range(4) for c in range(4))
-    )
+from crisscross.dice.grid import PAIRS, NEIGHBOURS
+from crisscross.dice.symbols import ROUNDS
+from crisscross.dice.ai_symbols_tables import (
+    BIAS,
+    BLOCKED,
+    CLASSES,
+    NTUPLES,
+    RANKS_FILE,
+    RBASE,
+    ROLLS,
+    TUPLES,
+    WEIGHTS,
+    Model,
+    blocked_marks,
+    used,
 )
-_NTUPLES = const(27)
-# Each tuple's table class: row i and column i alike (0-2 by the distance from
-# the middle), the diagonal 3, then a square's by its place up to mirroring.
-_SQUARE_PLACES = tuple(
-    (min(r, c), max(r, c)) for r in range(4) for c in range(4)
-)  # (its row, its column) folded onto the upper triangle
-CLASSES = bytes(
-    [0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 3]
-    + [4 + sorted(set(_SQUARE_PLACES)).index(p) for p in _SQUARE_PLACES]
-)
-NCLASSES = const(14)
-# Each tuple's weight in a sheet's value: the diagonal counts twice in advanced
-# (in basic it is not valued: not in used(), nor in the layout).
-_WEIGHTS = bytes(2 if t == _DIAG_LINE else 1 for t in range(_NTUPLES))
-# ai_symbols_ranks.bin holds each key's rank in 10 bits (little-endian bit
-# order: rank n at bits 10n..10n+9): the 32,768 line keys', then the 4,096
-# square keys'. _RBASE: where a tuple's start, in bits.
-SQUARE_RANKS = const(327680)
-_RBASE = tuple(0 if len(t) == 5 else SQUARE_RANKS for t in TUPLES)
-LINE_PATTERNS = const(674)  # ranks of a 5-cell tuple (canon)
-SQUARE_PATTERNS = const(151)
-# The 21 distinct rolls of two symbol dice and their weights out of 36.
-ROLLS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))
+
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 # The device level looks ahead for as many of its best candidates as this many
 # free pairs' replies allow (reply_steps: a free pair costs about 30 tuple
@@ -90,16 +45,6 @@ _DEVICE_PAIRS_PIECES = const(13)
 _CANDIDATES_PER_STEP = const(8)
 # The casual level: up to this much noise (hundredths) on each afterstate value.
 CASUAL_NOISE = const(400)
-RANKS_FILE = "ai_symbols_ranks.bin"
-# A value file: HEADER bytes (the chunk of each stage: rounds done 0..12, 12 the
-# end; then the number of classes), then per chunk a table start (in 2-byte
-# units from the file's start) per class, then the tables.
-HEADER = const(16)
-
-
-def used(advanced):
-    """The tuples valued under a rule set: the diagonal only in advanced."""
-    return tuple(t for t in range(_NTUPLES) if advanced or t != _DIAG_LINE)
 
 
 def _cell_lines(advanced):
@@ -134,170 +79,16 @@ def layout(adv):
     return _LAYOUT[adv]
 
 
-# _PATTERNS[r * 5 + m]: how many ways r more cells can follow when m symbols
-# have their labels (each cell empty, blocked, a label given or the next one).
-# A tuple's rank counts the patterns before it in that order: a line is one of
-# 674 patterns (rank 0-673), a square one of 151. Rows r = 0..4: 1 1 1 1 1,
-# 3 4 5 6, 10 17 26, 37 77, 151.
-_PATTERNS = b"\x01\x01\x01\x01\x01\x03\x04\x05\x06\x00\x0a\x11\x1a\x00\x00%M\x00\x00\x00\x97\x00\x00\x00\x00"
-
-
-def canon(raw, size=5):
-    """A tuple's cells (3 bits each) relabelled: symbols become 1, 2, ... in order
-    of appearance; 0 (empty) and _BLOCKED stay. Returns (rank, complete): the
-    relabelled pattern's rank (_PATTERNS) and whether no cell is empty. The
-    search reads ranks from ai_symbols_ranks.bin, which holds canon() of every
-    key (host/ai_train.py writes it)."""
-    seen = 0
-    rank = 0
-    n = 0
-    complete = True
-    sh = 0
-    end = 3 * size
-    f = 5 * size - 5  # _PATTERNS' row: size - 1 cells after the first
-    while sh < end:
-        v = (raw >> sh) & 7
-        if not v:
-            complete = False
-        elif v != _BLOCKED:
-            s = 3 * v
-            label = (seen >> s) & 7
-            if not label:
-                label = n + 1
-                seen |= label << s
-                rank += (label + 1) * _PATTERNS[f + n]
-                n = label
-            else:
-                rank += (label + 1) * _PATTERNS[f + n]
-        else:
-            rank += _PATTERNS[f + n]
-        sh += 3
-        f -= 5
-    return rank, complete
-
-
-def code_score(raw, advanced):
-    """The line's score now, holes counting as breaks (its final score if full),
-    from its raw cells (relabelling them changes nothing here)."""
-    total = 0
-    prev = 0
-    run = 0
-    for k in range(5):
-        v = (raw >> (3 * k)) & 7
-        if v == _BLOCKED:
-            v = 0
-        if v and v == prev:
-            run += 1
-        else:
-            total += RUN_POINTS[run]
-            run = 1 if v else 0
-        prev = v
-    total += RUN_POINTS[run]
-    if advanced and not total:
-        return ZERO_LINE
-    return total
-
-
-class Model:
-    """The learned tables of one rule set, and the ranks.
-
-    `values` (the rule set's file, host/ai_train.py table_file) holds per chunk
-    one table per class: the class's value of each pattern rank, in hundredths,
-    2 bytes a value (little-endian, + _BIAS). A chunk serves the stages its
-    header names (rounds done after the placement being valued: 1-11, and 12,
-    the end, also for a sheet with no free pair left, where a line is worth its
-    score and a square nothing). `ranks`: ai_symbols_ranks.bin. Both are read
-    in place (crisscross.datafile open_indexed): a lookup reads 4 bytes of them."""
-
-    def __init__(self, advanced, values, ranks):
-        self.advanced = advanced
-        self.values = values
-        self.ranks = ranks
-        if values[13] != NCLASSES:
-            raise ValueError("the AI's table file is for another layout")
-
-    def table(self, stage, cls):
-        """Where the table of class `cls` at `stage` rounds done starts in
-        `values` (bytes)."""
-        v = self.values
-        j = HEADER + 2 * (v[stage if stage < ROUNDS else ROUNDS] * NCLASSES + cls)
-        return 2 * (v[j] | v[j + 1] << 8)
-
-    def value(self, stage, cls, rank):
-        """The plain lookup: class `cls`'s value of pattern `rank` at `stage`."""
-        i = self.table(stage, cls) + 2 * rank
-        return (self.values[i] | self.values[i + 1] << 8) - _BIAS
-
-
-def blocked_marks(cells):
-    """The sheet with each empty cell that has no empty neighbour marked
-    _BLOCKED (a new bytearray)."""
-    c = bytearray(cells)
-    for i in range(25):
-        if not c[i]:
-            for n in NEIGHBOURS[i]:
-                if not c[n]:
-                    break
-            else:
-                c[i] = _BLOCKED
-    return c
-
-
-def has_pair(cells):
-    for p, q in PAIRS:
-        if not cells[p] and not cells[q]:
-            return True
-    return False
-
-
-def reference_worth(model, cells, stage):
-    """The plain evaluator: the sheet's worth in hundredths as of `stage` rounds
-    done (after its last placement; ROUNDS: the end), every tuple ranked by
-    canon() and looked up afresh."""
-    c = blocked_marks(cells)
-    total = 0
-    for t in used(model.advanced):
-        raw = 0
-        cells_t = TUPLES[t]
-        for k in range(len(cells_t)):
-            raw |= c[cells_t[k]] << (3 * k)
-        rank = canon(raw, len(cells_t))[0]
-        total += _WEIGHTS[t] * model.value(stage, CLASSES[t], rank)
-    return total
-
-
-def reference_expected(model, cells, stage):
-    """The plain look-ahead: the expected worth, over the next roll, of its
-    best placement (reference_worth), the sheet as of `stage` rounds done; at
-    the end, or with no free pair left, its final worth."""
-    if stage >= ROUNDS or not has_pair(cells):
-        return reference_worth(model, cells, ROUNDS)
-    c = bytearray(cells)
-    total = 0
-    for x, y, w in ROLLS:
-        best = None
-        for p, q in PAIRS:
-            if c[p] or c[q]:
-                continue
-            for a, b in ((x, y), (y, x)):
-                c[p] = a
-                c[q] = b
-                v = reference_worth(model, c, stage + 1)
-                if best is None or v > best:
-                    best = v
-            c[p] = c[q] = 0
-        total += w * best
-    return total // 36
-
-
 class Position:
-    """One sheet being searched: its cells (with _BLOCKED marks), each tuple's
+    """One sheet being searched: its cells (with BLOCKED marks), each tuple's
     raw 3-bit key and value, and each cell's count of empty neighbours.
 
     Tuples are valued as of `stage` rounds done: the round count after the
     next placement, so after() values afterstates; at ROUNDS the values are
-    final. The lookup (a tuple's rank, then its value) is written out where the
-    search spends its time (after, reply_steps): value() is the same."""
+    final. value() is the lookup (a tuple's rank, then its value); it is
+    written out once in each of the loops the search spends its time in
+    (after, reply_steps), where a call per lookup would take the hint on a
+    board past its time (python3 -m host bench ai --pico)."""
 
     def __init__(self, model, cells, stage):
         self.model = model
@@ -305,7 +96,7 @@ class Position:
         self.values = model.values
         self.adv = 1 if model.advanced else 0
         self.used, self.cell_lines = layout(self.adv)
-        self.weights = _WEIGHTS
+        self.weights = WEIGHTS
         c = blocked_marks(cells)
         self.cells = c
         self.en = bytearray(25)
@@ -315,8 +106,8 @@ class Position:
                 if not c[n]:
                     k += 1
             self.en[i] = k
-        self.rk = [0] * _NTUPLES
-        for t in range(_NTUPLES):
+        self.rk = [0] * NTUPLES
+        for t in range(NTUPLES):
             cells_t = TUPLES[t]
             r = 0
             for k in range(len(cells_t)):
@@ -329,8 +120,8 @@ class Position:
         self.stage = stage
         self.final = stage >= ROUNDS
         model = self.model
-        self.tbase = [model.table(stage, CLASSES[t]) for t in range(_NTUPLES)]
-        self.lv = [0] * _NTUPLES
+        self.tbase = [model.table(stage, CLASSES[t]) for t in range(NTUPLES)]
+        self.lv = [0] * NTUPLES
         total = 0
         for t in self.used:
             v = self.value(t, self.rk[t])
@@ -342,10 +133,10 @@ class Position:
         """Tuple t's value in hundredths when its raw key is `raw`."""
         r = self.ranks
         v = self.values
-        j = _RBASE[t] + raw * 10  # the rank's first bit
+        j = RBASE[t] + raw * 10  # the rank's first bit
         b = j >> 3
         i = self.tbase[t] + ((((r[b] | r[b + 1] << 8) >> (j & 7)) & 1023) << 1)
-        return (v[i] | v[i + 1] << 8) - _BIAS
+        return (v[i] | v[i + 1] << 8) - BIAS
 
     def free_pairs(self):
         """Indices into PAIRS of the pairs with both cells empty."""
@@ -366,7 +157,7 @@ class Position:
     def touched(self, p, q, nr):
         """The tuples a placement into cells p and q changes: those through p,
         then those through q, then those through a neighbour it leaves blocked,
-        whose _BLOCKED marks go into the raw keys `nr` (a list)."""
+        whose BLOCKED marks go into the raw keys `nr` (a list)."""
         cl = self.cell_lines
         cells = self.cells
         en = self.en
@@ -383,7 +174,7 @@ class Position:
                     for j in range(cl[n], cl[n + 1]):
                         e = cl[j]
                         ln = e >> 4
-                        nr[ln] += _BLOCKED << (e & 15)
+                        nr[ln] += BLOCKED << (e & 15)
                         if ln not in touched:
                             touched.append(ln)
         return touched
@@ -410,10 +201,10 @@ class Position:
         v = self.values
         tbase = self.tbase
         for t in touched:
-            j = _RBASE[t] + nr[t] * 10  # value(t, nr[t]), written out
+            j = RBASE[t] + nr[t] * 10  # value(t, nr[t]), written out
             b = j >> 3
             i = tbase[t] + ((((r[b] | r[b + 1] << 8) >> (j & 7)) & 1023) << 1)
-            total += w[t] * ((v[i] | v[i + 1] << 8) - _BIAS - lv[t])
+            total += w[t] * ((v[i] | v[i + 1] << 8) - BIAS - lv[t])
         return total
 
     def place(self, k, x, y, swap):
@@ -436,7 +227,7 @@ class Position:
                 if n != p and n != q:
                     changed.append(n)
                     if not cells[n] and en[n] == 0:
-                        cells[n] = _BLOCKED
+                        cells[n] = BLOCKED
         cl = self.cell_lines
         for c in changed:
             if cells[c]:
@@ -457,7 +248,13 @@ def reply_steps(pos, best):
     second only on the other's (6), through both on the two (36), through
     neither (a neighbour left blocked) on nothing. So each tuple is valued once
     per symbol or pair of symbols instead of once per roll and order: ~3 times
-    fewer lookups than 42 after() calls a pair, the same values."""
+    fewer lookups than 42 after() calls a pair, the same values.
+
+    The changes add up in gain[7 * x + y], x the symbol in the pair's first
+    cell p and y in its second q, either 0 where a tuple misses that cell: a
+    tuple through p alone adds to gain[7 * x], through q alone to gain[y],
+    through neither to gain[0]. Placing x in p and y in q is then worth
+    total + gain[0] + gain[7 * x] + gain[y] + gain[7 * x + y]."""
     cl = pos.cell_lines
     lv = pos.lv
     w = pos.weights
@@ -465,8 +262,8 @@ def reply_steps(pos, best):
     r = pos.ranks
     v = pos.values
     total = pos.total
-    shp = [-1] * _NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
-    shq = [-1] * _NTUPLES
+    shp = [-1] * NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
+    shq = [-1] * NTUPLES
     for k in pos.free_pairs():
         p, q = PAIRS[k]
         nr = pos.rk[:]
@@ -477,49 +274,44 @@ def reply_steps(pos, best):
         for j in range(cl[q], cl[q + 1]):
             e = cl[j]
             shq[e >> 4] = e & 15
-        base = total
-        fp = [0] * 7  # by the symbol in p: the change of the tuples through p only
-        fq = [0] * 7
-        pq = [0] * 49  # by 7 * (symbol in p) + (symbol in q): tuples through both
+        gain = [0] * 49
         for t in touched:
             a = shp[t]
             b = shq[t]
             shp[t] = -1
             shq[t] = -1
+            # The symbols tried in p (x0 to x1 - 1) and in q: 1-6, or 0 alone
+            # where the tuple misses the cell.
+            x0 = y0 = 1
+            x1 = y1 = 7
+            if a < 0:
+                a = x0 = 0
+                x1 = 1
+            if b < 0:
+                b = y0 = 0
+                y1 = 1
             raw = nr[t]
             wt = w[t]
-            old = lv[t] + _BIAS
-            rb = _RBASE[t]
+            old = lv[t] + BIAS
+            rb = RBASE[t]
             tb = tbase[t]
-            if a < 0 and b < 0:
-                j = rb + raw * 10  # value(t, raw), written out
-                c = j >> 3
-                i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
-                base += wt * ((v[i] | v[i + 1] << 8) - old)
-            elif a < 0 or b < 0:
-                f = fq if a < 0 else fp
-                cs = b if a < 0 else a  # the cell's shift
-                for x in range(1, 7):
-                    j = rb + (raw + (x << cs)) * 10
+            for x in range(x0, x1):
+                rx = raw + (x << a)
+                at = 7 * x
+                for y in range(y0, y1):
+                    j = rb + (rx + (y << b)) * 10  # Position.value(), written out
                     c = j >> 3
                     i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
-                    f[x] += wt * ((v[i] | v[i + 1] << 8) - old)
-            else:
-                for x in range(1, 7):
-                    rx = raw + (x << a)
-                    at = 7 * x
-                    for y in range(1, 7):
-                        j = rb + (rx + (y << b)) * 10
-                        c = j >> 3
-                        i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
-                        pq[at + y] += wt * ((v[i] | v[i + 1] << 8) - old)
+                    gain[at + y] += wt * ((v[i] | v[i + 1] << 8) - old)
+        base = total + gain[0]
         for i in range(21):
             x, y, _ = ROLLS[i]
-            s = base + fp[x] + fq[y] + pq[7 * x + y]
+            s = gain[7 * x] + gain[y] + gain[7 * x + y]
             if x != y:
-                s2 = base + fp[y] + fq[x] + pq[7 * y + x]
+                s2 = gain[7 * y] + gain[x] + gain[7 * y + x]
                 if s2 > s:
                     s = s2
+            s += base
             if best[i] is None or s > best[i]:
                 best[i] = s
         yield
