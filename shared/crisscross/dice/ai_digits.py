@@ -5,7 +5,7 @@ Order does not matter in a digits line, so a line is its multiset of digits, kep
 as the key sum(6 ** d) over its filled cells (placing d adds 6 ** d). A sheet's
 worth is the sum of its lines' values. A full line is worth its exact score; a
 line with holes is worth its expected final score as learned by self-play
-(host/ai_train.py), which depends on how many empty cells the sheet has left
+(host/engine/ai_train.py), which depends on how many empty cells the sheet has left
 (1-23 after a placement; every cell gets filled by the end), in stages of two
 (1-2, 3-4, ..., 23). The file ai_digits.bin holds one table per stage, of every
 line of at most 4 digits by its rank() (1001 16-bit values in hundredths, +

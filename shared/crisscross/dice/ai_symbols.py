@@ -433,7 +433,7 @@ def drop_tables():
 def model(advanced):
     """The shipped tables for a rule set: ai_symbols_basic.bin or
     ai_symbols_advanced.bin and ai_symbols_ranks.bin beside this module
-    (host/ai_train.py), opened now (read in place: crisscross.datafile)."""
+    (host/engine/ai_train.py), opened now (read in place: crisscross.datafile)."""
     adv = 1 if advanced else 0
     if _MODELS[adv] is None:
         if _RANKS[0] is None:

@@ -14,7 +14,7 @@ patterns, the learned tables' format, and the plain evaluator.
   a table per stage of the game (rounds done); at the end a line is worth its
   score and a square nothing.
 
-The tables are learned by self-play (host/ai_train.py); docs/ai.md has how and
+The tables are learned by self-play (host/engine/ai_train.py); docs/ai.md has how and
 the figures. They are two files read in place (crisscross.datafile: in flash on
 a board with ROMFS): RANKS_FILE, every tuple key's pattern rank (canon()
 computed once for all 32,768 line keys and 4,096 square keys), and one value
@@ -95,7 +95,7 @@ def canon(raw, size=5):
     of appearance; 0 (empty) and BLOCKED stay. Returns (rank, complete): the
     relabelled pattern's rank (_PATTERNS) and whether no cell is empty. The
     search reads ranks from ai_symbols_ranks.bin, which holds canon() of every
-    key (host/ai_train.py writes it)."""
+    key (host/engine/ai_train.py writes it)."""
     seen = 0
     rank = 0
     n = 0
@@ -138,7 +138,7 @@ def code_score(raw, advanced):
 class Model:
     """The learned tables of one rule set, and the ranks.
 
-    `values` (the rule set's file, host/ai_train.py table_file) holds per chunk
+    `values` (the rule set's file, host/engine/ai_train.py table_file) holds per chunk
     one table per class: the class's value of each pattern rank, in hundredths,
     2 bytes a value (little-endian, + BIAS). A chunk serves the stages its
     header names (rounds done after the placement being valued: 1-11, and 12,

@@ -202,7 +202,7 @@ class Game:
         """_note for a play or a rejected word, without a dict of keywords (a play
         also gets its score, and a bonus filled in later). Its cells are the
         play's own list: a text of them (notation.cells_text) is made only by who shows
-        them (host/play_words.py), not at every play."""
+        them (host/play/play_words.py), not at every play."""
         entry = {
             "turn": self.turns,
             "player": seat,

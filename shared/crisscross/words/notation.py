@@ -1,4 +1,4 @@
-"""A play and the table as text for people: the command line (host/play_words.py),
+"""A play and the table as text for people: the command line (host/play/play_words.py),
 self-play's summaries and tests. No game needs it while it is played, so it is
 not part of crisscross.words.game or .board (docs/architecture.md).
 """

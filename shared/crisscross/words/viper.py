@@ -2,7 +2,7 @@
 MicroPython's viper emitter: dictionary._native() compiles it when the dictionary
 module loads, on a port that has the emitter (the rp2 port; not CPython nor the
 WebAssembly port). The game's .mpy files are one build for every board, compiled
-without `-march` (host/mpy_build.py), so they hold no native code (mpy-cross would
+without `-march` (host/board/mpy_build.py), so they hold no native code (mpy-cross would
 compile this for one architecture with `-march=armv6m`, the RP2040's); it ships
 as text, which each board compiles for itself. It is in a module of its own,
 which no screen or session names resident (App.unload), so its text
