@@ -194,7 +194,11 @@ def hint_cost():
         rules, moves, level, n, _, _, move = lines["rows"][k]
         t = timed["rows"][k]
         c = cpy["rows"][k]
-        if not (move == t[6] == c[6]):
+        # MicroPython here reads the tables from files, a piece at a time, as a
+        # board without ROMFS does, and the device level then looks ahead for
+        # fewer candidates (ai_symbols.device_width): its move may be CPython's
+        # or not. Every other move is the same on both.
+        if move != t[6] or (level != "device" and move != c[6]):
             raise RuntimeError("hint differs between runs at %s %d %s" % tuple(t[:3]))
         rows.append(
             {
