@@ -37,7 +37,11 @@ def interrupted_at(args, marker):
         assert chunk, (seen[-300:], proc.stderr.read())
         seen += chunk
     proc.send_signal(signal.SIGINT)
-    rest, err = proc.communicate(timeout=60)
+    # Its stdin stays open until it has ended (communicate() would close it
+    # at once, and on a busy machine the command could read that end of input,
+    # a quit, before the signal).
+    proc.wait(timeout=60)
+    rest, err = proc.communicate()
     return proc.returncode, (seen + rest).decode(), err.decode()
 
 
