@@ -21,6 +21,10 @@ from crisscross import sharecode
 from crisscross.dice import ai
 
 
+def _sigint_default():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted_at(args, marker):
     """Start `python3 -m host ARGS`, wait until stdout shows `marker`, send
     SIGINT; returns (status, stdout, stderr)."""
@@ -30,6 +34,9 @@ def interrupted_at(args, marker):
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Ctrl-C as at a terminal, even where the tests were started in the
+        # background (a shell's background job inherits SIGINT ignored).
+        preexec_fn=_sigint_default,
     )
     seen = b""
     while marker not in seen:
@@ -37,9 +44,8 @@ def interrupted_at(args, marker):
         assert chunk, (seen[-300:], proc.stderr.read())
         seen += chunk
     proc.send_signal(signal.SIGINT)
-    # Its stdin stays open until it has ended (communicate() would close it
-    # at once, and on a busy machine the command could read that end of input,
-    # a quit, before the signal).
+    # Its stdin stays open until it has ended (communicate() would close it:
+    # an end of input, which the command reads as a quit).
     proc.wait(timeout=60)
     rest, err = proc.communicate()
     return proc.returncode, (seen + rest).decode(), err.decode()
