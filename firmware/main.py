@@ -14,6 +14,9 @@ except Exception:
 if skip:
     print("safe mode: game skipped; the REPL is yours")
 else:
+    # The rp2 port's _boot.py leaves its `rp2` here: a frozen module whose classes
+    # take heap on any firmware, which the game never uses (pocket.setup lets it go).
+    globals().pop("rp2", None)
     try:
         from pocket import start
 

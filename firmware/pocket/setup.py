@@ -14,7 +14,8 @@ SAVE_DIR = "saves"
 
 def board():
     """(display, pins, lightsleep) for this board. Telling the board is done once
-    here: the detection code and the profile are let go after it."""
+    here: the detection code and the profile are let go after it, with the rp2
+    port's `rp2` module (main.py drops its name; the game never uses it)."""
     import sys
 
     from crisscross.compat import forget
@@ -24,6 +25,7 @@ def board():
     found = (hw.display(profile), hw.buttons(profile), profile.LIGHTSLEEP)
     # pocket.boards and every profile it imported (pico_spi imports pico's pins)
     forget([n for n in sys.modules if n.startswith("pocket.boards")])
+    forget(("rp2",))
     return found
 
 
