@@ -19,6 +19,7 @@ The file holds 12 stages, buckets of two counts of empty cells (1-2, 3-4, ...
 """
 
 import random
+import time
 
 import host  # noqa: F401  (puts shared/ on sys.path)
 from crisscross.dice import ai_digits as D
@@ -178,7 +179,8 @@ def etd(tables, rnd, games, log):
         totals += sum(score(k) for k in s.keys)
         if (g + 1) % 5000 == 0:
             log(
-                "digits TD %d games: mean %.2f of the last 5000" % (g + 1, totals / 5e5)
+                "digits TD %d games: mean %.2f of the last 5000 (%.0f s of CPU)"
+                % (g + 1, totals / 5e5, time.process_time())
             )
             totals = 0
 
