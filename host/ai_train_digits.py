@@ -117,6 +117,15 @@ class State:
             return cand[rnd.randrange(len(cand))]
         return max(cand)
 
+    def play(self, rnd):
+        """Plays the game out on the values; yields each placement's
+        afterstate value once made."""
+        while self.empty:
+            d = roll(rnd)
+            v, i = self.move(d, rnd)
+            self.place(i, d)
+            yield v
+
     def unfinished(self):
         return [self.keys[ln] for ln in range(10) if self.n[ln] < 5]
 
@@ -133,9 +142,7 @@ def mc(tables, rnd, iterations, games, log):
         for _ in range(games):
             s = State(tables, rnd)
             records = []
-            while s.empty:
-                d = roll(rnd)
-                s.place(s.move(d, rnd)[1], d)
+            for _ in s.play(rnd):
                 for ln in range(10):
                     if s.n[ln] < 5:
                         records.append((s.empty, ln, s.keys[ln]))
@@ -166,10 +173,7 @@ def etd(tables, rnd, games, log):
     for g in range(games):
         s = State(tables, rnd)
         updates = []
-        while s.empty:
-            d = roll(rnd)
-            v, i = s.move(d, rnd)
-            s.place(i, d)
+        for v in s.play(rnd):
             updates.append((s.expected() - v, s.empty, s.unfinished()))
         for delta, e, keys in updates:
             t = tables[e]
