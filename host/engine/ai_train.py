@@ -1,30 +1,30 @@
 """Learn the dice AI's tables by self-play (CPython only; writes shared/crisscross/dice/).
 
-    python3 -m host.engine.ai_train [--rules all|symbols|basic|advanced|digits]
-                             [--seed S] [--mc-games N] [--mc-iterations K]
-                             [--td-games N] [--jobs J] [--out DIR]
+    python3 -m host.engine.ai_train [--rules symbols|basic|advanced|digits|all]
+                                    [--seed S] [--mc-iterations K] [--mc-games N]
+                                    [--td0-games N] [--etd-games N] [--jobs J] [--out DIR]
 
 Builds the tables from nothing: the same seed and counts give the same files,
-byte for byte (the shipped ones were not made by this; docs/ai.md). Each rule set is learned in two phases, from values that
-know only the score as it stands:
+byte for byte; the defaults rebuild the shipped symbol tables (docs/ai.md). Each symbols rule set is learned in three phases, from values
+that know only the score as it stands:
 
 1. Monte Carlo: K iterations of N self-play games, each played greedily on the
    values of the iteration before (EXPLORE of the moves at random); every
    afterstate's unfinished lines are credited with the score the line ended
    with, and a line's value is the mean of what it was credited (the older
    iterations weighing DECAY as much as each newer one).
-2. Expected TD(0): N more games; each afterstate's value moves toward the
-   expectation over the next roll of the best next afterstate's value (what
-   the look-ahead computes: ai_symbols.expected_steps, ai_digits.Lookahead),
-   the last toward the final score; the error is shared by the entries that
-   made the value (ALPHA per unit of squared weight). The expectation over
-   every roll, not the roll that came, gives a target without the dice's noise.
+2. TD(0): each afterstate's value moves toward the next afterstate's value (the
+   last toward the final score); the error is shared by the entries that made
+   the value (ALPHA per unit of squared weight). Cheap: no look-ahead.
+3. Expected TD(0): the same toward the expectation over the next roll of the
+   best next afterstate's value (what the look-ahead computes:
+   ai_symbols.expected_steps), a target without the dice's noise.
 
 The games are played by the shipped search code on the tables as the board reads
 them (16-bit hundredths), rebuilt from the learned floats every REFRESH games.
-Symbols learns per tuple class and stage bucket (STAGES); digits per count of
-empty cells left. ai_symbols_ranks.bin (every tuple key's pattern rank) is
-computed, not learned.
+Symbols learns per tuple class and stage bucket (STAGES). Digits: Monte Carlo
+then expected TD per count of empty cells (host/engine/ai_train_digits.py).
+ai_symbols_ranks.bin (every tuple key's pattern rank) is computed, not learned.
 """
 
 import argparse
@@ -39,6 +39,7 @@ import host  # puts shared/ on sys.path
 from crisscross.dice import ai_symbols
 from crisscross.dice import ai_symbols_tables as S
 from crisscross.dice import ai_digits as D
+from host.engine import ai_train_digits
 from crisscross.dice.symbols import ROUNDS
 
 SHARED = os.path.join(host.SHARED, "crisscross", "dice")
@@ -48,14 +49,15 @@ STAGES = (0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
 EXPLORE = 0.03  # share of random moves in self-play
 DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
 ALPHA = 0.002  # symbols TD: step per unit of squared feature weight
-DIGITS_ALPHA = 0.01  # digits TD: step per line
 REFRESH = 10  # games between rebuilds of the tables the search reads
-# The defaults: a seed and counts (docs/ai.md says what made the shipped tables).
+# The defaults: a seed and the recipe's counts (docs/ai.md: how long they take).
 SEED = 1
-SYMBOLS_MC = (4, 4000)  # iterations, games each
-SYMBOLS_TD = 40000
-DIGITS_MC = (6, 5000)
-DIGITS_TD = 40000
+RECIPE = {
+    # rule set: (Monte Carlo (iterations, games each), TD(0) games, expected TD games)
+    "basic": ((4, 4000), 30000, 4000),
+    "advanced": ((4, 4000), 30000, 4000),
+    "digits": ((6, 5000), 0, 100000),
+}
 
 
 def log(text):
@@ -272,14 +274,17 @@ def symbols_mc(tables, ranks, rnd, iterations, games, name):
                         a[1] += 1
         for (s, c, r), (sm, n) in acc.items():
             tables.t[s][c][r] = sm / n
-        log("%s MC %d: mean %.2f over %d games" % (name, it + 1, totals / games, games))
+        log(
+            "%s MC %d: mean %.2f over %d games (%.0f s of CPU)"
+            % (name, it + 1, totals / games, games, time.process_time())
+        )
 
 
 def symbols_td(tables, ranks, rnd, games, name, target="expected"):
     """TD(0) on afterstates toward `target` (symbols_game; the module's
     docstring)."""
     totals = 0
-    t0 = time.time()
+    t0 = time.process_time()
     for g in range(games):
         if g % REFRESH == 0:
             model = tables.model(ranks)
@@ -288,139 +293,36 @@ def symbols_td(tables, ranks, rnd, games, name, target="expected"):
         totals += total
         if (g + 1) % 2000 == 0:
             log(
-                "%s TD (%s) %d games: mean %.2f of the last 2000 (%.0f s)"
-                % (name, target, g + 1, totals / 2000, time.time() - t0)
+                "%s TD (%s) %d games: mean %.2f of the last 2000 (%.0f s of CPU)"
+                % (name, target, g + 1, totals / 2000, time.process_time() - t0)
             )
             totals = 0
 
 
-def train_symbols(advanced, seed, mc, td_games):
+def train_symbols(advanced, seed, mc, td0_games, etd_games):
     """One rule set's value file, learned from nothing (bytes)."""
     name = "advanced" if advanced else "basic"
     rnd = random.Random("%s-%d" % (name, seed))
     ranks = ranks_file()
     tables = SymbolTables(advanced, Patterns(advanced))
     symbols_mc(tables, ranks, rnd, mc[0], mc[1], name)
-    symbols_td(tables, ranks, rnd, td_games, name)
-    return tables.file()
-
-
-# ---- digits ----------------------------------------------------------------
-def digits_lines():
-    """The key of every line of at most 4 digits (sum of 6 ** digit)."""
-    keys = [0]
-    for _ in range(4):
-        keys = sorted(set(k + D.POW6[d] for k in keys for d in range(10)) | set(keys))
-    return keys
-
-
-class DigitTables:
-    """Learned line values, floats: t[stage][rank] (stage: (empty cells - 1)
-    // 2), from a line's score as it stands."""
-
-    def __init__(self):
-        self.keys = digits_lines()
-        now = [0.0] * D.RANKS
-        for key in self.keys:
-            now[D.rank(key)] = D.key_score(key) * D.SCALE
-        self.t = [list(now) for _ in range(D.STAGES)]
-
-    def file(self):
-        """ai_digits.bin: the stages' tables, 1-2 to 23 empty cells."""
-        return b"".join(pack(t) for t in self.t)
-
-
-def roll_digit(rnd):
-    return (rnd.randrange(6) + rnd.randrange(6) + 2) % 10
-
-
-def digits_game(tables, data, rnd, td):
-    """One solo standard game, greedy on the afterstate values of `data`.
-    Returns (total, each line's final key, records): per afterstate, its
-    empty cells, TD error (with td) and its unfinished lines (line, key)."""
-    cells = bytearray(25)
-    cells[12] = roll_digit(rnd) + 1
-    s = D.Sheet(cells, data)
-    records = []
-    while s.empty:
-        d = roll_digit(rnd)
-        moves = s.empties()
-        if rnd.random() < EXPLORE:
-            cell = moves[rnd.randrange(len(moves))]
-        else:
-            best = None
-            for i in moves:
-                s.set(i, d, 1)
-                v = s.worth(0)
-                s.set(i, d, -1)
-                if best is None or v > best[0]:
-                    best = (v, i)
-            cell = best[1]
-        delta = 0
-        if td:
-            ahead = D.Lookahead(s, d)
-            target = ahead.expected(cell)
-        s.set(cell, d, 1)
-        if td:
-            delta = target - s.worth(0)
-        if s.empty:
-            lines = [(ln, s.keys[ln]) for ln in range(10) if s.filled[ln] < 5]
-            records.append((s.empty, delta, lines))
-    return sum(D.key_score(k) for k in s.keys), list(s.keys), records
-
-
-def train_digits(seed, mc, td_games):
-    """ai_digits.bin learned from nothing (bytes)."""
-    rnd = random.Random("digits-%d" % seed)
-    tables = DigitTables()
-    acc = {}
-    for it in range(mc[0]):
-        for a in acc.values():
-            a[0] *= DECAY
-            a[1] *= DECAY
-        data = tables.file()
-        totals = 0
-        for _ in range(mc[1]):
-            total, keys, records = digits_game(tables, data, rnd, False)
-            totals += total
-            for e, _, lines in records:
-                for ln, key in lines:
-                    a = acc.get(((e - 1) >> 1, key))
-                    if a is None:
-                        a = acc[((e - 1) >> 1, key)] = [0.0, 0.0]
-                    a[0] += D.key_score(keys[ln]) * D.SCALE
-                    a[1] += 1
-        for (stage, key), (sm, n) in acc.items():
-            tables.t[stage][D.rank(key)] = sm / n
-        log("digits MC %d: mean %.2f over %d games" % (it + 1, totals / mc[1], mc[1]))
-    totals = 0
-    t0 = time.time()
-    for g in range(td_games):
-        if g % REFRESH == 0:
-            data = tables.file()
-        total, _, records = digits_game(tables, data, rnd, True)
-        totals += total
-        for e, delta, lines in records:
-            t = tables.t[(e - 1) >> 1]
-            for _, key in lines:
-                t[D.rank(key)] += DIGITS_ALPHA * delta
-        if (g + 1) % 2000 == 0:
-            log(
-                "digits TD %d games: mean %.2f of the last 2000 (%.0f s)"
-                % (g + 1, totals / 2000, time.time() - t0)
-            )
-            totals = 0
+    symbols_td(tables, ranks, rnd, td0_games, name, "next")
+    symbols_td(tables, ranks, rnd, etd_games, name, "expected")
     return tables.file()
 
 
 def _job(args):
-    kind, seed, mc, td = args
+    kind, seed, mc, td0, etd = args
     t0 = time.time()
+    c0 = time.process_time()
     if kind == "digits":
-        data = train_digits(seed, mc, td)
+        data = ai_train_digits.train(seed, mc, etd, log)
     else:
-        data = train_symbols(kind == "advanced", seed, mc, td)
-    log("%s learned in %.0f s" % (kind, time.time() - t0))
+        data = train_symbols(kind == "advanced", seed, mc, td0, etd)
+    log(
+        "%s learned in %.0f s (%.0f s of CPU)"
+        % (kind, time.time() - t0, time.process_time() - c0)
+    )
     return kind, data
 
 
@@ -436,12 +338,15 @@ def main(argv):
     p.add_argument(
         "--rules",
         choices=("all", "symbols", "basic", "advanced", "digits"),
-        default="all",
+        default="symbols",
+        help="symbols (the default) rebuilds the shipped symbol tables; digits "
+        "learns a table weaker than the shipped one (docs/ai.md)",
     )
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--mc-iterations", type=int, help="Monte Carlo iterations")
     p.add_argument("--mc-games", type=int, help="games per Monte Carlo iteration")
-    p.add_argument("--td-games", type=int, help="expected TD games")
+    p.add_argument("--td0-games", type=int, help="TD(0) games (symbols)")
+    p.add_argument("--etd-games", type=int, help="expected TD games")
     p.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 3))
     p.add_argument("--out", default=SHARED, help="folder for the table files")
     args = p.parse_args(argv)
@@ -451,11 +356,11 @@ def main(argv):
     }.get(args.rules, (args.rules,))
     jobs = []
     for kind in kinds:
-        mc = DIGITS_MC if kind == "digits" else SYMBOLS_MC
-        td = DIGITS_TD if kind == "digits" else SYMBOLS_TD
+        mc, td0, etd = RECIPE[kind]
         mc = (args.mc_iterations or mc[0], args.mc_games or mc[1])
-        td = args.td_games if args.td_games is not None else td
-        jobs.append((kind, args.seed, mc, td))
+        td0 = td0 if args.td0_games is None else args.td0_games
+        etd = etd if args.etd_games is None else args.etd_games
+        jobs.append((kind, args.seed, mc, td0, etd))
     t0 = time.time()
     with multiprocessing.Pool(max(1, min(args.jobs, len(jobs)))) as pool:
         results = pool.map(_job, jobs, chunksize=1)

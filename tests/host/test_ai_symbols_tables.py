@@ -7,6 +7,7 @@ import os
 from mpy import ROOT
 
 from host.engine import ai_train as T
+from host.engine import ai_train_digits as TD
 from crisscross.dice import ai_digits as D
 from crisscross.dice import ai_symbols_tables as S
 from crisscross.dice.symbols import ROUNDS
@@ -77,15 +78,31 @@ def test_the_learned_values_differ_from_the_score_as_it_stands():
         name = "ai_symbols_advanced.bin" if advanced else "ai_symbols_basic.bin"
         model = S.Model(advanced, read(name), read(S.RANKS_FILE))
         empty = S.canon(0)[0]
-        assert model.value(1, 0, empty) > 300  # > 3 points to come
+        now = T.Patterns(advanced).score[empty]  # 0, or -5 points in advanced
+        # row 1's class (rows and columns 1 and 3, which start empty): points to come
+        assert model.value(1, 1, empty) > now + 100
     data = read(D.TABLE_FILE)
     assert len(data) == 2 * D.RANKS * D.STAGES
     assert D.line_value(data, 23, 0, 0) > 200
 
 
 def test_the_trainer_rebuilds_the_same_bytes_from_a_seed():
-    a = T.train_symbols(True, 5, (1, 6), 6)
-    b = T.train_symbols(True, 5, (1, 6), 6)
-    c = T.train_symbols(True, 6, (1, 6), 6)
+    a = T.train_symbols(True, 5, (1, 6), 6, 4)
+    b = T.train_symbols(True, 5, (1, 6), 6, 4)
+    c = T.train_symbols(True, 6, (1, 6), 6, 4)
     assert a == b and a != c
-    assert T.train_digits(5, (1, 6), 6) == T.train_digits(5, (1, 6), 6)
+    d = TD.train(5, (1, 20), 20, T.log)
+    assert d == TD.train(5, (1, 20), 20, T.log) != TD.train(6, (1, 20), 20, T.log)
+    assert len(d) == len(read(D.TABLE_FILE))
+
+
+def test_the_digits_file_holds_the_mean_of_two_counts_of_empty_cells():
+    tables = TD.scratch()
+    key = D.POW6[3] + D.POW6[7]  # a line holding a 3 and a 7
+    tables[5][key] = 1000.0
+    tables[6][key] = 2000.0
+    tables[23][key] = 500.0
+    data = TD.table_file(tables)
+    assert D.line_value(data, 5, key, 2) == D.line_value(data, 6, key, 2) == 1500
+    assert D.line_value(data, 23, key, 2) == 500
+    assert D.line_value(data, 3, key, 2) == D.key_score(key) * D.SCALE
