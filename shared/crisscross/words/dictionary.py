@@ -32,6 +32,7 @@ the API takes str or bytes.
 """
 
 from crisscross.compat import const
+from crisscross.words.deck import LOWEST
 
 _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
@@ -45,25 +46,27 @@ _FIRST = const(3)  # its first word
 _LAST = const(4)  # its last word
 
 
-# The block decoder: in native code (crisscross/words/viper.py, compiled here
-# where the port has MicroPython's viper emitter: the rp2 port has it), many
-# times faster than the bytecode one (crisscross/words/decode.py), which a search
-# runs for every block it reads. Where the native one is compiled, the bytecode
-# one is imported only for a block the native one gives back (none of words.bin
-# does), so its code is not in the heap. Compiled once per load of this module
-# (the word game keeps this module resident: crisscross.resident); where there is
-# no such emitter (CPython, the WebAssembly port) the bytecode decoder is used.
+# The block decoder and the index's binary search: in native code
+# (crisscross/words/viper.py, compiled here where the port has MicroPython's
+# viper emitter: the rp2 port has it), many times faster than their bytecode
+# (crisscross/words/decode.py, _last_le below), which a search runs for every
+# block it reads. Where the native decoder is compiled, the bytecode one is
+# imported only for a block the native one gives back (none of words.bin does),
+# so its code is not in the heap. Compiled once per load of this module (the
+# word game keeps this module resident: crisscross.resident); where there is no
+# such emitter (CPython, the WebAssembly port) the bytecode is used.
 def _native():
-    """The native decoder, or None where it cannot be compiled."""
+    """The native decoder and index search, or None, None where they cannot
+    be compiled."""
     try:
         import micropython
         from crisscross.words.viper import SOURCE
 
         space = {"micropython": micropython}
         exec(SOURCE, space)
-        return space["d"]
+        return space["d"], space["l"]
     except Exception:  # CPython, or a port without native code
-        return None
+        return None, None
 
 
 def _bytecode():
@@ -72,7 +75,7 @@ def _bytecode():
     return decode_into
 
 
-_decode = _native()
+_decode, _native_le = _native()
 del _native  # run once: its code is not kept
 _slow = None if _decode else _bytecode()  # imported at need where _decode is
 
@@ -87,6 +90,16 @@ def decode_fast(data, nbits, out):
     if _slow is None:
         _slow = _bytecode()
     return _slow(data, nbits, out)
+
+
+def _find_key(keys, ks, n, w):
+    """The last of the n sorted keys of ks bytes in `keys` that is <= the word
+    w cut or zero-padded to ks bytes, as the keys are (0 when none is): in
+    native code where there is some."""
+    if _native_le is not None:
+        return _native_le(keys, ks, n, w, len(w))
+    k = w[:ks]
+    return _last_le(keys, ks, n, k + bytes(ks - len(k)))
 
 
 def _last_le(keys, ks, n, k):
@@ -150,22 +163,22 @@ class Dictionary:
         if hasattr(self._src, "readinto"):  # a file (in place, a view: nothing)
             self._src.close()
 
-    def _locate(self, k):
-        """The last block whose key is <= k (a padded key): the sampled keys,
-        then the _STRIDE keys after the one found, read at once (in place the
-        sample is every key of the index, and there is no buffer for them:
-        dictopen)."""
+    def _locate(self, w):
+        """The last block whose key is <= w's (w cut or padded as the keys
+        are): the sampled keys, then the _STRIDE keys after the one found, read
+        at once (in place the sample is every key of the index, and there is no
+        buffer for them: dictopen)."""
         ks = self.key_size
-        first = _last_le(self._sample, ks, len(self._sample) // ks, k)
+        first = _find_key(self._sample, ks, len(self._sample) // ks, w)
         keys = self._keys
         if keys is None:
             return first
         first *= _STRIDE
         n = min(_STRIDE, self.blocks - first)
         # A whole stride of keys: past the index's end they are block bytes,
-        # which _last_le is not asked about.
+        # which _find_key is not asked about.
         keys = self._read(self._index + first * ks, _STRIDE * ks, keys)
-        return first + _last_le(keys, ks, n, k)
+        return first + _find_key(keys, ks, n, w)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -207,9 +220,7 @@ class Dictionary:
 
     def _seek(self, w):
         """The block where w is or would be, decoded (none of those kept)."""
-        k = w[: self.key_size]
-        k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
-        lo = self._locate(k)
+        lo = self._locate(w)
         entry = self._block(lo)
         # Keys are cut short: a long word may sort before its block's first word.
         while lo > 0 and w < entry[_FIRST]:
@@ -269,34 +280,36 @@ class Dictionary:
             return 0
         keep = w[here]
         out = 0
+        pair, triple, cache = self._pair, self._triple, self._cache
         # The word's first three letters are on the table: no word begins with
         # them, no letter makes one (the tables say so without a block read).
         fixed = here >= 3
-        if n > 3 and fixed and not (self._pair(0, w) and self._triple(0, w)):
+        if n > 3 and fixed and not (pair(0, w) and triple(0, w)):
             return 0
         pat = bytearray(n + 2)  # "\nword\n", as the decoded blocks hold words
         pat[0] = pat[n + 1] = 10
         pat[1 : n + 1] = w
-        for k in range(26):
-            if not letters >> k & 1:
-                continue
-            w[here] = 97 + k
+        while letters:  # each letter of the mask, the lowest first
+            bit = letters & -letters
+            letters ^= bit
+            c = 97 + LOWEST[bit % 37]
+            w[here] = c
             if n == 2:
-                ok = self._pair(1, w)
+                ok = pair(1, w)
             elif n == 3:
-                ok = self._triple(1, w)
-            elif fixed or (self._pair(0, w) and self._triple(0, w)):
-                for entry in self._cache:
+                ok = triple(1, w)
+            elif fixed or (pair(0, w) and triple(0, w)):
+                for entry in cache:
                     if entry[_FIRST] <= w <= entry[_LAST]:
                         break
                 else:
                     entry = self._seek(w)
-                pat[here + 1] = 97 + k
+                pat[here + 1] = c
                 ok = entry[_FLAT].find(pat, 0, entry[_END]) >= 0
             else:
                 ok = False
             if ok:
-                out |= 1 << k
+                out |= bit
         w[here] = keep
         return out
 

@@ -1,6 +1,6 @@
-"""The word list's block decoder (decode.decode_into) as source for
-MicroPython's viper emitter: dictionary._native() compiles it when the dictionary
-module loads, on a port that has the emitter (the rp2 port; not CPython nor the
+"""The word list's block decoder (decode.decode_into) and index search
+(dictionary._last_le) as source for MicroPython's viper emitter:
+dictionary._native() compiles them when the dictionary module loads, on a port that has the emitter (the rp2 port; not CPython nor the
 WebAssembly port). The game's .mpy files are one build for every board, compiled
 without `-march` (host/mpy_build.py), so they hold no native code (mpy-cross would
 compile this for one architecture with `-march=armv6m`, the RP2040's); it ships
@@ -9,8 +9,10 @@ which no screen or session names resident (App.unload), so its text
 leaves the heap once compiled instead of staying for the whole word game as a
 constant of the dictionary module would.
 
-Anything but a well-formed block whose words fit `out` returns -1, and the
+d: anything but a well-formed block whose words fit `out` returns -1, and the
 bytecode decoder does that block (and grows `out`, or raises, as it always did).
+l: the last of the n sorted keys of ks bytes in `keys` that is <= the word `k`
+of kn letters, cut or zero-padded to ks bytes as the keys are (0 when none is).
 """
 
 SOURCE = """
@@ -50,4 +52,32 @@ def d(data, nbits: int, out, size: int) -> int:
         m += 1
         prev = start
     return m
+
+
+@micropython.viper
+def l(keys, ks: int, n: int, k, kn: int) -> int:
+    p = ptr8(keys)
+    q = ptr8(k)
+    lo = 0
+    hi = n - 1
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        at = mid * ks
+        le = 1
+        i = 0
+        while i < ks:
+            a = p[at + i]
+            b = 0
+            if i < kn:
+                b = q[i]
+            if a != b:
+                if a > b:
+                    le = 0
+                break
+            i += 1
+        if le:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 """
