@@ -27,8 +27,9 @@ blocks, because the AI asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
 whole) and reused for its life: a long game's search never asks the heap for a new
 one, which a fragmented heap may not have in one piece. A
-word or a beginning is then found by `bytes.find`, in C. Words are lower-case a-z;
-the API takes str or bytes.
+word or a beginning is then found in the block's sorted words by a binary search
+in native code where the port compiles it, else by `bytes.find`, in C. Words are
+lower-case a-z; the API takes str or bytes.
 """
 
 from crisscross.compat import const
@@ -46,27 +47,27 @@ _FIRST = const(3)  # its first word
 _LAST = const(4)  # its last word
 
 
-# The block decoder and the index's binary search: in native code
-# (crisscross/words/viper.py, compiled here where the port has MicroPython's
-# viper emitter: the rp2 port has it), many times faster than their bytecode
-# (crisscross/words/decode.py, _last_le below), which a search runs for every
-# block it reads. Where the native decoder is compiled, the bytecode one is
+# The block decoder, the search in a decoded block and the index's binary
+# search: in native code (crisscross/words/viper.py, compiled here where the port
+# has MicroPython's viper emitter: the rp2 port has it), many times faster than
+# their bytecode and bytes.find (crisscross/words/decode.py, _find_in and
+# _last_le below), which a search runs for every lookup and block it reads. Where the native decoder is compiled, the bytecode one is
 # imported only for a block the native one gives back (none of words.bin does),
 # so its code is not in the heap. Compiled once per load of this module (the
 # word game keeps this module resident: crisscross.resident); where there is no
 # such emitter (CPython, the WebAssembly port) the bytecode is used.
 def _native():
-    """The native decoder and index search, or None, None where they cannot
-    be compiled."""
+    """The native decoder, search in a block and index search, or Nones
+    where they cannot be compiled."""
     try:
         import micropython
         from crisscross.words.viper import SOURCE
 
         space = {"micropython": micropython}
         exec(SOURCE, space)
-        return space["d"], space["l"]
+        return space["d"], space["s"], space["l"]
     except Exception:  # CPython, or a port without native code
-        return None, None
+        return None, None, None
 
 
 def _bytecode():
@@ -75,7 +76,7 @@ def _bytecode():
     return decode_into
 
 
-_decode, _native_le = _native()
+_decode, _native_in, _native_le = _native()
 del _native  # run once: its code is not kept
 _slow = None if _decode else _bytecode()  # imported at need where _decode is
 
@@ -90,6 +91,15 @@ def decode_fast(data, nbits, out):
     if _slow is None:
         _slow = _bytecode()
     return _slow(data, nbits, out)
+
+
+def _find_in(flat, end, p, pn, exact):
+    """viper.py's `s` with bytes.find: true when the decoded words in
+    flat[:end] hold p (exact) or a word that begins with p."""
+    return flat.find(b"\n" + p + b"\n" if exact else b"\n" + p, 0, end) >= 0
+
+
+_in_block = _native_in or _find_in  # (flat, end, p, len(p), exact)
 
 
 def _find_key(keys, ks, n, w):
@@ -269,12 +279,12 @@ class Dictionary:
         entry = self._find(w)
         if entry is None:
             return False
-        return entry[_FLAT].find(b"\n" + w + b"\n", 0, entry[_END]) >= 0
+        return bool(_in_block(entry[_FLAT], entry[_END], w, len(w), 1))
 
     def across(self, w, here, letters):
         """Bit k set for each letter k of the mask `letters` that makes a word of
         the bytearray w put at w[here]: contains() of each (the AI's cross-check),
-        without a call and a new bytes per letter. w is left as it was."""
+        without a new bytes per letter. w is left as it was."""
         n = len(w)
         if n < 2 or n > self.longest:
             return 0
@@ -286,9 +296,7 @@ class Dictionary:
         fixed = here >= 3
         if n > 3 and fixed and not (pair(0, w) and triple(0, w)):
             return 0
-        pat = bytearray(n + 2)  # "\nword\n", as the decoded blocks hold words
-        pat[0] = pat[n + 1] = 10
-        pat[1 : n + 1] = w
+        has = _in_block
         while letters:  # each letter of the mask, the lowest first
             bit = letters & -letters
             letters ^= bit
@@ -304,8 +312,7 @@ class Dictionary:
                         break
                 else:
                     entry = self._seek(w)
-                pat[here + 1] = c
-                ok = entry[_FLAT].find(pat, 0, entry[_END]) >= 0
+                ok = has(entry[_FLAT], entry[_END], w, n, 1)
             else:
                 ok = False
             if ok:
@@ -341,7 +348,7 @@ class Dictionary:
 
     def _starts(self, entry, p):
         """Whether a word begins with p, which is in block `entry` or after it."""
-        if entry[_FLAT].find(b"\n" + p, 0, entry[_END]) >= 0:
+        if _in_block(entry[_FLAT], entry[_END], p, len(p), 0):
             return True
         # Past the block's last word, p may begin the next block's first word.
         b = entry[_BLOCK] + 1

@@ -11,6 +11,10 @@ constant of the dictionary module would.
 
 d: anything but a well-formed block whose words fit `out` returns -1, and the
 bytecode decoder does that block (and grows `out`, or raises, as it always did).
+s: whether the decoded words in flat[:end] (b"\\nword\\nword...\\n", sorted, as
+d writes them) hold the word p of pn letters (exact 1) or a word that begins with
+it (exact 0): a binary search for the first word >= p, whose start is found by
+going back from the middle byte to the newline before it.
 l: the last of the n sorted keys of ks bytes in `keys` that is <= the word `k`
 of kn letters, cut or zero-padded to ks bytes as the keys are (0 when none is).
 """
@@ -80,4 +84,42 @@ def l(keys, ks: int, n: int, k, kn: int) -> int:
         else:
             hi = mid - 1
     return lo
+
+
+@micropython.viper
+def s(flat, end: int, p, pn: int, exact: int) -> int:
+    o = ptr8(flat)
+    q = ptr8(p)
+    lo = 1
+    hi = end
+    while lo < hi:
+        at = (lo + hi) >> 1
+        while o[at - 1] != 10:
+            at -= 1
+        i = 0
+        less = 0
+        while i < pn:
+            c = o[at + i]
+            if c != q[i]:
+                if c < q[i]:
+                    less = 1
+                break
+            i += 1
+        if less:
+            at += i
+            while o[at] != 10:
+                at += 1
+            lo = at + 1
+        else:
+            hi = at
+    if lo >= end:
+        return 0
+    i = 0
+    while i < pn:
+        if o[lo + i] != q[i]:
+            return 0
+        i += 1
+    if exact and o[lo + pn] != 10:
+        return 0
+    return 1
 """
