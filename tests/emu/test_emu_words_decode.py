@@ -2,7 +2,9 @@
 MicroPython's native emitter; CPython and the WebAssembly port use bytecode and
 bytes.find): every block of words.bin decodes to the same bytes as CPython
 decodes it, and a buffer too small for a block is grown as the bytecode decoder
-grows it; the binary search in a decoded block answers as bytes.find does.
+grows it; the binary search in a decoded block answers as bytes.find does, and
+a word read from its block undecoded (Dictionary._probe) as from the decoded
+block.
 
 The board is powered on with A held (safe mode: the REPL is free)."""
 
@@ -52,12 +54,13 @@ def test_the_native_decoder_gives_every_block_as_cpython_does(board):
 SEARCH_CODE = """
 from crisscross.words import dictionary as D
 d = D.Dictionary()
-print("native", D._in_block is not D._find_in)
-found = asked = wrong = 0
+print("native", D._in_block is not D._find_in and D._probe is not None)
+found = asked = wrong = probed = 0
 for b in range(0, d.blocks, 23):
     e = d._block(b)
-    flat, end = e[1], e[2]
-    words = bytes(flat[:end]).split(b"\\n")[1:-1]
+    flat = bytes(e[1][: e[2]])  # a copy: the probes below decode over e
+    end = len(flat)
+    words = flat.split(b"\\n")[1:-1]
     qs = [b"a", b"zzzzz", words[0][:-1], words[-1] + b"a"]
     for w in words:
         qs += [w, w[: len(w) // 2 + 1], w[:-1] + b"z", w + b"s"]
@@ -68,11 +71,14 @@ for b in range(0, d.blocks, 23):
             asked += 1
             found += bool(want)
             wrong += bool(got) != bool(want)
-print("asked", asked, "found", found, "wrong", wrong)
+        if len(q) > 3 and d._pair(0, q) and d._triple(0, q):
+            probed += 1
+            wrong += d._probe(q) != d.contains(q)
+print("asked", asked, "found", found, "wrong", wrong, "probed", probed)
 """
 
 
-def test_the_native_search_in_a_block_answers_as_bytes_find(board):
+def test_the_native_searches_answer_as_bytes_find(board):
     board.power_on(held=["a"])
     board.run_ms(800)
     board.up("a")
@@ -81,4 +87,5 @@ def test_the_native_search_in_a_block_answers_as_bytes_find(board):
     assert out[:2] == ["native", "True"], out
     asked, found, wrong = int(out[3]), int(out[5]), int(out[7])
     assert asked > 5000 and asked // 4 < found < asked * 3 // 4, out
+    assert int(out[9]) > 1000, out
     assert wrong == 0, out

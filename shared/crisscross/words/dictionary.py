@@ -57,17 +57,17 @@ _LAST = const(4)  # its last word
 # word game keeps this module resident: crisscross.resident); where there is no
 # such emitter (CPython, the WebAssembly port) the bytecode is used.
 def _native():
-    """The native decoder, search in a block and index search, or Nones
-    where they cannot be compiled."""
+    """The native decoder, search in a block, search in an undecoded block
+    and index search, or Nones where they cannot be compiled."""
     try:
         import micropython
         from crisscross.words.viper import SOURCE
 
         space = {"micropython": micropython}
         exec(SOURCE, space)
-        return space["d"], space["s"], space["l"]
+        return space["d"], space["s"], space["p"], space["l"]
     except Exception:  # CPython, or a port without native code
-        return None, None, None
+        return None, None, None, None
 
 
 def _bytecode():
@@ -76,7 +76,7 @@ def _bytecode():
     return decode_into
 
 
-_decode, _native_in, _native_le = _native()
+_decode, _native_in, _probe, _native_le = _native()
 del _native  # run once: its code is not kept
 _slow = None if _decode else _bytecode()  # imported at need where _decode is
 
@@ -247,7 +247,11 @@ class Dictionary:
 
     def after2(self, a, b):
         """The same after letters a, b: bit k, some word begins with a, b, k."""
-        at = 4 * (a * 26 + b)
+        return self._tri_entry(4 * (a * 26 + b))
+
+    def _tri_entry(self, at):
+        """The entry at `at` of the triple tables as an int: read once while the
+        same one is asked again (the search tries 26 letters after the same two)."""
         if at != self._tri_at:
             self._tri = self._read(self._triples + at, 4, self._tri_buf)
             self._tri_at = at
@@ -261,12 +265,8 @@ class Dictionary:
         return (self._pairs[i + (j >> 3)] >> (j & 7)) & 1 == 1
 
     def _triple(self, table, w):
-        j = w[2] - 97
         at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (_TRIPLES_SIZE if table else 0)
-        if at != self._tri_at:
-            self._tri = self._read(self._triples + at, 4, self._tri_buf)
-            self._tri_at = at
-        return (self._tri[j >> 3] >> (j & 7)) & 1 == 1
+        return self._tri_entry(at) >> (w[2] - 97) & 1 == 1
 
     def contains(self, word):
         w = word.encode() if isinstance(word, str) else word
@@ -288,37 +288,73 @@ class Dictionary:
         n = len(w)
         if n < 2 or n > self.longest:
             return 0
+        a, b = w[0] - 97, w[1] - 97
+        pair, triple, cache = self._pair, self._triple, self._cache
+        # Where the letter tried is not among the first two (three) letters,
+        # the pair (triple) tables answer for every letter at once.
+        if n == 2 and here:  # an entry of 2-letter words: the letters after a
+            p = self._pairs
+            i = _PAIRS_SIZE // 2 + 4 * a
+            return letters & (p[i] | p[i + 1] << 8 | p[i + 2] << 16 | p[i + 3] << 24)
+        if n == 3 and here == 2:  # the same of 3-letter words after a, b
+            return letters & self._tri_entry(_TRIPLES_SIZE + 4 * (a * 26 + b))
+        if n > 3 and here >= 2:  # no word begins with the first two (three)
+            if not pair(0, w):
+                return 0
+            if here == 2:
+                letters &= self.after2(a, b)
+            elif not triple(0, w):
+                return 0
+        elif n > 3 and here == 1:
+            letters &= self.after(a)
         keep = w[here]
         out = 0
-        pair, triple, cache = self._pair, self._triple, self._cache
-        # The word's first three letters are on the table: no word begins with
-        # them, no letter makes one (the tables say so without a block read).
-        fixed = here >= 3
-        if n > 3 and fixed and not (pair(0, w) and triple(0, w)):
-            return 0
         has = _in_block
         while letters:  # each letter of the mask, the lowest first
             bit = letters & -letters
             letters ^= bit
-            c = 97 + LOWEST[bit % 37]
-            w[here] = c
+            w[here] = 97 + LOWEST[bit % 37]
             if n == 2:
                 ok = pair(1, w)
             elif n == 3:
                 ok = triple(1, w)
-            elif fixed or (pair(0, w) and triple(0, w)):
+            elif here >= 2 or (here or pair(0, w)) and triple(0, w):
                 for entry in cache:
                     if entry[_FIRST] <= w <= entry[_LAST]:
                         break
                 else:
-                    entry = self._seek(w)
-                ok = has(entry[_FLAT], entry[_END], w, n, 1)
+                    entry = None
+                if entry is None and here < 3 and _probe is not None:
+                    ok = self._probe(w)  # one word of a block: not decoded
+                else:
+                    entry = entry or self._seek(w)
+                    ok = has(entry[_FLAT], entry[_END], w, n, 1)
             else:
                 ok = False
             if ok:
                 out |= bit
         w[here] = keep
         return out
+
+    def _probe(self, w):
+        """contains(w) for a word of 4 letters or more whose first three begin
+        a word, read from its block in native code (viper.py's p) without
+        decoding the block into a cache entry: a cross-check's letters among
+        the first three each ask a different block, once, and the block the
+        search is walking stays cached."""
+        b = self._locate(w)
+        size = self.block_size
+        while True:
+            raw = self._read(self._data + b * size, size + 1, self._raw_block)
+            self.reads += 1
+            found = _probe(raw, size * 8, w, len(w), self._scratch)
+            if found != 2 or not b:
+                break
+            b -= 1  # keys are cut short: w sorts before this block's first word
+        if found < 0:  # a block the native decoder gives back
+            entry = self._seek(w)
+            return _in_block(entry[_FLAT], entry[_END], w, len(w), 1)
+        return found == 1
 
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""
