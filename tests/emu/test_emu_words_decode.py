@@ -32,6 +32,15 @@ print("small", n, len(small) >= n, binascii.crc32(memoryview(small)[:n]))
 """
 
 
+def _run_in_safe_mode(board, code):
+    """`code`'s printed words, run at the REPL of a board powered on in safe mode."""
+    board.power_on(held=["a"])
+    board.run_ms(800)
+    board.up("a")
+    board.run_ms(100)
+    return board.exec(code, timeout_ms=600000).split()
+
+
 def test_the_native_decoder_gives_every_block_as_cpython_does(board):
     d = Dictionary()
     crc = 0
@@ -39,11 +48,7 @@ def test_the_native_decoder_gives_every_block_as_cpython_does(board):
     for b in range(d.blocks):
         last = decode_block(read_data(d._src, d._data + b * d.block_size, d.block_size))
         crc = binascii.crc32(last, crc)
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
-    out = board.exec(BOARD_CODE, timeout_ms=600000).split()
+    out = _run_in_safe_mode(board, BOARD_CODE)
     assert out[:2] == ["native", "True"], out
     assert out[2:4] == ["crc", str(crc)], out
     # The last block, into 40 bytes: the native decoder gives up, the bytecode
@@ -79,11 +84,7 @@ print("asked", asked, "found", found, "wrong", wrong, "probed", probed)
 
 
 def test_the_native_searches_answer_as_bytes_find(board):
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
-    out = board.exec(SEARCH_CODE, timeout_ms=600000).split()
+    out = _run_in_safe_mode(board, SEARCH_CODE)
     assert out[:2] == ["native", "True"], out
     asked, found, wrong = int(out[3]), int(out[5]), int(out[7])
     assert asked > 5000 and asked // 4 < found < asked * 3 // 4, out
