@@ -106,13 +106,7 @@ PICO_STOCK_BUDGETS = (
 # Budgets not met yet: printed "OVER (pending)" in every report and listed in
 # results.json's over_budget_pending, but they do not fail bench-check. Empty this
 # to hold them all. Their figures: docs/performance.md, "Pending budgets".
-PENDING = (
-    # The word search within 1 s on the ROMFS Pico (issue 25): the search is
-    # still to be made faster (reading the dictionary in place from /rom is
-    # part of that work).
-    "pico.hint_ms_max.words",
-    "pico.ai_turn_ms_max.words",
-)
+PENDING = ()
 
 
 def flatten(tree, prefix=""):

@@ -1,7 +1,10 @@
-"""The word list's native block decoder on the real firmware (the rp2 port has
-MicroPython's native emitter; CPython and the WebAssembly port use the bytecode
-decoder): every block of words.bin decodes to the same bytes as CPython decodes
-it, and a buffer too small for a block is grown as the bytecode decoder grows it.
+"""The word list's native code on the real firmware (the rp2 port has
+MicroPython's native emitter; CPython and the WebAssembly port use bytecode and
+bytes.find): every block of words.bin decodes to the same bytes as CPython
+decodes it, and a buffer too small for a block is grown as the bytecode decoder
+grows it; the binary search in a decoded block answers as bytes.find does, and
+a word read from its block undecoded (Dictionary._probe) as from the decoded
+block.
 
 The board is powered on with A held (safe mode: the REPL is free)."""
 
@@ -29,6 +32,15 @@ print("small", n, len(small) >= n, binascii.crc32(memoryview(small)[:n]))
 """
 
 
+def _run_in_safe_mode(board, code):
+    """`code`'s printed words, run at the REPL of a board powered on in safe mode."""
+    board.power_on(held=["a"])
+    board.run_ms(800)
+    board.up("a")
+    board.run_ms(100)
+    return board.exec(code, timeout_ms=600000).split()
+
+
 def test_the_native_decoder_gives_every_block_as_cpython_does(board):
     d = Dictionary()
     crc = 0
@@ -36,13 +48,45 @@ def test_the_native_decoder_gives_every_block_as_cpython_does(board):
     for b in range(d.blocks):
         last = decode_block(read_data(d._src, d._data + b * d.block_size, d.block_size))
         crc = binascii.crc32(last, crc)
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
-    out = board.exec(BOARD_CODE, timeout_ms=600000).split()
+    out = _run_in_safe_mode(board, BOARD_CODE)
     assert out[:2] == ["native", "True"], out
     assert out[2:4] == ["crc", str(crc)], out
     # The last block, into 40 bytes: the native decoder gives up, the bytecode
     # decoder grows the buffer and decodes it.
     assert out[4:] == ["small", str(len(last)), "True", str(binascii.crc32(last))]
+
+
+SEARCH_CODE = """
+from crisscross.words import dictionary as D
+d = D.Dictionary()
+print("native", D._in_block is not D._find_in and D._probe is not None)
+found = asked = wrong = probed = 0
+for b in range(0, d.blocks, 23):
+    e = d._block(b)
+    flat = bytes(e[1][: e[2]])  # a copy: the probes below decode over e
+    end = len(flat)
+    words = flat.split(b"\\n")[1:-1]
+    qs = [b"a", b"zzzzz", words[0][:-1], words[-1] + b"a"]
+    for w in words:
+        qs += [w, w[: len(w) // 2 + 1], w[:-1] + b"z", w + b"s"]
+    for q in qs:
+        for exact in (0, 1):
+            got = D._in_block(flat, end, q, len(q), exact)
+            want = D._find_in(flat, end, q, len(q), exact)
+            asked += 1
+            found += bool(want)
+            wrong += bool(got) != bool(want)
+        if len(q) > 3 and d._pair(0, q) and d._triple(0, q):
+            probed += 1
+            wrong += d._probe(q) != d.contains(q)
+print("asked", asked, "found", found, "wrong", wrong, "probed", probed)
+"""
+
+
+def test_the_native_searches_answer_as_bytes_find(board):
+    out = _run_in_safe_mode(board, SEARCH_CODE)
+    assert out[:2] == ["native", "True"], out
+    asked, found, wrong = int(out[3]), int(out[5]), int(out[7])
+    assert asked > 5000 and asked // 4 < found < asked * 3 // 4, out
+    assert int(out[9]) > 1000, out
+    assert wrong == 0, out

@@ -66,19 +66,6 @@ _NEAR = const(4)  # depth n is an anchor: a card beside it across the line
 _WILDLY = const(8)  # the card laid at depth n is a wild card
 
 
-def _lowest():
-    """Per byte value, the number of its lowest bit set (0 for 0)."""
-    out = bytearray(256)
-    for v in range(1, 256):
-        while not v >> out[v] & 1:
-            out[v] += 1
-    return bytes(out)
-
-
-_LOWEST = _lowest()
-del _lowest  # run once: its code not kept while the AI thinks
-
-
 def _letters(counts):
     """The letters of a hand's `counts` (by card code) as a mask, wild cards aside."""
     mask = 0
@@ -142,7 +129,6 @@ class Search:
         self._buf = bytearray(_MAX_WORD + 1)  # the word's letters
         self._flags = bytearray(_MAX_WORD + 2)  # _TOUCHED, _BOARD, _NEAR, _WILDLY
         self.depth = 0  # where the walk stood at the last pause
-        self._t3 = -1  # the after2 mask of the word's first two letters, -1: not read
         self.lines = None  # made when the search starts
 
     def best(self):
@@ -179,6 +165,10 @@ class Search:
         lookup = self.lookup
         counted = hasattr(lookup, "reads")
         firsts, after, contains = lookup.FIRSTS, lookup.after, lookup.contains
+        begins, after2, lowest = lookup.begins, lookup.after2, deck.LOWEST
+        # The after2 mask of the word's first two letters (-1: not read): the
+        # letters that may follow them are read once per pair.
+        t3 = -1
         word, flags = self._buf, self._flags
         # Per card laid, the letters left to try at its cell (a free cell of the
         # word is the (laid + 1)-th card's, laid the cards laid before it).
@@ -227,16 +217,23 @@ class Search:
                     j = start + n
                     v = data[base + j] if lead <= j < inner else _FREE
                     if n == 2:
-                        self._t3 = -1  # a new pair of first letters
+                        t3 = -1  # a new pair of first letters
                     back = True  # no letter to try at depth n
                     if v < _FREE:  # a card on the table
                         word[n] = 97 + v
                         flags[n] = _BOARD
-                        if n >= 2:
+                        if n > 2:  # a counted lookup: whether a word begins so
                             nodes += 1
                             if nodes > budget:
                                 raise _OutOfBudget()
-                            ok = self._ask(n, v)
+                            ok = begins(bytes(word[: n + 1]))
+                        elif n == 2:  # counted too: the after2 mask's bit
+                            nodes += 1
+                            if nodes > budget:
+                                raise _OutOfBudget()
+                            if t3 < 0:
+                                t3 = after2(word[0] - 97, word[1] - 97)
+                            ok = t3 >> v & 1
                         else:  # 1- and 2-letter beginnings: tables, not counted
                             ok = (after(word[0] - 97) if n else firsts) >> v & 1
                         if ok:
@@ -322,14 +319,13 @@ class Search:
                         back = not m
                         if back:
                             continue
-                        masks[laid] = m & (m - 1)  # its lowest letter, k, is tried
-                        k = 0
-                        while not m & 255:
-                            m >>= 8
-                            k += 8
-                        k += _LOWEST[m & 255]
+                        bit = m & -m  # its lowest letter, k, is tried
+                        masks[laid] = m ^ bit
+                        k = lowest[bit % 37]
                         word[n] = 97 + k
                         if n >= 2:  # a counted lookup
+                            # The pause check of a new depth, written out again:
+                            # as a method it takes twice as long on the board.
                             if sliced and (
                                 nodes >= pause
                                 or work >= pause_work
@@ -343,8 +339,14 @@ class Search:
                             nodes += 1
                             if nodes > budget:
                                 raise _OutOfBudget()
-                            if not self._ask(n, k):
-                                continue
+                            if n > 2:
+                                if not begins(bytes(word[: n + 1])):
+                                    continue
+                            else:
+                                if t3 < 0:
+                                    t3 = after2(word[0] - 97, word[1] - 97)
+                                if not t3 >> k & 1:
+                                    continue
                         # Lay letter k: its own card while the hand holds one.
                         f = flags[n]
                         if counts[k]:
@@ -375,17 +377,6 @@ class Search:
         self.nodes = nodes
         self.depth = 0
         out.append(self._result())
-
-    def _ask(self, n, k):
-        """Whether some word begins with the word's first n + 1 letters (n >= 2;
-        the last, letter k). The letters that may follow the first two are read
-        once per pair (_t3)."""
-        word = self._buf
-        if n > 2:
-            return self.lookup.begins(bytes(word[: n + 1]))
-        if self._t3 < 0:
-            self._t3 = self.lookup.after2(word[0] - 97, word[1] - 97)
-        return self._t3 >> k & 1
 
     # --- candidates ---------------------------------------------------------------
     def _result(self):

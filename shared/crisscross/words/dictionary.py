@@ -27,11 +27,13 @@ blocks, because the AI asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
 whole) and reused for its life: a long game's search never asks the heap for a new
 one, which a fragmented heap may not have in one piece. A
-word or a beginning is then found by `bytes.find`, in C. Words are lower-case a-z;
-the API takes str or bytes.
+word or a beginning is then found in the block's sorted words by a binary search
+in native code where the port compiles it, else by `bytes.find`, in C. Words are
+lower-case a-z; the API takes str or bytes.
 """
 
 from crisscross.compat import const
+from crisscross.words.deck import LOWEST
 
 _PAIRS_SIZE = const(208)
 _TRIPLES_SIZE = const(2704)
@@ -45,25 +47,27 @@ _FIRST = const(3)  # its first word
 _LAST = const(4)  # its last word
 
 
-# The block decoder: in native code (crisscross/words/viper.py, compiled here
-# where the port has MicroPython's viper emitter: the rp2 port has it), many
-# times faster than the bytecode one (crisscross/words/decode.py), which a search
-# runs for every block it reads. Where the native one is compiled, the bytecode
-# one is imported only for a block the native one gives back (none of words.bin
-# does), so its code is not in the heap. Compiled once per load of this module
-# (the word game keeps this module resident: crisscross.resident); where there is
-# no such emitter (CPython, the WebAssembly port) the bytecode decoder is used.
+# The block decoder, the search in a decoded block and the index's binary
+# search: in native code (crisscross/words/viper.py, compiled here where the port
+# has MicroPython's viper emitter: the rp2 port has it), many times faster than
+# their bytecode and bytes.find (crisscross/words/decode.py, _find_in and
+# _last_le below), which a search runs for every lookup and block it reads. Where the native decoder is compiled, the bytecode one is
+# imported only for a block the native one gives back (none of words.bin does),
+# so its code is not in the heap. Compiled once per load of this module (the
+# word game keeps this module resident: crisscross.resident); where there is no
+# such emitter (CPython, the WebAssembly port) the bytecode is used.
 def _native():
-    """The native decoder, or None where it cannot be compiled."""
+    """The native decoder, search in a block, search in an undecoded block
+    and index search, or Nones where they cannot be compiled."""
     try:
         import micropython
         from crisscross.words.viper import SOURCE
 
         space = {"micropython": micropython}
         exec(SOURCE, space)
-        return space["d"]
+        return space["d"], space["s"], space["p"], space["l"]
     except Exception:  # CPython, or a port without native code
-        return None
+        return None, None, None, None
 
 
 def _bytecode():
@@ -72,7 +76,7 @@ def _bytecode():
     return decode_into
 
 
-_decode = _native()
+_decode, _native_in, _probe, _native_le = _native()
 del _native  # run once: its code is not kept
 _slow = None if _decode else _bytecode()  # imported at need where _decode is
 
@@ -87,6 +91,25 @@ def decode_fast(data, nbits, out):
     if _slow is None:
         _slow = _bytecode()
     return _slow(data, nbits, out)
+
+
+def _find_in(flat, end, p, pn, exact):
+    """viper.py's `s` with bytes.find: true when the decoded words in
+    flat[:end] hold p (exact) or a word that begins with p."""
+    return flat.find(b"\n" + p + b"\n" if exact else b"\n" + p, 0, end) >= 0
+
+
+_in_block = _native_in or _find_in  # (flat, end, p, len(p), exact)
+
+
+def _find_key(keys, ks, n, w):
+    """The last of the n sorted keys of ks bytes in `keys` that is <= the word
+    w cut or zero-padded to ks bytes, as the keys are (0 when none is): in
+    native code where there is some."""
+    if _native_le is not None:
+        return _native_le(keys, ks, n, w, len(w))
+    k = w[:ks]
+    return _last_le(keys, ks, n, k + bytes(ks - len(k)))
 
 
 def _last_le(keys, ks, n, k):
@@ -150,22 +173,22 @@ class Dictionary:
         if hasattr(self._src, "readinto"):  # a file (in place, a view: nothing)
             self._src.close()
 
-    def _locate(self, k):
-        """The last block whose key is <= k (a padded key): the sampled keys,
-        then the _STRIDE keys after the one found, read at once (in place the
-        sample is every key of the index, and there is no buffer for them:
-        dictopen)."""
+    def _locate(self, w):
+        """The last block whose key is <= w's (w cut or padded as the keys
+        are): the sampled keys, then the _STRIDE keys after the one found, read
+        at once (in place the sample is every key of the index, and there is no
+        buffer for them: dictopen)."""
         ks = self.key_size
-        first = _last_le(self._sample, ks, len(self._sample) // ks, k)
+        first = _find_key(self._sample, ks, len(self._sample) // ks, w)
         keys = self._keys
         if keys is None:
             return first
         first *= _STRIDE
         n = min(_STRIDE, self.blocks - first)
         # A whole stride of keys: past the index's end they are block bytes,
-        # which _last_le is not asked about.
+        # which _find_key is not asked about.
         keys = self._read(self._index + first * ks, _STRIDE * ks, keys)
-        return first + _last_le(keys, ks, n, k)
+        return first + _find_key(keys, ks, n, w)
 
     def _block(self, b):
         """The cache entry of block b, decoded from the file if it is not cached."""
@@ -207,9 +230,7 @@ class Dictionary:
 
     def _seek(self, w):
         """The block where w is or would be, decoded (none of those kept)."""
-        k = w[: self.key_size]
-        k = k + bytes(self.key_size - len(k))  # padded like the keys in the file
-        lo = self._locate(k)
+        lo = self._locate(w)
         entry = self._block(lo)
         # Keys are cut short: a long word may sort before its block's first word.
         while lo > 0 and w < entry[_FIRST]:
@@ -226,7 +247,11 @@ class Dictionary:
 
     def after2(self, a, b):
         """The same after letters a, b: bit k, some word begins with a, b, k."""
-        at = 4 * (a * 26 + b)
+        return self._tri_entry(4 * (a * 26 + b))
+
+    def _tri_entry(self, at):
+        """The entry at `at` of the triple tables as an int: read once while the
+        same one is asked again (the search tries 26 letters after the same two)."""
         if at != self._tri_at:
             self._tri = self._read(self._triples + at, 4, self._tri_buf)
             self._tri_at = at
@@ -240,12 +265,8 @@ class Dictionary:
         return (self._pairs[i + (j >> 3)] >> (j & 7)) & 1 == 1
 
     def _triple(self, table, w):
-        j = w[2] - 97
         at = 4 * ((w[0] - 97) * 26 + w[1] - 97) + (_TRIPLES_SIZE if table else 0)
-        if at != self._tri_at:
-            self._tri = self._read(self._triples + at, 4, self._tri_buf)
-            self._tri_at = at
-        return (self._tri[j >> 3] >> (j & 7)) & 1 == 1
+        return self._tri_entry(at) >> (w[2] - 97) & 1 == 1
 
     def contains(self, word):
         w = word.encode() if isinstance(word, str) else word
@@ -258,47 +279,82 @@ class Dictionary:
         entry = self._find(w)
         if entry is None:
             return False
-        return entry[_FLAT].find(b"\n" + w + b"\n", 0, entry[_END]) >= 0
+        return bool(_in_block(entry[_FLAT], entry[_END], w, len(w), 1))
 
     def across(self, w, here, letters):
         """Bit k set for each letter k of the mask `letters` that makes a word of
         the bytearray w put at w[here]: contains() of each (the AI's cross-check),
-        without a call and a new bytes per letter. w is left as it was."""
+        without a new bytes per letter. w is left as it was."""
         n = len(w)
         if n < 2 or n > self.longest:
             return 0
+        a, b = w[0] - 97, w[1] - 97
+        pair, triple, cache = self._pair, self._triple, self._cache
+        # Where the letter tried is not among the first two (three) letters,
+        # the pair (triple) tables answer for every letter at once.
+        if n == 2 and here:  # an entry of 2-letter words: the letters after a
+            p = self._pairs
+            i = _PAIRS_SIZE // 2 + 4 * a
+            return letters & (p[i] | p[i + 1] << 8 | p[i + 2] << 16 | p[i + 3] << 24)
+        if n == 3 and here == 2:  # the same of 3-letter words after a, b
+            return letters & self._tri_entry(_TRIPLES_SIZE + 4 * (a * 26 + b))
+        if n > 3 and here >= 2:  # no word begins with the first two (three)
+            if not pair(0, w):
+                return 0
+            if here == 2:
+                letters &= self.after2(a, b)
+            elif not triple(0, w):
+                return 0
+        elif n > 3 and here == 1:
+            letters &= self.after(a)
         keep = w[here]
         out = 0
-        # The word's first three letters are on the table: no word begins with
-        # them, no letter makes one (the tables say so without a block read).
-        fixed = here >= 3
-        if n > 3 and fixed and not (self._pair(0, w) and self._triple(0, w)):
-            return 0
-        pat = bytearray(n + 2)  # "\nword\n", as the decoded blocks hold words
-        pat[0] = pat[n + 1] = 10
-        pat[1 : n + 1] = w
-        for k in range(26):
-            if not letters >> k & 1:
-                continue
-            w[here] = 97 + k
+        has = _in_block
+        while letters:  # each letter of the mask, the lowest first
+            bit = letters & -letters
+            letters ^= bit
+            w[here] = 97 + LOWEST[bit % 37]
             if n == 2:
-                ok = self._pair(1, w)
+                ok = pair(1, w)
             elif n == 3:
-                ok = self._triple(1, w)
-            elif fixed or (self._pair(0, w) and self._triple(0, w)):
-                for entry in self._cache:
+                ok = triple(1, w)
+            elif here >= 2 or (here or pair(0, w)) and triple(0, w):
+                for entry in cache:
                     if entry[_FIRST] <= w <= entry[_LAST]:
                         break
                 else:
-                    entry = self._seek(w)
-                pat[here + 1] = 97 + k
-                ok = entry[_FLAT].find(pat, 0, entry[_END]) >= 0
+                    entry = None
+                if entry is None and here < 3 and _probe is not None:
+                    ok = self._probe(w)  # one word of a block: not decoded
+                else:
+                    entry = entry or self._seek(w)
+                    ok = has(entry[_FLAT], entry[_END], w, n, 1)
             else:
                 ok = False
             if ok:
-                out |= 1 << k
+                out |= bit
         w[here] = keep
         return out
+
+    def _probe(self, w):
+        """contains(w) for a word of 4 letters or more whose first three begin
+        a word, read from its block in native code (viper.py's p) without
+        decoding the block into a cache entry: a cross-check's letters among
+        the first three each ask a different block, once, and the block the
+        search is walking stays cached."""
+        b = self._locate(w)
+        size = self.block_size
+        while True:
+            raw = self._read(self._data + b * size, size + 1, self._raw_block)
+            self.reads += 1
+            found = _probe(raw, size * 8, w, len(w), self._scratch)
+            if found != 2 or not b:
+                break
+            b -= 1  # keys are cut short: w sorts before this block's first word
+        if found < 0:  # a block the native decoder gives back
+            entry = self._seek(w)
+            return _in_block(entry[_FLAT], entry[_END], w, len(w), 1)
+        return found == 1
 
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""
@@ -328,7 +384,7 @@ class Dictionary:
 
     def _starts(self, entry, p):
         """Whether a word begins with p, which is in block `entry` or after it."""
-        if entry[_FLAT].find(b"\n" + p, 0, entry[_END]) >= 0:
+        if _in_block(entry[_FLAT], entry[_END], p, len(p), 0):
             return True
         # Past the block's last word, p may begin the next block's first word.
         b = entry[_BLOCK] + 1
