@@ -7,7 +7,7 @@ and the REPL, and the board stays up for `make flash` to repair it.
 import sys
 
 try:
-    from pocket.safemode import active as skip  # decided by boot.py
+    from pocket.safemode import active as skip  # the module is let go later
 except Exception:
     skip = False
 

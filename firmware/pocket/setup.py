@@ -14,8 +14,9 @@ SAVE_DIR = "saves"
 
 def board():
     """(display, pins, lightsleep) for this board. Telling the board is done once
-    here: the detection code and the profile are let go after it, with the rp2
-    port's `rp2` module (main.py drops its name; the game never uses it)."""
+    here: the detection code and the profile are let go with safe mode's (boot.py
+    ran it) and the rp2 port's `rp2` module, which its _boot.py imports to mount
+    the flash and the game never uses (their names stay)."""
     import sys
 
     from crisscross.compat import forget
@@ -25,7 +26,7 @@ def board():
     found = (hw.display(profile), hw.buttons(profile), profile.LIGHTSLEEP)
     # pocket.boards and every profile it imported (pico_spi imports pico's pins)
     forget([n for n in sys.modules if n.startswith("pocket.boards")])
-    forget(("rp2",))
+    forget(("pocket.safemode", "rp2"))
     return found
 
 

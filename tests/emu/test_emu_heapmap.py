@@ -45,16 +45,16 @@ def test_the_walk_counts_what_the_collector_counted(snapshot):
     assert own["names"] > 4000 and own["module crisscross.app"] > 1000
 
 
-def test_the_title_holds_no_board_detection_code_and_one_name_per_file(snapshot):
+def test_the_title_holds_no_boot_only_module_and_one_name_per_file(snapshot):
     (sram, sp), peak, elf = snapshot
     walk = HeapWalk(sram, sp, elf)
     modules = set(walk.modules.values())
     assert {"crisscross.app", "pocket.loop", "pocket.start"} <= modules
-    # Run once at start: the board's detection code and its profile go, and the
-    # port's rp2. (This largest moment is the collection as the game is built,
-    # with pocket.setup and pocket.hw still loaded; they go next:
+    # Run once at start: the detection code and the profile, safe mode and the
+    # port's rp2 go. (This largest moment is the collection as the game is
+    # built, with pocket.setup and pocket.hw still loaded; they go next:
     # tests/firmware/test_start.py.)
-    gone = {"pocket.boards", "pocket.boards.pico", "rp2"}
+    gone = {"pocket.boards", "pocket.boards.pico", "pocket.safemode", "rp2"}
     assert not gone & modules, str(sorted(modules))
     names = walk.names()
     assert "crisscross/app.mpy" in names  # its __file__, and its source name
