@@ -222,18 +222,16 @@ class Search:
                     if v < _FREE:  # a card on the table
                         word[n] = 97 + v
                         flags[n] = _BOARD
-                        if n > 2:  # a counted lookup: whether a word begins so
+                        if n >= 2:  # a counted lookup: whether a word begins so
                             nodes += 1
                             if nodes > budget:
                                 raise _OutOfBudget()
-                            ok = begins(bytes(word[: n + 1]))
-                        elif n == 2:  # counted too: the after2 mask's bit
-                            nodes += 1
-                            if nodes > budget:
-                                raise _OutOfBudget()
-                            if t3 < 0:
-                                t3 = after2(word[0] - 97, word[1] - 97)
-                            ok = t3 >> v & 1
+                            if n > 2:
+                                ok = begins(bytes(word[: n + 1]))
+                            else:  # the after2 mask's bit
+                                if t3 < 0:
+                                    t3 = after2(word[0] - 97, word[1] - 97)
+                                ok = t3 >> v & 1
                         else:  # 1- and 2-letter beginnings: tables, not counted
                             ok = (after(word[0] - 97) if n else firsts) >> v & 1
                         if ok:

@@ -238,11 +238,12 @@ class Dictionary:
             entry = self._block(lo)
         return entry
 
-    def after(self, a):
+    def after(self, a, words=0):
         """The letters that may follow letter a (0..25) at a word's beginning, as
-        bit k for letter k: the pair table's entry (the AI's 2-letter beginnings)."""
+        bit k for letter k: the pair table's entry (the AI's 2-letter beginnings);
+        with `words`, those that make a 2-letter word after a."""
         p = self._pairs
-        i = 4 * a
+        i = 4 * a + (_PAIRS_SIZE // 2 if words else 0)
         return p[i] | p[i + 1] << 8 | p[i + 2] << 16 | p[i + 3] << 24
 
     def after2(self, a, b):
@@ -292,10 +293,8 @@ class Dictionary:
         pair, triple, cache = self._pair, self._triple, self._cache
         # Where the letter tried is not among the first two (three) letters,
         # the pair (triple) tables answer for every letter at once.
-        if n == 2 and here:  # an entry of 2-letter words: the letters after a
-            p = self._pairs
-            i = _PAIRS_SIZE // 2 + 4 * a
-            return letters & (p[i] | p[i + 1] << 8 | p[i + 2] << 16 | p[i + 3] << 24)
+        if n == 2 and here:  # the letters that make a 2-letter word after a
+            return letters & self.after(a, 1)
         if n == 3 and here == 2:  # the same of 3-letter words after a, b
             return letters & self._tri_entry(_TRIPLES_SIZE + 4 * (a * 26 + b))
         if n > 3 and here >= 2:  # no word begins with the first two (three)
