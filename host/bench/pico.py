@@ -297,17 +297,26 @@ def firmware_name(uf2):
     return "MicroPython rp2 (%s), emulated RP2040 at 125 MHz" % build
 
 
-def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
+def measure_stock(
+    root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=False
+):
     """The `pico_stock` section: the heap of a whole game of every family on the
     official firmware ($MICROPYTHON_STOCK_UF2, with its ELF), the game's code
-    on littlefs and loaded into RAM."""
+    on littlefs and loaded into RAM. heap_map: as measure()."""
     from host.emu.firmware import stock_uf2_path
 
     uf2 = stock_uf2_path()
     image = flashed_image(root, log, uf2)
     runs = {
         f: session(
-            image, f, False, log, word_turns, uf2=uf2, start_at=STOCK_START_AT_MS
+            image,
+            f,
+            False,
+            log,
+            word_turns,
+            heap_map=heap_map,
+            uf2=uf2,
+            start_at=STOCK_START_AT_MS,
         )
         for f in families
     }
@@ -322,6 +331,8 @@ def measure_stock(root=ROOT, families=FAMILIES, log=None, word_turns=None):
     }
     if word_turns and "words" in runs:
         out["words_turns_only"] = word_turns
+    if heap_map:
+        out["heap_map"] = {f: r["heap_map"] for f, r in runs.items()}
     if None in out["heap_live_max_bytes"].values():
         out["heap_live_max_bytes"] = {}  # no MICROPYTHON_STOCK_ELF: no heap figures
     return out
@@ -388,7 +399,7 @@ def build_parser():
         "--heap-map",
         action="store_true",
         help="also print what the heap held at its largest in each game "
-        "(host/bench/heapwalk.py; needs MICROPYTHON_ELF)",
+        "(host/bench/heapwalk.py; needs the firmware's ELF)",
     )
     return p
 
@@ -403,7 +414,9 @@ def main(argv):
     families = tuple(args.families.split(","))
     try:
         if args.stock:
-            pico = measure_stock(args.root, families, log, args.word_turns)
+            pico = measure_stock(
+                args.root, families, log, args.word_turns, heap_map=args.heap_map
+            )
         else:
             pico = measure(
                 args.root,

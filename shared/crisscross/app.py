@@ -17,7 +17,7 @@ imports framebuf.
 
 import sys
 
-from crisscross import buttons, resident, ui
+from crisscross import buttons, ui
 from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
@@ -77,6 +77,8 @@ class App:
         littlefs a block over a KB, in one piece) while it opens its own, and a
         long game's cut-up heap may have room for one such block, not two or
         three (docs/architecture.md)."""
+        from crisscross import resident
+
         module = screen_module(name)
         needs = resident.SCREENS[name]
         loading = module not in sys.modules
@@ -127,7 +129,10 @@ class App:
 
     def unload(self, screen):
         """Forget every module of the engine that neither resident.CORE, `screen`
-        nor the session needs: the one place that unloads modules."""
+        nor the session needs: the one place that unloads modules (the table of
+        what stays, crisscross.resident, among them)."""
+        from crisscross import resident
+
         keep = screen.needs() if screen is not None else ()
         if self.session is not None:
             keep = keep + self.session.resident()

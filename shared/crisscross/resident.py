@@ -4,7 +4,9 @@ At every change of screen, and after a hint or an AI's run (App.tidy), App.unloa
 forgets every engine module except CORE, the shown screen's (SCREENS, with its own
 module and those of the screens it goes back to) and the session's (game(): its
 GAMES, PLAYING until it is over, SEARCH while it runs). A module named nowhere here
-is loaded only while it runs.
+is loaded only while it runs: this table too, imported where the app and the
+sessions read it and unloaded with the rest (where the bytecode lives in RAM its
+module names are each a string object of their own, kilobytes in all).
 
 The rule is what keeps a whole game within its heap where the bytecode lives in
 RAM (the official firmware and WebAssembly: `pico_stock.heap_live_max_bytes`,
@@ -22,7 +24,6 @@ CORE = (
     "crisscross.compat",
     "crisscross.ui",
     "crisscross.protocol",
-    "crisscross.resident",
     "crisscross.screens",
     "crisscross.savefile",
     "crisscross.store",
