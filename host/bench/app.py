@@ -22,7 +22,8 @@ from host.bench import cli
 
 ROOT = mpy_build.ROOT
 STEP = os.path.join(ROOT, "host", "mpy", "step.mjs")
-HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchplay.py")
+HARNESS_DIR = os.path.join(ROOT, "host", "bench", "harness")
+HARNESS = os.path.join(HARNESS_DIR, "benchplay.py")
 OUT = os.path.join(ROOT, "build", "bench")
 MARKER = "STEPS-JSON "
 TIMEOUT_S = 600
@@ -63,7 +64,10 @@ def run_steps(args, variant="default", tree=None):
     """Run the harness under step.mjs; returns {"baseline", "steps": [...]}."""
     tree = tree or prepare_tree()
     cmd = ["node", STEP, "--variant", variant]
-    cmd += ["--mount", tree + ":/lib", "--path", "/lib", HARNESS, "--"]
+    # The board's packages as /lib, first on the path; the harness's modules,
+    # which benchplay.py imports, as /harness after it.
+    cmd += ["--mount", tree + ":/lib", "--mount", HARNESS_DIR + ":/harness"]
+    cmd += ["--path", "/harness", "--path", "/lib", HARNESS, "--"]
     cmd += list(args)
     try:
         proc = subprocess.run(
