@@ -1,8 +1,9 @@
 """`python3 -m host bench app`: the whole app's heap inside real MicroPython 1.29.
 
-A scripted game per family (host/bench/harness/benchplay.py: menus, a whole game with a hint
-every round, the results, back to the title menu) is fed to the real App one button
-event per step by host/mpy/step.mjs, running the .mpy files the board runs. After
+A scripted game per family (host/bench/harness/benchscripts.py: menus, a whole game
+with a hint every round, the results, back to the title menu) is fed to the real App
+one button event per step by host/mpy/step.mjs, running the .mpy files the board
+runs (benchplay.py is the SETUP; the harness's folder is mounted as /harness). After
 every event: the live heap (gc.mem_alloc() after a collection), and the bytes the
 event allocated (its burst). Figures are bytes and repeat exactly run after run.
 
