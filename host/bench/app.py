@@ -1,8 +1,9 @@
 """`python3 -m host bench app`: the whole app's heap inside real MicroPython 1.29.
 
-A scripted game per family (host/bench/harness/benchplay.py: menus, a whole game with a hint
-every round, the results, back to the title menu) is fed to the real App one button
-event per step by host/mpy/step.mjs, running the .mpy files the board runs. After
+A scripted game per family (host/bench/harness/benchscripts.py: menus, a whole game
+with a hint every round, the results, back to the title menu) is fed to the real App
+one button event per step by host/mpy/step.mjs, running the .mpy files the board
+runs (benchplay.py is the SETUP; the harness's folder is mounted as /harness). After
 every event: the live heap (gc.mem_alloc() after a collection), and the bytes the
 event allocated (its burst). Figures are bytes and repeat exactly run after run.
 
@@ -22,7 +23,8 @@ from host.bench import cli
 
 ROOT = mpy_build.ROOT
 STEP = os.path.join(ROOT, "host", "mpy", "step.mjs")
-HARNESS = os.path.join(ROOT, "host", "bench", "harness", "benchplay.py")
+HARNESS_DIR = os.path.join(ROOT, "host", "bench", "harness")
+HARNESS = os.path.join(HARNESS_DIR, "benchplay.py")
 OUT = os.path.join(ROOT, "build", "bench")
 MARKER = "STEPS-JSON "
 TIMEOUT_S = 600
@@ -63,7 +65,10 @@ def run_steps(args, variant="default", tree=None):
     """Run the harness under step.mjs; returns {"baseline", "steps": [...]}."""
     tree = tree or prepare_tree()
     cmd = ["node", STEP, "--variant", variant]
-    cmd += ["--mount", tree + ":/lib", "--path", "/lib", HARNESS, "--"]
+    # The board's packages as /lib, first on the path; the harness's modules,
+    # which benchplay.py imports, as /harness after it.
+    cmd += ["--mount", tree + ":/lib", "--mount", HARNESS_DIR + ":/harness"]
+    cmd += ["--path", "/harness", "--path", "/lib", HARNESS, "--"]
     cmd += list(args)
     try:
         proc = subprocess.run(

@@ -4,9 +4,10 @@ Executed lines of crisscross code, counted with sys.settrace inside MicroPython'
 settrace build (deterministic: the same on every machine), and wall time of the
 same steps under MicroPython (default build) and under CPython, in this run, with
 their ratio. Times depend on the machine and are printed, never checked.
-The steps are host/bench/harness/benchplay.py's `costs` script: boot to the first frame,
-then on a symbols (advanced) play screen after one placement, REPEATS redraws,
-cursor moves and hints (the lines of a cursor move are the mean of its moves).
+The steps are the `costs` script (host/bench/harness/benchscripts.py): boot to the
+first frame, then on a symbols (advanced) play screen after one placement, REPEATS
+redraws, cursor moves and hints (the lines of a cursor move are the mean of its
+moves).
 
     python3 -m host bench lines [--json]
 """

@@ -1,6 +1,7 @@
 """The benchmark's meters themselves: what they report must follow what happens.
 
-Each test runs host/mpy/step.mjs (real MicroPython) on host/bench/harness/benchplay.py.
+Each test runs host/mpy/step.mjs (real MicroPython) on host/bench/harness/benchplay.py
+(its `alloc` script).
 """
 
 import pytest

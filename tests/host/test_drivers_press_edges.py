@@ -120,27 +120,55 @@ def test_the_golden_tour_presses_through_edges(witness):
     assert len(names) > 20 and buttons.LONG in witness
 
 
-def test_the_benchmark_script_presses_through_edges(witness, monkeypatch):
+def _bench_run(monkeypatch, args):
+    """The benchmark harness's script `args` stepped as step.mjs steps it (under
+    CPython): the names of its steps."""
     monkeypatch.syspath_prepend(os.path.join(ROOT, "host", "bench", "harness"))
     import benchplay as b
 
-    b.setup(["costs"])
-    steps = 0
+    b.setup(args)
+    names = []
     while True:
         b._plan()
         if b._name is None:
-            break
+            return names
         b._step()
-        steps += 1
+        names.append(b._name)
+
+
+def test_the_benchmark_script_presses_through_edges(witness, monkeypatch):
+    steps = len(_bench_run(monkeypatch, ["costs"]))
     assert steps > 10 and buttons.LONG in witness and buttons.RELEASE in witness
+
+
+@pytest.mark.parametrize(
+    "family, rules",
+    [("symbols", "Advanced"), ("digits", "Standard"), ("cards", "Standard")],
+)
+def test_the_benchmark_games_press_through_edges(witness, monkeypatch, family, rules):
+    # A script that does not reach its results and the title raises.
+    names = _bench_run(monkeypatch, ["play", family, rules])
+    assert names[0] == "boot" and names.count("long-a") > 3
+    assert buttons.LONG in witness and buttons.RELEASE in witness
+
+
+def test_the_benchmark_word_game_stops_after_its_turns(witness, monkeypatch):
+    short = _bench_run(monkeypatch, ["play", "words", "Normal", "--word-turns", "1"])
+    longer = _bench_run(monkeypatch, ["play", "words", "Normal", "--word-turns", "5"])
+    # A hint a turn; the fifth turn comes after Save & quit and Continue.
+    assert short.count("long-a") == 1 and longer.count("long-a") == 5
+    assert len(longer) > len(short) and buttons.LONG in witness
 
 
 def test_no_driver_feeds_the_app_itself():
     # Drivers that run only inside MicroPython (the bus benchmark) or on a
     # board's pins: none calls App.feed but through presses.run_frame.
-    for path in (
-        "host/bench/harness/benchbus.py",
-        "host/bench/harness/benchplay.py",
+    harness = os.path.join("host", "bench", "harness")
+    modules = sorted(
+        n for n in os.listdir(os.path.join(ROOT, harness)) if n.endswith(".py")
+    )
+    assert "benchplay.py" in modules and "benchscripts.py" in modules
+    for path in [os.path.join(harness, n) for n in modules] + [
         "tests/portable/appdriver.py",
         "tests/portable/screentour.py",
         "tools/screenshots.py",
@@ -148,7 +176,7 @@ def test_no_driver_feeds_the_app_itself():
         "host/play/keyscript.py",
         "host/play/term.py",
         "host/web/webhost.py",
-    ):
+    ]:
         with open(os.path.join(ROOT, path)) as f:
             text = f.read()
         assert "app.feed(" not in text and ".parse(name)" not in text.replace(

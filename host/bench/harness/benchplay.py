@@ -1,28 +1,20 @@
 """Scripted play for `make bench`: one press per step, on any interpreter.
 
-Used as the SETUP of host/mpy/step.mjs (MicroPython, one step per runPython call)
-and imported by host/bench/lines.py (CPython, for the wall-time comparison). It
-defines the two globals step.mjs calls:
+The SETUP of host/mpy/step.mjs (MicroPython, one step per runPython call), which
+runs this file's text; host/bench/app.py mounts this folder as /harness and puts
+it on sys.path, so that the imports below find the harness's other modules.
+Imported by host/bench/lines.py (CPython, for the wall-time comparison) with this
+folder on sys.path. It defines the two globals step.mjs calls:
   _plan()  picks the next event from the script (sets _name, _kind; None at the end)
   _step()  presses that button of the real App: its edges (crisscross.presses:
            down at t, up TAP_MS or HOLD_MS later) go to a crisscross.buttons
            Buttons, and frames of the firmware's main loop (poll, events to
            the app, tick, render) run at each edge and at the long-press time.
-Scripts (sys.argv[1:] under step.mjs, or setup(args)):
-  play FAMILY RULES   menus, a whole game with a hint every round, the results,
-                      back to the title menu, the high scores (RULES as the New
-                      game screen names them, e.g. Advanced); for cards a game
-                      against one AI, each turn two hand moves, a hint and A;
-                      for words a whole game against one quick AI (each turn
-                      a cursor tour, a hint, its word laid; the AI thinks over
-                      ticks), saved, quit and continued on the way, the results
-  costs               boot, then on the play screen: redraws, cursor moves, hints
-                      (REPEATS of each, for a median time)
-  alloc N             boot, then a step making N bytes of garbage and one keeping
-                      N bytes live (tests of the meter itself)
-Step kinds: boot, menu, move (cursor and turn on the play screen), hint, place,
-roll, results, tick (time passes, no key); in the costs script: redraw, cursor,
-hint (menu steps are set-up).
+The harness's modules, all loaded before step.mjs takes its baseline:
+  benchscripts  the scripts (sys.argv[1:] under step.mjs, or setup(args)):
+                play FAMILY RULES, costs, alloc N
+  benchrig      the App as the board builds it, and what the scripts ask of it
+  benchguard    the block that keeps a false pointer of the port off the app
 Add `--word-turns N` to stop the word game after N turns (quick runs),
 `--trace` to count executed lines of crisscross code per step in _lines
 (needs a sys.settrace build: step.mjs --variant settrace), `--pad N` to hold N
@@ -41,8 +33,12 @@ try:
 except ImportError:
     pass
 
-# The harness's own presses: loaded before the baseline (it imports nothing).
+# The harness's own presses and modules: loaded before the baseline.
 from crisscross import presses
+
+import benchguard
+import benchrig
+import benchscripts
 
 try:
     from time import ticks_us, ticks_diff
@@ -56,21 +52,6 @@ except ImportError:  # CPython
         return a - b
 
 
-SEED = 5  # the dice of every benchmark game: figures repeat run after run
-TODAY = (2026, 11, 22)
-SAVE_DIR = "/saves"  # in MicroPython's own filesystem: every run starts empty
-REPEATS = 5  # timed repetitions of each probe in the costs script
-MOVES = ("right", "down", "left", "up", "b")  # a cursor tour each round, a turn
-CURSOR_TOUR = ("right", "down", "left", "up", "right")
-CARD_WAIT_MS = 1300  # longer than the card game shows a move (FLASH_MS)
-CARD_STEPS = 600  # a card game against one AI takes a few hundred steps
-WORD_PLAYS = 4  # human turns before the word game is saved, quit and continued
-WORD_MAX_TURNS = 200  # a guard: a game against one AI ends in about 30 turns
-WORD_TICK_MS = 20  # a tick of the firmware's loop while a search runs
-WORD_TICKS = 400  # more than any search takes (a slice per tick)
-WORD_CLEAR_MS = 6000  # longer than any message shows
-WORD_TOUR = ("right", "down", "left", "up")  # the cursor on the table each turn
-
 _name = None
 _kind = None
 _lines = 0
@@ -78,52 +59,13 @@ _us = 0
 _freed = 0
 _script = None
 _tracing = False
-_driver = None
 _kept = []  # what keep:N steps hold on to
 _pad = None  # --pad N: a live block that moves the app to other addresses
-_word_turns = 0  # --word-turns N: the word game stops after N turns (0: plays out)
 _event = None  # (button, ms held) of the next press
 STEP_MS = 50  # each press 50 ms after the last release, as tests/portable/appdriver.py
 # Frames while a button is down: at the edges and at buttons.LONG_MS, no more (a
 # frame with nothing to do is not what a step measures).
 FRAME_MS = 600
-
-
-def _today():
-    return TODAY
-
-
-class Rig:
-    """The App as firmware/pocket/setup.py builds it: a 128x64 canvas, saves in
-    files (not in the heap, as the tests' MemoryStorage keeps them), the clock.
-    Not tests/portable/appdriver.py: importing it loads the play screen at boot
-    and its own code would count as the app's."""
-
-    def __init__(self):
-        try:
-            import framebuf
-        except ImportError:  # CPython (host/bench/lines.py): the host's canvas
-            from host.screen import fbcanvas as framebuf
-        from crisscross.app import App
-        from crisscross.storage import FolderStorage
-
-        self.buf = bytearray(1024)
-        self.canvas = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
-        self.now = 1000
-        root = SAVE_DIR
-        if sys.implementation.name != "micropython":  # not the PC's own root
-            import tempfile
-
-            root = tempfile.mkdtemp(prefix="bench-saves-")
-        self.app = App(self.canvas, FolderStorage(root), self.now, SEED, _today)
-        self.app.render()
-        from crisscross.buttons import Buttons
-
-        self.buttons = Buttons()  # as firmware/pocket/setup.py makes it
-
-    def step(self, now):
-        """One frame of the firmware's loop (presses.hold runs them)."""
-        presses.run_frame(self.app, self.buttons, now)
 
 
 # ---- counting what the app does --------------------------------------------
@@ -155,34 +97,33 @@ def _tracer(frame, event, arg):
 
 # ---- what one step does ------------------------------------------------------
 def _do(name):
-    global _driver
     if name == "boot":
-        _driver = Rig()
+        benchrig.rig = benchrig.Rig()
     elif name == "redraw":
-        _driver.app.dirty = True
-        _driver.app.render()
+        benchrig.rig.app.dirty = True
+        benchrig.rig.app.render()
     elif name.startswith("garbage:"):  # N bytes that are garbage at the step's end
         junk = [bytearray(16) for _ in range(int(name[8:]) // 32)]
         del junk
     elif name.startswith("keep:"):  # N bytes that stay live
         _kept.append(bytearray(int(name[5:])))
     elif name.startswith("wait:"):  # no key: time passes, the loop ticks
-        d = _driver
+        d = benchrig.rig
         d.now += int(name[5:])
         d.app.tick(d.now)
         d.app.render()
     else:
         # What Driver.press does for one press, minus parsing the name (harness
         # work, done in _plan): its edges, and the loop's frames between them.
-        d = _driver
+        d = benchrig.rig
         d.now = presses.hold(d, _event[0], d.now + STEP_MS, _event[1], FRAME_MS)
 
 
 def _flip():
     """Invert the frame buffer in place (step.mjs reads the heap both ways: four
     bytes of pixels can look like an address to the conservative collector)."""
-    if _driver is not None:
-        buf = _driver.buf
+    if benchrig.rig is not None:
+        buf = benchrig.rig.buf
         for i in range(len(buf)):
             buf[i] ^= 0xFF
 
@@ -212,332 +153,6 @@ def _step():
     _us = ticks_diff(ticks_us(), t0)
 
 
-# ---- the scripts ---------------------------------------------------------------
-# The scripts are generators, suspended between steps. A suspended generator's
-# frame is a heap object that the collector scans whole, the stale slots of its
-# value stack included: an app object a script looked at inline (say
-# `app.screen.cells()`) can stay in a slot after the expression is done and keep
-# a screen, and the module it was unloaded from, alive and counted as the app's
-# heap. So the scripts never touch the app's objects themselves: they ask these
-# functions, which return plain values and whose frames are gone on return.
-def _screen(name):
-    return type(_driver.app.screen).__name__ == name
-
-
-def _holds(test):
-    """test(screen) as a bool."""
-    return bool(test(_driver.app.screen))
-
-
-def _index(label):
-    return _driver.app.screen.items.index(label)
-
-
-def _selected():
-    return _driver.app.screen.selected
-
-
-def _row_key():
-    """The key of the New game screen's current row."""
-    scr = _driver.app.screen
-    return scr.rows()[scr.row][0]
-
-
-def _toast_up():
-    return _driver.app._toast is not None
-
-
-def _game_over():
-    return bool(_driver.app.session.game.over)
-
-
-def _dice_placed():
-    """The dice game's session is at PLACED (the sheet filled, before A)."""
-    return _driver.app.session.phase == sys.modules["crisscross.dice.session"].PLACED
-
-
-def _choose(label):
-    """Up/down presses and A that pick `label` in the current list menu."""
-    target = _index(label)
-    while _selected() != target:
-        yield ("down" if target > _selected() else "up"), "menu"
-    yield "a", "menu"
-
-
-def _set_row(key, wanted):
-    """On New game: go to row `key`, then press right until wanted() holds."""
-    for _ in range(20):
-        if _row_key() == key:
-            break
-        yield "down", "menu"
-    for _ in range(10):
-        if _holds(wanted):
-            return
-        yield "right", "menu"
-    raise RuntimeError("new game: cannot set " + key)
-
-
-def _new_game(family, rules):
-    """From the title: New game, the family, the rules (as the row shows them)."""
-    yield from _choose("New game")
-    yield from _set_row("game", lambda s: s.family() == family)
-    yield from _set_row("rules", lambda s: s.rows()[s.row][2] == rules)
-    while _row_key() != "start":
-        yield "down", "menu"
-    yield "a", "menu"
-
-
-def _play_round(hint=True):
-    """One human turn on the play screen, as a careful player takes it."""
-    for key in MOVES:
-        # digits: B opens the menu instead
-        if key != "b" or _holds(lambda s: s.symbols):
-            yield key, "move"
-    if hint:
-        yield "long-a", "hint"
-    yield "a", "place"  # (on the hint's message: it closes, and A places)
-    if _holds(lambda s: s.asking is not None):
-        yield "a", "place"  # consent: the placement leaves a lone cell
-    if _dice_placed():
-        # After the last placement A leads to the results: not steady play.
-        yield "a", "results" if _game_over() else "roll"
-
-
-def play(family, rules):
-    yield "boot", "boot"
-    yield from _choose("Rules")
-    yield "a", "menu"  # the first game's rules
-    for _ in range(3):
-        yield "down", "menu"
-    yield "b", "menu"
-    yield "b", "menu"
-    yield from _choose("High scores")
-    yield "b", "menu"
-    yield from _new_game(family, rules)
-    for _ in range(200):  # a game has at most a few dozen turns
-        if _game_over():
-            break
-        if _screen("Handover"):
-            yield "a", "menu"
-        yield from _play_round()
-    if not _screen("Results"):
-        raise RuntimeError("the game did not reach the results screen")
-    yield "a", "results"
-    for _ in range(3):
-        yield "down", "results"
-    yield "b", "results"
-    yield "b", "results"
-    if not _screen("Title"):
-        raise RuntimeError("the results did not lead back to the title menu")
-    yield from _choose("High scores")
-    yield "down", "menu"
-    yield "b", "menu"
-
-
-def _cards_next():
-    """The next events of the card game, or None once it has left its play
-    screen. A function, so that the generator holds nothing of the app while
-    suspended (its locals would stay live and count as the app's heap)."""
-    app = _driver.app
-    scr = app.screen
-    name = type(scr).__name__
-    if name == "Handover":
-        return (("a", "menu"),)
-    if name != "CardsPlay":
-        return None
-    cs = sys.modules["crisscross.cards.session"]
-    if scr.show is not None or app.session.phase != cs.PLAY:
-        return (("wait:%d" % CARD_WAIT_MS, "tick"),)
-    hand = (("right", "move"), ("left", "move")) if scr.can_play() else ()
-    return hand + (("long-a", "hint"), ("a", "place"))
-
-
-def _cards_game():
-    """Against the AI: each turn two hand moves, a hint, then A puts the hinted
-    card (or passes); shown moves and the AI's turns go by with the clock."""
-    for _ in range(CARD_STEPS):
-        events = _cards_next()
-        if events is None:
-            return
-        yield from events
-    raise RuntimeError("the card game did not end")
-
-
-def cards(rules):
-    yield "boot", "boot"
-    yield from _choose("Rules")
-    yield "down", "menu"
-    yield "down", "menu"
-    yield "a", "menu"  # the card game's rules
-    yield "b", "menu"
-    yield "b", "menu"
-    yield from _new_game("cards", rules)
-    yield from _cards_game()
-    if not _screen("CardsResults"):
-        raise RuntimeError("the card game did not reach its results")
-    yield "a", "results"
-    yield "b", "results"
-    yield "b", "results"
-    yield from _choose("High scores")
-    yield "b", "menu"
-
-
-def _words_busy():
-    """Whether the hint or an AI seat is searching (the thinking screen), or an
-    AI seat moves next (the play screen hands over to it on a tick)."""
-    if _screen("WordsThink"):
-        return True
-    ws = sys.modules["crisscross.words.session"]
-    return _screen("WordsPlay") and _driver.app.session.phase == ws.AI_TURN
-
-
-def _words_think():
-    """Ticks until the hint or the AI's turn has finished searching."""
-    for _ in range(WORD_TICKS):
-        if not _words_busy():
-            return
-        yield "wait:%d" % WORD_TICK_MS, "tick"
-    raise RuntimeError("the word game's search did not end")
-
-
-def _words_turn():
-    """One human turn against the AI: the cursor, a hint, then its word laid
-    (or cards drawn through the menu when it finds none); the AI's reply."""
-    if _toast_up():
-        yield "wait:%d" % WORD_CLEAR_MS, "tick"  # the AI's news: read, gone
-    for key in WORD_TOUR:
-        yield key, "move"
-    yield "long-a", "hint"
-    yield from _words_think()
-    if _toast_up():
-        yield "wait:%d" % WORD_CLEAR_MS, "tick"  # "no play found"
-    if _holds(lambda s: s.cells()):
-        yield "a", "place"  # the hint leaves the strip on OK: lay the word
-    else:
-        yield "long-b", "menu"
-        yield from _choose("Draw cards")
-    yield from _words_think()
-
-
-def words(rules):
-    """Menus, a whole game against one quick AI (a hint and its word every turn),
-    saved, quit and continued after WORD_PLAYS turns, the results, back to the
-    title, the high scores. With --word-turns N: N turns, then the menu's Abandon."""
-    yield "boot", "boot"
-    yield from _choose("Rules")
-    for _ in range(3):
-        yield "down", "menu"
-    yield "a", "menu"  # the word game's rules
-    yield "b", "menu"
-    yield "b", "menu"
-    yield from _new_game("words", rules)
-    yield from _words_think()  # the AI may move first
-    turns = 0
-    while _screen("WordsPlay") and (not _word_turns or turns < _word_turns):
-        if turns == WORD_PLAYS:
-            if _toast_up():  # a message: read it first
-                yield "wait:%d" % WORD_CLEAR_MS, "tick"
-            yield "long-b", "menu"
-            yield from _choose("Save & quit")
-            yield from _choose("Continue")
-            yield from _words_think()
-        turns += 1
-        if turns > WORD_MAX_TURNS:
-            raise RuntimeError("the word game did not end")
-        yield from _words_turn()
-    if _screen("WordsPlay"):  # stopped early: abandon it
-        if _toast_up():
-            yield "wait:%d" % WORD_CLEAR_MS, "tick"
-        yield "long-b", "menu"
-        yield from _choose("Abandon game")
-        yield "a", "menu"  # "Abandon game?": yes
-    elif _screen("WordsResults"):
-        yield "wait:%d" % WORD_CLEAR_MS, "results"  # the last news: read, gone
-        yield "a", "results"
-    if not _screen("Title"):
-        raise RuntimeError("the word game did not lead back to the title")
-    yield from _choose("High scores")
-    yield "b", "menu"
-
-
-def costs(family="symbols", rules="Advanced"):
-    yield "boot", "boot"
-    yield from _new_game(family, rules)
-    for name, _ in _play_round(hint=False):  # a first placement: a realistic sheet
-        yield name, "menu"
-    for _ in range(REPEATS):
-        yield "redraw", "redraw"
-    for key in CURSOR_TOUR[:REPEATS]:
-        yield key, "cursor"
-    for _ in range(REPEATS):
-        yield "long-a", "hint"
-
-
-def alloc(n):
-    yield "boot", "boot"
-    yield "garbage:%d" % n, "probe"
-    yield "keep:%d" % n, "probe"
-    yield "redraw", "redraw"
-
-
-# ---- a false pointer of the WebAssembly port -----------------------------------
-# Every module's code (a loaded .mpy, the port's own Python modules, the harness
-# compiled by runPython) has a qstr table in the heap: 16-bit qstr numbers, the
-# first the source file's name, the second <module> (qstr 7). Read as one word,
-# 7 << 16 | the name's qstr: 0x0007xxxx, an address inside the WebAssembly heap
-# (on the Pico RAM starts at 0x20000000: no such word is an address there). The
-# conservative collector then keeps alive whatever allocation starts in that
-# window, for as long as any module is loaded; after a change of screen that can
-# be an object of an unloaded module (a function made at import, an instance of
-# its class) holding the whole module, e.g. ai_symbols at the results of a
-# symbol game: kept alive, or not, depending on the heap's layout (the length of the
-# harness's path in sys.argv shifted it). So the harness takes the window itself
-# before the baseline: one block of Nones from below its start to past the
-# numbers of every qstr a run interns (GUARD_QSTRS), which no pointer's word
-# can make look like more than itself.
-GUARD_QSTRS = 0x2000
-
-
-def _guard_qstr_words():
-    global _guard
-    if sys.implementation.name != "micropython":
-        return
-    try:
-        import uctypes
-    except ImportError:
-        return
-    # A module object: its type, its globals, its qstr table, its constants.
-    table = int.from_bytes(uctypes.bytes_at(id(presses) + 8, 4), "little")
-    word = int.from_bytes(uctypes.bytes_at(table, 4), "little")
-    lo = word & 0xFFFF0000
-    hi = lo + GUARD_QSTRS * 2
-    here = id(presses)
-    if not here < lo < here + gc.mem_free():
-        return  # not an address in this heap (a board's: RAM is higher)
-    # Fill the heap below the window (the collector gives the lowest free run
-    # that fits): 256-byte blocks, single ones near it, up to its start; the
-    # block that lands there and one across the rest are kept.
-    fill = [None] * 2048
-    n = 0
-    size = 60
-    while n < len(fill):
-        t = (None,) * size
-        if id(t) + 8 + 4 * size > lo:
-            break
-        fill[n] = t
-        n += 1
-        if id(t) + 512 > lo:
-            size = 2
-    guard = (None,) * ((hi - lo) // 4)
-    if id(t) <= lo and id(guard) + 4 * len(guard) >= hi:
-        _guard = (t, guard)
-    fill = guard = t = None
-    gc.collect()
-
-
-_guard = None  # the block that covers the window of those words
-
-
 def setup(args):
     """Choose the script: ['play', family, rules] | ['costs'] | ['alloc', n]."""
     global _script, _tracing, _pad
@@ -545,12 +160,12 @@ def setup(args):
     _tracing = "--trace" in args
     if _tracing:
         args.remove("--trace")
-    if "--word-turns" in args:  # a shorter word game: N turns, then Abandon
+    word_turns = 0  # --word-turns N: the word game stops after N turns
+    if "--word-turns" in args:
         k = args.index("--word-turns")
-        global _word_turns
-        _word_turns = int(args[k + 1])
+        word_turns = int(args[k + 1])
         del args[k : k + 2]
-    _guard_qstr_words()
+    benchguard.take()
     if "--pad" in args:
         # Shifts every later object to other addresses (see host/bench/app.py).
         k = args.index("--pad")
@@ -558,16 +173,17 @@ def setup(args):
         del args[k : k + 2]
     _count_collections()
     what = args[0] if args else "play"
+    s = benchscripts
     if what == "play" and args[1:2] == ["cards"]:
-        _script = cards(*args[2:])
+        _script = s.cards(*args[2:])
     elif what == "play" and args[1:2] == ["words"]:
-        _script = words(*args[2:])
+        _script = s.words(*args[2:], stop_after=word_turns)
     elif what == "play":
-        _script = play(*(args[1:] or ("symbols", "Advanced")))
+        _script = s.play(*(args[1:] or ("symbols", "Advanced")))
     elif what == "costs":
-        _script = costs(*args[1:])
+        _script = s.costs(*args[1:])
     elif what == "alloc":
-        _script = alloc(int(args[1]))
+        _script = s.alloc(int(args[1]))
     else:
         raise ValueError("unknown script " + what)
 
