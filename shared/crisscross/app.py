@@ -17,7 +17,8 @@ imports framebuf.
 
 import sys
 
-from crisscross import buttons, ui
+from crisscross import buttons, resident, ui
+from crisscross.resident import PACKAGE
 from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
@@ -26,7 +27,7 @@ TOAST_ROWS = 5  # lines of a message box
 
 
 def screen_module(name):
-    """The module of screen `name`: "pause" is crisscross.screens.pause, and a
+    """The module (its full name) of screen `name`: "pause" is crisscross.screens.pause, and a
     family's screen is in its ui package: "cards.play" is crisscross.cards.ui.play."""
     dot = name.find(".")
     if dot >= 0:
@@ -77,22 +78,21 @@ class App:
         littlefs a block over a KB, in one piece) while it opens its own, and a
         long game's cut-up heap may have room for one such block, not two or
         three (docs/architecture.md)."""
-        from crisscross import resident
-
         module = screen_module(name)
         needs = resident.SCREENS[name]
         loading = module not in sys.modules
         if loading:
             for need in self._needs.get(module, ()):
-                if need not in sys.modules:
-                    __import__(need)
+                if PACKAGE + need not in sys.modules:
+                    __import__(PACKAGE + need)
         mod = __import__(module, None, None, ("SCREEN",))
         if loading:
             # The names its import found or loaded; not those its code imports
             # later (the word search's), which would be loaded too early.
-            self._needs[module] = tuple([n for n in needs if n in sys.modules])
+            loaded = [n for n in needs if PACKAGE + n in sys.modules]
+            self._needs[module] = tuple(loaded)
         screen = mod.SCREEN(self, *args)
-        screen.resident = needs + (module,)
+        screen.resident = needs + (module[len(PACKAGE) :],)
         return screen
 
     def show(self, name, *args):
@@ -129,24 +129,21 @@ class App:
 
     def unload(self, screen):
         """Forget every module of the engine that neither resident.CORE, `screen`
-        nor the session needs: the one place that unloads modules (the table of
-        what stays, crisscross.resident, among them)."""
-        from crisscross import resident
-
+        nor the session needs: the one place that unloads modules."""
         keep = screen.needs() if screen is not None else ()
         if self.session is not None:
             keep = keep + self.session.resident()
         names = []
+        cut = len(PACKAGE)
         for name in sys.modules:
-            if (
-                not name.startswith("crisscross.")
-                or name in resident.CORE
-                or name in keep
-            ):
+            if not name.startswith(PACKAGE):
                 continue
-            n = len(name)
+            short = name[cut:]
+            if short in resident.CORE or short in keep:
+                continue
+            n = len(short)
             for k in keep:
-                if k.startswith(name) and k.startswith(".", n):
+                if k.startswith(short) and k.startswith(".", n):
                     break  # a package of a module kept: kept with it
             else:
                 names.append(name)

@@ -155,4 +155,4 @@ def test_each_session_says_when_its_hint_starts_and_what_it_imports():
         assert name in d.app.session.resident()
     cs_ = cards_session.Session
     assert cs_.HINT_START_MS == protocol.HINT_AFTER_TAP_MS
-    assert cs_.hint_modules(None) == resident.SEARCH["cards"]
+    assert cs_.HINT_MODULES == resident.SEARCH["cards"]

@@ -211,17 +211,3 @@ def test_a_failed_save_loads_the_loading_code_and_the_app_unloads_it_again():
     if ON_BOARD:
         assert loaded("crisscross.storeload", "crisscross.records") == []
     assert d.app.store.load_game() is None  # what the (empty) storage holds
-
-
-def test_the_table_of_what_stays_is_read_and_let_go():
-    # crisscross.resident is imported where the app decides what to unload, and
-    # unloaded with the rest: a screen change, a hint and a game leave it out.
-    d = Driver(seed=3)
-    d.start_game()
-    d.press("long-a")
-    assert d.app.session.resident()  # still readable after it was let go
-    d.press("wait:6000 long-b").choose("Save & quit")
-    assert type(d.screen).__name__ == "Title"
-    if ON_BOARD:
-        assert "crisscross.resident" not in sys.modules
-        assert not hasattr(sys.modules["crisscross"], "resident")

@@ -15,7 +15,7 @@ every AI seat's move use it (docs/architecture.md).
 """
 
 from crisscross.compat import const
-from crisscross import protocol
+from crisscross import protocol, resident
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY
 from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.rng import Rng
@@ -65,6 +65,7 @@ def new_session(seed, humans, ais, rules, level, code="", daily="", colours=()):
 
 
 class Session(protocol.Session):
+    HINT_MODULES = resident.SEARCH["cards"]
     HINT_START_MS = HINT_AFTER_TAP_MS
 
     def __init__(
@@ -203,14 +204,7 @@ class Session(protocol.Session):
     SCREENS = ("cards.play", "cards.play", "handover", "cards.results", "cards.play")
 
     def resident(self):
-        from crisscross import resident
-
         return resident.game("cards", self.phase == OVER)
-
-    def hint_modules(self):
-        from crisscross import resident
-
-        return resident.SEARCH["cards"]
 
     # ---- saving -------------------------------------------------------------
     def to_text(self):

@@ -12,7 +12,7 @@ from crisscross.compat import const
 
 # The phases and seat kinds of every family (crisscross.protocol); a human's
 # move is a placement here.
-from crisscross import protocol
+from crisscross import protocol, resident
 from crisscross.protocol import AI, HANDOVER, HUMAN, OVER, PLACED
 from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.protocol import PLAY as PLACE
@@ -135,13 +135,9 @@ class Session(protocol.Session):
     def resident(self):
         """The modules a dice game keeps (crisscross.resident): its rules' and
         its search's until it is over."""
-        from crisscross import resident
-
         return resident.game(self.game.FAMILY, self.phase == OVER)
 
     def hint_modules(self):
-        from crisscross import resident
-
         return resident.SEARCH[self.game.FAMILY]
 
     def hint_start_ms(self):

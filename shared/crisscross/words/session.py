@@ -10,7 +10,7 @@ A save is the seed, the rules, the seats and the players' actions: restoring
 replays every action through the engine's checks.
 """
 
-from crisscross import protocol
+from crisscross import protocol, resident
 from crisscross.compat import const
 
 # The phases and seat kinds of every family (crisscross.protocol).
@@ -334,8 +334,6 @@ class Session(protocol.Session):
 
     def resident(self):
         """The modules the game needs now: the search's while one is under way."""
-        from crisscross import resident
-
         return resident.game("words", self.phase == OVER, self._steps is not None)
 
     def close(self):
