@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 import { buildRom, ROM_SIZE } from './bootrom.mjs';
+import { loadFlash, romErase, romProgram, saveFlash } from './flash.mjs';
 
 // Anything the library prints must not reach stdout, which carries the protocol;
 // its notes on registers it does not model go to stderr only with EMU_VERBOSE=1.
@@ -21,21 +22,10 @@ for (const name of ['log', 'info', 'debug', 'warn']) {
   console[name] = verbose ? (...args) => process.stderr.write(args.join(' ') + '\n') : () => {};
 }
 
-const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16JV
-const UF2_MAGIC0 = 0x0a324655;
-const UF2_MAGIC1 = 0x9e5d5157;
-const FLASH_BASE = 0x10000000;
-
 // A real B1 boot ROM image's flash routines ('RE' and 'RP' in its table), for
 // opts.rom; without it the ROM is built by bootrom.mjs and its stubs say where.
 const B1_FLASH_RANGE_ERASE = 0x237c;
 const B1_FLASH_RANGE_PROGRAM = 0x23c4;
-// Typical W25Q16JV times (datasheet, tSE / tBE1 / tPP).
-const SECTOR = 4096;
-const SECTOR_ERASE_NS = 45e6;
-const BLOCK64_ERASE_NS = 150e6;
-const PAGE = 256;
-const PAGE_PROGRAM_NS = 0.4e6;
 
 const PANEL_ADDR = 0x3c;
 const SDA = 4;
@@ -55,27 +45,6 @@ class QuietLogger extends ConsoleLogger {
       process.stderr.write(`emu: [${component}] ${message}\n`);
     }
   }
-}
-
-function loadUf2(path, flash) {
-  const data = fs.readFileSync(path);
-  if (data.length === 0 || data.length % 512) {
-    throw new Error(`${path} is not a UF2 file (its size is not a multiple of 512)`);
-  }
-  let blocks = 0;
-  for (let off = 0; off < data.length; off += 512) {
-    if (data.readUInt32LE(off) !== UF2_MAGIC0 || data.readUInt32LE(off + 4) !== UF2_MAGIC1) {
-      throw new Error(`${path} is not a UF2 file (bad block at byte ${off})`);
-    }
-    const addr = data.readUInt32LE(off + 12);
-    const size = data.readUInt32LE(off + 16);
-    if (addr < FLASH_BASE || addr + size > FLASH_BASE + FLASH_SIZE || size > 476) {
-      throw new Error(`${path} is not firmware for a Pico (block at 0x${addr.toString(16)})`);
-    }
-    flash.set(data.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
-    blocks++;
-  }
-  return blocks;
 }
 
 export class Board {
@@ -106,18 +75,8 @@ export class Board {
       const pc = (mcu.core.registers[15] - 2) >>> 0;
       mcu.logger.error('bkpt', `BKPT #${code} at 0x${pc.toString(16)} (lr 0x${(mcu.core.registers[14] >>> 0).toString(16)})`);
     };
-    // flash: as the flash file keeps it (else erased), then the UF2's blocks
-    // written over it, as the boot ROM writes a UF2 dropped on the board in
-    // BOOTSEL mode: what the UF2 does not cover (ROMFS, littlefs) is kept
-    mcu.flash.fill(0xff);
-    if (opts.flash && fs.existsSync(opts.flash)) {
-      const kept = fs.readFileSync(opts.flash);
-      if (kept.length !== FLASH_SIZE) {
-        throw new Error(`${opts.flash}: a flash image is ${FLASH_SIZE} bytes, got ${kept.length}`);
-      }
-      mcu.flash.set(kept.subarray(0, FLASH_SIZE), 0);
-    }
-    loadUf2(opts.uf2, mcu.flash);
+    // flash: the flash file's (else erased), the UF2 written over it (flash.mjs)
+    loadFlash(mcu.flash, opts.flash, opts.uf2);
     this.enterBoot2();
     this.clock = mcu.clock;
     // A flash erase or program under way: the core stalls in the ROM call until
@@ -367,50 +326,6 @@ export class Board {
     return (this.mcu.readUint32(h.mem + 16) - this.mcu.readUint32(h.mem + 12)) >>> 0;
   }
 
-  // ---- the flash chip's erase and program, done where the ROM would do them ----
-  flashErase(core) {
-    const addr = core.registers[0] & 0xffffff;
-    const count = core.registers[1];
-    const blockSize = core.registers[2];
-    const flash = this.mcu.flash;
-    let ns = 0;
-    let a = addr;
-    let left = count;
-    while (left >= SECTOR) {
-      // as the ROM does: a big block where aligned, else a 4 KiB sector
-      if (blockSize > SECTOR && a % blockSize === 0 && left >= blockSize) {
-        ns += BLOCK64_ERASE_NS;
-        flash.fill(0xff, a, Math.min(a + blockSize, FLASH_SIZE));
-        this.stats.flash_sectors_erased += blockSize / SECTOR;
-        a += blockSize;
-        left -= blockSize;
-      } else {
-        ns += SECTOR_ERASE_NS;
-        flash.fill(0xff, a, Math.min(a + SECTOR, FLASH_SIZE));
-        this.stats.flash_sectors_erased++;
-        a += SECTOR;
-        left -= SECTOR;
-      }
-    }
-    return ns;
-  }
-
-  flashProgram(core) {
-    const addr = core.registers[0] & 0xffffff;
-    const data = core.registers[1];
-    const count = core.registers[2];
-    const flash = this.mcu.flash;
-    for (let i = 0; i < count && addr + i < FLASH_SIZE; i++) {
-      flash[addr + i] &= this.mcu.readUint8(data + i); // NOR flash: bits only go 1 -> 0
-    }
-    this.stats.flash_bytes_programmed += count;
-    let pages = 0;
-    if (count > 0) {
-      pages = Math.floor((addr + count - 1) / PAGE) - Math.floor(addr / PAGE) + 1;
-    }
-    return pages * PAGE_PROGRAM_NS;
-  }
-
   // ---- the execute loop: busy cycles vs cycles spent waiting (WFI/WFE) ----
   run(ns, stopAfterFlashOps) {
     const { mcu, clock } = this;
@@ -456,8 +371,8 @@ export class Board {
         continue;
       }
       if (pc === this.romErase || pc === this.romProgram) {
-        // done on the array at once; the core returns when the chip would be done
-        const busyNs = pc === this.romErase ? this.flashErase(core) : this.flashProgram(core);
+        // done on the array at once (flash.mjs); the core returns when the chip would be done
+        const busyNs = pc === this.romErase ? romErase(mcu, core, st) : romProgram(mcu, core, st);
         st.flash_busy_ms += busyNs / 1e6;
         this.flashDoneAt = clock.nanos + busyNs;
         continue;
@@ -514,7 +429,7 @@ export class Board {
 
   save() {
     if (this.opts.flash && this.opts.save !== false) {
-      fs.writeFileSync(this.opts.flash, this.mcu.flash.subarray(0, FLASH_SIZE));
+      saveFlash(this.mcu.flash, this.opts.flash);
     }
   }
 }
