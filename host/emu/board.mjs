@@ -14,6 +14,7 @@ import readline from 'node:readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 import { buildRom, ROM_SIZE } from './bootrom.mjs';
 import { loadFlash, romErase, romProgram, saveFlash } from './flash.mjs';
+import { attachPanel } from './panel.mjs';
 
 // Anything the library prints must not reach stdout, which carries the protocol;
 // its notes on registers it does not model go to stderr only with EMU_VERBOSE=1.
@@ -26,11 +27,6 @@ for (const name of ['log', 'info', 'debug', 'warn']) {
 // opts.rom; without it the ROM is built by bootrom.mjs and its stubs say where.
 const B1_FLASH_RANGE_ERASE = 0x237c;
 const B1_FLASH_RANGE_PROGRAM = 0x23c4;
-
-const PANEL_ADDR = 0x3c;
-const SDA = 4;
-const SCL = 5;
-const FUNCTION_SIO = 5;
 
 class QuietLogger extends ConsoleLogger {
   // Warnings of unmodelled registers are expected; errors must not throw mid-instruction.
@@ -103,8 +99,7 @@ export class Board {
     this.serialOut = [];
     this.i2cEvents = [];
     this.setupUsb();
-    this.setupI2c();
-    this.setupSoftI2cTarget();
+    attachPanel(this); // panel.mjs: I2C0's transactions to 0x3C, i2c.scan() on GP4/GP5
     // buttons: pulled up, a held one reads low from the very start
     this.held = new Set(opts.held || []);
     for (const pin of opts.buttons || []) {
@@ -186,112 +181,6 @@ export class Board {
     this.stats.serial_in_bytes += bytes.length;
     this.hostBytes = Buffer.concat([this.hostBytes, bytes]);
     this.feedUsb();
-  }
-
-  // ---- I2C0: the panel at 0x3C, with bus timing from the programmed SCL counts ----
-  setupI2c() {
-    const i2c = this.mcu.i2c[0];
-    const clock = this.clock;
-    let after = null;
-    const alarm = clock.createAlarm(() => {
-      const fn = after;
-      after = null;
-      fn();
-    });
-    const later = (periods, fn) => {
-      after = fn;
-      alarm.schedule(periods * this.sclPeriodNs(i2c));
-    };
-    this.tx = null; // the transaction to the panel in progress
-    let startNs = 0;
-    i2c.onStart = () => {
-      startNs = clock.nanos;
-      later(1, () => i2c.completeStart());
-    };
-    i2c.onConnect = (address, mode) =>
-      later(9, () => {
-        const ack = address === PANEL_ADDR;
-        if (ack && mode === 0 && !this.tx) {
-          this.tx = { start: startNs, bytes: [] }; // from the START condition
-        }
-        i2c.completeConnect(ack);
-      });
-    i2c.onWriteByte = (value) =>
-      later(9, () => {
-        if (this.tx) this.tx.bytes.push(value);
-        i2c.completeWrite(true);
-      });
-    i2c.onReadByte = () => later(9, () => i2c.completeRead(0x00));
-    i2c.onStop = () =>
-      later(1, () => {
-        const tx = this.tx;
-        this.tx = null;
-        if (tx && tx.bytes.length) {
-          this.stats.i2c_transactions++;
-          this.stats.i2c_panel_bytes += tx.bytes.length;
-          this.i2cEvents.push([tx.start, clock.nanos, Buffer.from(tx.bytes).toString('hex')]);
-        }
-        i2c.completeStop();
-      });
-  }
-
-  sclPeriodNs(i2c) {
-    const counts = i2c.sclHighPeriod + i2c.sclLowPeriod;
-    return (Math.max(counts, 2) * 1e9) / this.mcu.clkSys;
-  }
-
-  // ---- i2c.scan(): a software open-drain target on GP4/GP5 that ACKs 0x3C ----
-  setupSoftI2cTarget() {
-    const { gpio } = this.mcu;
-    const t = { sda: true, scl: true, low: false, active: false, bits: 0, shift: 0, ack: false, addr: true, read: false };
-    this.soft = t;
-    gpio[SDA].setInputValue(true);
-    gpio[SCL].setInputValue(true);
-    const masterLow = (pin) =>
-      pin.functionSelect === FUNCTION_SIO && pin.outputEnable && !pin.outputValue;
-    const update = () => {
-      const scl = !masterLow(gpio[SCL]);
-      let sda = !masterLow(gpio[SDA]) && !t.low;
-      if (scl !== t.scl) {
-        t.scl = scl;
-        if (t.active && scl && !t.ack) {
-          t.shift = ((t.shift << 1) | (sda ? 1 : 0)) & 0xff;
-          t.bits++;
-        } else if (t.active && !scl) {
-          if (t.ack) {
-            // the ninth clock is over: release SDA
-            t.ack = false;
-            t.low = false;
-            t.bits = 0;
-            t.addr = false;
-          } else if (t.bits === 8) {
-            t.ack = true;
-            if (t.addr) {
-              const match = t.shift >> 1 === PANEL_ADDR;
-              t.read = !!(t.shift & 1);
-              t.low = match && !t.read;
-              if (!match) t.active = false;
-            } else {
-              t.low = true;
-            }
-          }
-        }
-        sda = !masterLow(gpio[SDA]) && !t.low;
-      } else if (sda !== t.sda && scl) {
-        // SDA moving while SCL is high: START (falling) or STOP (rising)
-        if (!sda) {
-          Object.assign(t, { active: true, bits: 0, shift: 0, ack: false, addr: true, low: false });
-        } else {
-          Object.assign(t, { active: false, ack: false, low: false });
-        }
-        sda = !masterLow(gpio[SDA]) && !t.low;
-      }
-      t.sda = sda;
-      if (gpio[SDA].rawInputValue !== sda) gpio[SDA].setInputValue(sda);
-      if (gpio[SCL].rawInputValue !== scl) gpio[SCL].setInputValue(scl);
-    };
-    gpio[SDA].addListener(update);
-    gpio[SCL].addListener(update);
   }
 
   // ---- buttons ----
