@@ -61,7 +61,7 @@ export class Board {
       const pc = (mcu.core.registers[15] - 2) >>> 0;
       mcu.logger.error('bkpt', `BKPT #${code} at 0x${pc.toString(16)} (lr 0x${(mcu.core.registers[14] >>> 0).toString(16)})`);
     };
-    // flash: the flash file's (else erased), the UF2 written over it (flash.mjs)
+    // flash: the flash file's contents (else erased), the UF2 written over them (flash.mjs)
     loadFlash(mcu.flash, opts.flash, opts.uf2);
     this.enterBoot2();
     this.clock = mcu.clock;
