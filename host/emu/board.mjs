@@ -1,46 +1,22 @@
-// The emulated Pico of `python3 -m host emu` (host/emu/board.py drives it).
+// The emulated Pico of `python3 -m host emu` (host/emu/protocol.mjs serves it to
+// host/emu/board.py).
 //
 // rp2040js runs MicroPython's own rp2 firmware with the `pico` board's parts
-// attached: an SSD1306 at 0x3C on I2C0 (GP4/GP5), six buttons on GP10-GP15
-// (pulled up, pressed = low), a 2 MiB flash kept in a file, and the USB CDC REPL.
-// Time advances only when asked (`run`), so the same firmware, files and timed
-// inputs give the same cycle counts. See docs/emulator.md.
-//
-// Protocol: one JSON object per line on stdin, one JSON reply per line on stdout
-// ({"ok": true, ...} or {"ok": false, "error": "..."}). Byte strings are hex.
+// attached: an SSD1306 at 0x3C on I2C0 (GP4/GP5; panel.mjs), six buttons on
+// GP10-GP15 (pulled up, pressed = low), a 2 MiB flash kept in a file (flash.mjs),
+// and the USB CDC REPL. Time advances only when asked (`run`), so the same firmware,
+// files and timed inputs give the same cycle counts. See docs/emulator.md.
 
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 import { buildRom, ROM_SIZE } from './bootrom.mjs';
-
-// Anything the library prints must not reach stdout, which carries the protocol;
-// its notes on registers it does not model go to stderr only with EMU_VERBOSE=1.
-const verbose = process.env.EMU_VERBOSE === '1';
-for (const name of ['log', 'info', 'debug', 'warn']) {
-  console[name] = verbose ? (...args) => process.stderr.write(args.join(' ') + '\n') : () => {};
-}
-
-const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16JV
-const UF2_MAGIC0 = 0x0a324655;
-const UF2_MAGIC1 = 0x9e5d5157;
-const FLASH_BASE = 0x10000000;
+import { loadFlash, romErase, romProgram, saveFlash } from './flash.mjs';
+import { attachPanel } from './panel.mjs';
 
 // A real B1 boot ROM image's flash routines ('RE' and 'RP' in its table), for
 // opts.rom; without it the ROM is built by bootrom.mjs and its stubs say where.
 const B1_FLASH_RANGE_ERASE = 0x237c;
 const B1_FLASH_RANGE_PROGRAM = 0x23c4;
-// Typical W25Q16JV times (datasheet, tSE / tBE1 / tPP).
-const SECTOR = 4096;
-const SECTOR_ERASE_NS = 45e6;
-const BLOCK64_ERASE_NS = 150e6;
-const PAGE = 256;
-const PAGE_PROGRAM_NS = 0.4e6;
-
-const PANEL_ADDR = 0x3c;
-const SDA = 4;
-const SCL = 5;
-const FUNCTION_SIO = 5;
 
 class QuietLogger extends ConsoleLogger {
   // Warnings of unmodelled registers are expected; errors must not throw mid-instruction.
@@ -55,27 +31,6 @@ class QuietLogger extends ConsoleLogger {
       process.stderr.write(`emu: [${component}] ${message}\n`);
     }
   }
-}
-
-function loadUf2(path, flash) {
-  const data = fs.readFileSync(path);
-  if (data.length === 0 || data.length % 512) {
-    throw new Error(`${path} is not a UF2 file (its size is not a multiple of 512)`);
-  }
-  let blocks = 0;
-  for (let off = 0; off < data.length; off += 512) {
-    if (data.readUInt32LE(off) !== UF2_MAGIC0 || data.readUInt32LE(off + 4) !== UF2_MAGIC1) {
-      throw new Error(`${path} is not a UF2 file (bad block at byte ${off})`);
-    }
-    const addr = data.readUInt32LE(off + 12);
-    const size = data.readUInt32LE(off + 16);
-    if (addr < FLASH_BASE || addr + size > FLASH_BASE + FLASH_SIZE || size > 476) {
-      throw new Error(`${path} is not firmware for a Pico (block at 0x${addr.toString(16)})`);
-    }
-    flash.set(data.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
-    blocks++;
-  }
-  return blocks;
 }
 
 export class Board {
@@ -106,18 +61,8 @@ export class Board {
       const pc = (mcu.core.registers[15] - 2) >>> 0;
       mcu.logger.error('bkpt', `BKPT #${code} at 0x${pc.toString(16)} (lr 0x${(mcu.core.registers[14] >>> 0).toString(16)})`);
     };
-    // flash: as the flash file keeps it (else erased), then the UF2's blocks
-    // written over it, as the boot ROM writes a UF2 dropped on the board in
-    // BOOTSEL mode: what the UF2 does not cover (ROMFS, littlefs) is kept
-    mcu.flash.fill(0xff);
-    if (opts.flash && fs.existsSync(opts.flash)) {
-      const kept = fs.readFileSync(opts.flash);
-      if (kept.length !== FLASH_SIZE) {
-        throw new Error(`${opts.flash}: a flash image is ${FLASH_SIZE} bytes, got ${kept.length}`);
-      }
-      mcu.flash.set(kept.subarray(0, FLASH_SIZE), 0);
-    }
-    loadUf2(opts.uf2, mcu.flash);
+    // flash: the flash file's contents (else erased), the UF2 written over them (flash.mjs)
+    loadFlash(mcu.flash, opts.flash, opts.uf2);
     this.enterBoot2();
     this.clock = mcu.clock;
     // A flash erase or program under way: the core stalls in the ROM call until
@@ -144,8 +89,7 @@ export class Board {
     this.serialOut = [];
     this.i2cEvents = [];
     this.setupUsb();
-    this.setupI2c();
-    this.setupSoftI2cTarget();
+    attachPanel(this); // panel.mjs: I2C0's transactions to 0x3C, i2c.scan() on GP4/GP5
     // buttons: pulled up, a held one reads low from the very start
     this.held = new Set(opts.held || []);
     for (const pin of opts.buttons || []) {
@@ -229,112 +173,6 @@ export class Board {
     this.feedUsb();
   }
 
-  // ---- I2C0: the panel at 0x3C, with bus timing from the programmed SCL counts ----
-  setupI2c() {
-    const i2c = this.mcu.i2c[0];
-    const clock = this.clock;
-    let after = null;
-    const alarm = clock.createAlarm(() => {
-      const fn = after;
-      after = null;
-      fn();
-    });
-    const later = (periods, fn) => {
-      after = fn;
-      alarm.schedule(periods * this.sclPeriodNs(i2c));
-    };
-    this.tx = null; // the transaction to the panel in progress
-    let startNs = 0;
-    i2c.onStart = () => {
-      startNs = clock.nanos;
-      later(1, () => i2c.completeStart());
-    };
-    i2c.onConnect = (address, mode) =>
-      later(9, () => {
-        const ack = address === PANEL_ADDR;
-        if (ack && mode === 0 && !this.tx) {
-          this.tx = { start: startNs, bytes: [] }; // from the START condition
-        }
-        i2c.completeConnect(ack);
-      });
-    i2c.onWriteByte = (value) =>
-      later(9, () => {
-        if (this.tx) this.tx.bytes.push(value);
-        i2c.completeWrite(true);
-      });
-    i2c.onReadByte = () => later(9, () => i2c.completeRead(0x00));
-    i2c.onStop = () =>
-      later(1, () => {
-        const tx = this.tx;
-        this.tx = null;
-        if (tx && tx.bytes.length) {
-          this.stats.i2c_transactions++;
-          this.stats.i2c_panel_bytes += tx.bytes.length;
-          this.i2cEvents.push([tx.start, clock.nanos, Buffer.from(tx.bytes).toString('hex')]);
-        }
-        i2c.completeStop();
-      });
-  }
-
-  sclPeriodNs(i2c) {
-    const counts = i2c.sclHighPeriod + i2c.sclLowPeriod;
-    return (Math.max(counts, 2) * 1e9) / this.mcu.clkSys;
-  }
-
-  // ---- i2c.scan(): a software open-drain target on GP4/GP5 that ACKs 0x3C ----
-  setupSoftI2cTarget() {
-    const { gpio } = this.mcu;
-    const t = { sda: true, scl: true, low: false, active: false, bits: 0, shift: 0, ack: false, addr: true, read: false };
-    this.soft = t;
-    gpio[SDA].setInputValue(true);
-    gpio[SCL].setInputValue(true);
-    const masterLow = (pin) =>
-      pin.functionSelect === FUNCTION_SIO && pin.outputEnable && !pin.outputValue;
-    const update = () => {
-      const scl = !masterLow(gpio[SCL]);
-      let sda = !masterLow(gpio[SDA]) && !t.low;
-      if (scl !== t.scl) {
-        t.scl = scl;
-        if (t.active && scl && !t.ack) {
-          t.shift = ((t.shift << 1) | (sda ? 1 : 0)) & 0xff;
-          t.bits++;
-        } else if (t.active && !scl) {
-          if (t.ack) {
-            // the ninth clock is over: release SDA
-            t.ack = false;
-            t.low = false;
-            t.bits = 0;
-            t.addr = false;
-          } else if (t.bits === 8) {
-            t.ack = true;
-            if (t.addr) {
-              const match = t.shift >> 1 === PANEL_ADDR;
-              t.read = !!(t.shift & 1);
-              t.low = match && !t.read;
-              if (!match) t.active = false;
-            } else {
-              t.low = true;
-            }
-          }
-        }
-        sda = !masterLow(gpio[SDA]) && !t.low;
-      } else if (sda !== t.sda && scl) {
-        // SDA moving while SCL is high: START (falling) or STOP (rising)
-        if (!sda) {
-          Object.assign(t, { active: true, bits: 0, shift: 0, ack: false, addr: true, low: false });
-        } else {
-          Object.assign(t, { active: false, ack: false, low: false });
-        }
-        sda = !masterLow(gpio[SDA]) && !t.low;
-      }
-      t.sda = sda;
-      if (gpio[SDA].rawInputValue !== sda) gpio[SDA].setInputValue(sda);
-      if (gpio[SCL].rawInputValue !== scl) gpio[SCL].setInputValue(scl);
-    };
-    gpio[SDA].addListener(update);
-    gpio[SCL].addListener(update);
-  }
-
   // ---- buttons ----
   setPin(pin, level) {
     this.mcu.gpio[pin].setInputValue(!!level);
@@ -365,50 +203,6 @@ export class Board {
     const h = this.heap;
     if (!h) return null;
     return (this.mcu.readUint32(h.mem + 16) - this.mcu.readUint32(h.mem + 12)) >>> 0;
-  }
-
-  // ---- the flash chip's erase and program, done where the ROM would do them ----
-  flashErase(core) {
-    const addr = core.registers[0] & 0xffffff;
-    const count = core.registers[1];
-    const blockSize = core.registers[2];
-    const flash = this.mcu.flash;
-    let ns = 0;
-    let a = addr;
-    let left = count;
-    while (left >= SECTOR) {
-      // as the ROM does: a big block where aligned, else a 4 KiB sector
-      if (blockSize > SECTOR && a % blockSize === 0 && left >= blockSize) {
-        ns += BLOCK64_ERASE_NS;
-        flash.fill(0xff, a, Math.min(a + blockSize, FLASH_SIZE));
-        this.stats.flash_sectors_erased += blockSize / SECTOR;
-        a += blockSize;
-        left -= blockSize;
-      } else {
-        ns += SECTOR_ERASE_NS;
-        flash.fill(0xff, a, Math.min(a + SECTOR, FLASH_SIZE));
-        this.stats.flash_sectors_erased++;
-        a += SECTOR;
-        left -= SECTOR;
-      }
-    }
-    return ns;
-  }
-
-  flashProgram(core) {
-    const addr = core.registers[0] & 0xffffff;
-    const data = core.registers[1];
-    const count = core.registers[2];
-    const flash = this.mcu.flash;
-    for (let i = 0; i < count && addr + i < FLASH_SIZE; i++) {
-      flash[addr + i] &= this.mcu.readUint8(data + i); // NOR flash: bits only go 1 -> 0
-    }
-    this.stats.flash_bytes_programmed += count;
-    let pages = 0;
-    if (count > 0) {
-      pages = Math.floor((addr + count - 1) / PAGE) - Math.floor(addr / PAGE) + 1;
-    }
-    return pages * PAGE_PROGRAM_NS;
   }
 
   // ---- the execute loop: busy cycles vs cycles spent waiting (WFI/WFE) ----
@@ -456,8 +250,8 @@ export class Board {
         continue;
       }
       if (pc === this.romErase || pc === this.romProgram) {
-        // done on the array at once; the core returns when the chip would be done
-        const busyNs = pc === this.romErase ? this.flashErase(core) : this.flashProgram(core);
+        // done on the array at once (flash.mjs); the core returns when the chip would be done
+        const busyNs = pc === this.romErase ? romErase(mcu, core, st) : romProgram(mcu, core, st);
         st.flash_busy_ms += busyNs / 1e6;
         this.flashDoneAt = clock.nanos + busyNs;
         continue;
@@ -514,96 +308,7 @@ export class Board {
 
   save() {
     if (this.opts.flash && this.opts.save !== false) {
-      fs.writeFileSync(this.opts.flash, this.mcu.flash.subarray(0, FLASH_SIZE));
+      saveFlash(this.mcu.flash, this.opts.flash);
     }
   }
-}
-
-// ---- the protocol ----
-
-let board = null;
-
-function handle(msg) {
-  switch (msg.cmd) {
-    case 'power_on': {
-      if (board) board.save();
-      board = new Board(msg);
-      return { now_ns: 0 };
-    }
-    case 'power_off': {
-      if (!board) return {};
-      board.save();
-      const stats = board.report();
-      const events = board.takeEvents();
-      board = null;
-      return Object.assign({ stats }, events);
-    }
-    case 'quit':
-      if (board) board.save();
-      board = null;
-      return { quit: true };
-  }
-  if (!board) throw new Error('the board is off: power_on first');
-  switch (msg.cmd) {
-    case 'run': {
-      const stopped = board.run(msg.ns, msg.stop_after_flash_ops || 0);
-      return Object.assign({ stopped, now_ns: board.clock.nanos }, board.takeEvents());
-    }
-    case 'serial':
-      board.serialIn(Buffer.from(msg.data, 'hex'));
-      return {};
-    case 'pin':
-      board.setPin(msg.pin, msg.level);
-      return { now_ns: board.clock.nanos };
-    case 'stats':
-      return { stats: board.report() };
-    case 'read': {
-      const bytes = [];
-      for (let i = 0; i < msg.len; i++) bytes.push(board.mcu.readUint8(msg.addr + i));
-      return { data: Buffer.from(bytes).toString('hex') };
-    }
-    case 'peak_snapshot':
-      // SRAM as it was right after the collection that left the most heap live
-      if (!board.peakSnapshot) return { data: '' };
-      return { data: Buffer.from(board.peakSnapshot).toString('hex'), sp: board.peakSnapshotSp };
-    case 'regs': {
-      const c = board.mcu.core;
-      return {
-        regs: Array.from(c.registers),
-        waiting: c.waiting,
-        usb: [board.cdc.initialized, board.cdc.inEndpoint, board.cdc.outEndpoint, board.pendingReads, board.hostBytes.length],
-      };
-    }
-    case 'flash':
-      return {
-        data: Buffer.from(board.mcu.flash.subarray(msg.offset, msg.offset + msg.len)).toString('hex'),
-      };
-  }
-  throw new Error(`unknown command ${msg.cmd}`);
-}
-
-function serve() {
-  // Ctrl-C in the terminal is for the Python side, which powers off (saving the flash).
-  process.on('SIGINT', () => {});
-const rl = readline.createInterface({ input: process.stdin, terminal: false });
-rl.on('line', (line) => {
-  if (!line.trim()) return;
-  let reply;
-  try {
-    const msg = JSON.parse(line);
-    reply = Object.assign({ ok: true }, handle(msg));
-  } catch (e) {
-    reply = { ok: false, error: e.message };
-  }
-  process.stdout.write(JSON.stringify(reply) + '\n');
-  if (reply.quit) process.exit(0);
-});
-rl.on('close', () => {
-  if (board) board.save();
-  process.exit(0);
-});
-}
-
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  serve();
 }

@@ -1,7 +1,7 @@
 """The real MicroPython firmware on an emulated Pico, driven from Python.
 
-`Board` starts host/emu/board.mjs (rp2040js under Node.js) and talks to it line by
-line. Emulated time moves only inside `run_ms`/`run_cycles`/`run_until` (or the
+`Board` starts host/emu/protocol.mjs (rp2040js under Node.js) and talks to it line
+by line. Emulated time moves only inside `run_ms`/`run_cycles`/`run_until` (or the
 background runner of `running()`), so the same firmware, flash file and timed
 inputs give the same cycle counts. See docs/emulator.md.
 
@@ -30,7 +30,7 @@ from host.emu import EmuError
 from host.emu.repl import Pty, Serial
 from host.screen.ssd1306_panel import Panel
 
-SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.mjs")
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "protocol.mjs")
 DEFAULT_FLASH = os.path.join("build", "emu-flash.bin")
 
 # The `pico` board profile (firmware/pocket/boards/pico.py): GPIO of each button.

@@ -318,7 +318,8 @@ export function buildRom() {
   fn('EX', 12955, () => {});
   fn('FC', 35, () => {});
   fn('CX', 300, () => {});
-  // erase and program: board.mjs's own handlers (they also count and may stop the run)
+  // erase and program: flash.mjs's, on the flash array (board.mjs's loop counts them
+  // and may stop the run)
   const erase = stub('RE', null);
   const program = stub('RP', null);
   funcs.push(['RE', erase], ['RP', program]);
