@@ -19,6 +19,8 @@ import sys
 
 from crisscross import buttons, resident, ui
 from crisscross.resident import PACKAGE
+
+_CUT = len(PACKAGE)
 from crisscross.compat import forget, gc_collect
 
 TOAST_MS = 1500
@@ -33,6 +35,29 @@ def screen_module(name):
     if dot >= 0:
         return "crisscross.%s.ui%s" % (name[:dot], name[dot:])
     return "crisscross.screens." + name
+
+
+def named(module, names):
+    """Whether `module` (a full name) is one of `names` (crisscross.resident's:
+    within the package), compared in place: an unload makes no strings."""
+    n = len(module) - _CUT
+    for name in names:
+        if len(name) == n and module.startswith(name, _CUT):
+            return True
+    return False
+
+
+def kept(module, keep):
+    """Whether the loaded `module` stays: it is in resident.CORE or `keep`, or
+    it is the package of a loaded module that is."""
+    if named(module, resident.CORE) or named(module, keep):
+        return True
+    n = len(module)
+    for m in sys.modules:
+        if m.startswith(module) and m.startswith(".", n):
+            if named(m, resident.CORE) or named(m, keep):
+                return True
+    return False
 
 
 class App:
@@ -134,18 +159,8 @@ class App:
         if self.session is not None:
             keep = keep + self.session.resident()
         names = []
-        cut = len(PACKAGE)
         for name in sys.modules:
-            if not name.startswith(PACKAGE):
-                continue
-            short = name[cut:]
-            if short in resident.CORE or short in keep:
-                continue
-            n = len(short)
-            for k in keep:
-                if k.startswith(short) and k.startswith(".", n):
-                    break  # a package of a module kept: kept with it
-            else:
+            if name.startswith(PACKAGE) and not kept(name, keep):
                 names.append(name)
         forget(names)
 
