@@ -18,11 +18,10 @@ imports framebuf.
 import sys
 
 from crisscross import buttons, resident, ui
+from crisscross.compat import forget, gc_collect
 from crisscross.resident import PACKAGE
 
 _CUT = len(PACKAGE)
-from crisscross.compat import forget, gc_collect
-
 TOAST_MS = 1500
 TOAST_COLS = 14  # characters on a line of a message box
 TOAST_ROWS = 5  # lines of a message box
