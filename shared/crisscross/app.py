@@ -19,44 +19,19 @@ import sys
 
 from crisscross import buttons, resident, ui
 from crisscross.compat import forget, gc_collect
-from crisscross.resident import PACKAGE
 
-_CUT = len(PACKAGE)
 TOAST_MS = 1500
 TOAST_COLS = 14  # characters on a line of a message box
 TOAST_ROWS = 5  # lines of a message box
 
 
 def screen_module(name):
-    """The module (its full name) of screen `name`: "pause" is crisscross.screens.pause, and a
+    """The module of screen `name`: "pause" is crisscross.screens.pause, and a
     family's screen is in its ui package: "cards.play" is crisscross.cards.ui.play."""
     dot = name.find(".")
     if dot >= 0:
         return "crisscross.%s.ui%s" % (name[:dot], name[dot:])
     return "crisscross.screens." + name
-
-
-def named(module, names):
-    """Whether `module` (a full name) is one of `names` (crisscross.resident's:
-    within the package), compared in place: an unload makes no strings."""
-    n = len(module) - _CUT
-    for name in names:
-        if len(name) == n and module.startswith(name, _CUT):
-            return True
-    return False
-
-
-def kept(module, keep):
-    """Whether the loaded `module` stays: it is in resident.CORE or `keep`, or
-    it is the package of a loaded module that is."""
-    if named(module, resident.CORE) or named(module, keep):
-        return True
-    n = len(module)
-    for m in sys.modules:
-        if m.startswith(module) and m.startswith(".", n):
-            if named(m, resident.CORE) or named(m, keep):
-                return True
-    return False
 
 
 class App:
@@ -107,16 +82,15 @@ class App:
         loading = module not in sys.modules
         if loading:
             for need in self._needs.get(module, ()):
-                if PACKAGE + need not in sys.modules:
-                    __import__(PACKAGE + need)
+                if need not in sys.modules:
+                    __import__(need)
         mod = __import__(module, None, None, ("SCREEN",))
         if loading:
             # The names its import found or loaded; not those its code imports
             # later (the word search's), which would be loaded too early.
-            loaded = [n for n in needs if PACKAGE + n in sys.modules]
-            self._needs[module] = tuple(loaded)
+            self._needs[module] = tuple([n for n in needs if n in sys.modules])
         screen = mod.SCREEN(self, *args)
-        screen.resident = needs + (module[len(PACKAGE) :],)
+        screen.resident = needs + (module,)
         return screen
 
     def show(self, name, *args):
@@ -159,7 +133,17 @@ class App:
             keep = keep + self.session.resident()
         names = []
         for name in sys.modules:
-            if name.startswith(PACKAGE) and not kept(name, keep):
+            if (
+                not name.startswith("crisscross.")
+                or name in resident.CORE
+                or name in keep
+            ):
+                continue
+            n = len(name)
+            for k in keep:
+                if k.startswith(name) and k.startswith(".", n):
+                    break  # a package of a module kept: kept with it
+            else:
                 names.append(name)
         forget(names)
 

@@ -4,10 +4,7 @@ At every change of screen, and after a hint or an AI's run (App.tidy), App.unloa
 forgets every engine module except CORE, the shown screen's (SCREENS, with its own
 module and those of the screens it goes back to) and the session's (game(): its
 GAMES, PLAYING until it is over, SEARCH while it runs). A module named nowhere here
-is loaded only while it runs. Names are the module's within the engine's package
-(PACKAGE): "words.session" is crisscross.words.session. Where the bytecode lives
-in RAM each name here is a string object of its own, and the short form is half
-the size or less (a name of up to ten letters is interned instead).
+is loaded only while it runs.
 
 The rule is what keeps a whole game within its heap where the bytecode lives in
 RAM (the official firmware and WebAssembly: `pico_stock.heap_live_max_bytes`,
@@ -17,27 +14,26 @@ after those they import (App.make imports them in this order, each on its own);
 tests/host/test_engine_layout.py checks every name and that order.
 """
 
-PACKAGE = "crisscross."
-
 # The app's own modules and what a host holds.
 CORE = (
-    "app",
-    "buttons",
-    "compat",
-    "ui",
-    "protocol",
-    "resident",
-    "screens",
-    "savefile",
-    "store",
-    "storage",
-    "memory_storage",
-    "presses",
+    "crisscross",
+    "crisscross.app",
+    "crisscross.buttons",
+    "crisscross.compat",
+    "crisscross.ui",
+    "crisscross.protocol",
+    "crisscross.resident",
+    "crisscross.screens",
+    "crisscross.savefile",
+    "crisscross.store",
+    "crisscross.storage",
+    "crisscross.memory_storage",
+    "crisscross.presses",
 )
 
-_MENU = ("screens.listmenu",)
-_SHEET = ("glyphs", "dice.ui.draw")
-_CARDS = ("glyphs", "cards.ui.draw")
+_MENU = ("crisscross.screens.listmenu",)
+_SHEET = ("crisscross.glyphs", "crisscross.dice.ui.draw")
+_CARDS = ("crisscross.glyphs", "crisscross.cards.ui.draw")
 
 # By screen name (app.show's): the engine modules it needs while it is up.
 SCREENS = {
@@ -45,50 +41,50 @@ SCREENS = {
     "pause": _MENU,
     "rulesmenu": _MENU,
     "textview": _MENU,
-    "newgame": _MENU + ("glyphs",),
-    "scores": ("games", "records"),
-    "codeentry": ("sharecode",),
+    "newgame": _MENU + ("crisscross.glyphs",),
+    "scores": ("crisscross.games", "crisscross.records"),
+    "codeentry": ("crisscross.sharecode",),
     "handover": (),
     "dice.play": _SHEET,
     "dice.results": _SHEET,
     "cards.play": _CARDS,
     "cards.results": _CARDS,
-    "words.play": ("words.ui.draw", "words.ui.pending"),
-    "words.menu": _MENU + ("screens.pause", "words.ui.draw"),
+    "words.play": ("crisscross.words.ui.draw", "crisscross.words.ui.pending"),
+    "words.menu": _MENU + ("crisscross.screens.pause", "crisscross.words.ui.draw"),
     "words.think": (
-        "words.ui.draw",
-        "words.lines",
-        "words.ai",
+        "crisscross.words.ui.draw",
+        "crisscross.words.lines",
+        "crisscross.words.ai",
     ),
-    "words.results": ("words.exact",),
+    "words.results": ("crisscross.words.exact",),
 }
 
 # By family, while its session is open: the game's model.
 _DICE = (
-    "dice.session",
-    "dice.sheetgame",
-    "dice.grid",
-    "rng",
+    "crisscross.dice.session",
+    "crisscross.dice.sheetgame",
+    "crisscross.dice.grid",
+    "crisscross.rng",
 )
 GAMES = {
     "symbols": _DICE,
     "digits": _DICE,
     "cards": (
-        "cards.session",
-        "cards.game",
-        "cards.table",
-        "cards.deck",
-        "cards.scoring",
-        "rng",
+        "crisscross.cards.session",
+        "crisscross.cards.game",
+        "crisscross.cards.table",
+        "crisscross.cards.deck",
+        "crisscross.cards.scoring",
+        "crisscross.rng",
     ),
     "words": (
-        "words.session",
-        "words.game",
-        "words.board",
-        "words.deck",
-        "words.rules",
-        "words.dictionary",
-        "rng",
+        "crisscross.words.session",
+        "crisscross.words.game",
+        "crisscross.words.board",
+        "crisscross.words.deck",
+        "crisscross.words.rules",
+        "crisscross.words.dictionary",
+        "crisscross.rng",
     ),
 }
 
@@ -96,13 +92,13 @@ GAMES = {
 # hint_modules(), imported by the search's first step).
 SEARCH = {
     "symbols": (
-        "dice.ai",
-        "dice.ai_symbols_tables",
-        "dice.ai_symbols",
+        "crisscross.dice.ai",
+        "crisscross.dice.ai_symbols_tables",
+        "crisscross.dice.ai_symbols",
     ),
-    "digits": ("dice.ai", "dice.ai_digits"),
-    "cards": ("cards.ai",),
-    "words": ("words.lines", "words.ai"),
+    "digits": ("crisscross.dice.ai", "crisscross.dice.ai_digits"),
+    "cards": ("crisscross.cards.ai",),
+    "words": ("crisscross.words.lines", "crisscross.words.ai"),
 }
 
 # By family, until the game is over: the dice rules' module, and the dice and
@@ -111,8 +107,8 @@ SEARCH = {
 # again; kept, the heap at its largest is the same (a search holds it either
 # way). The word search is kept only while it runs.
 PLAYING = {
-    "symbols": ("dice.symbols",) + SEARCH["symbols"],
-    "digits": ("dice.digits",) + SEARCH["digits"],
+    "symbols": ("crisscross.dice.symbols",) + SEARCH["symbols"],
+    "digits": ("crisscross.dice.digits",) + SEARCH["digits"],
     "cards": SEARCH["cards"],
     "words": (),
 }

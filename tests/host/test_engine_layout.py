@@ -59,15 +59,10 @@ def screen_names():
     return names
 
 
-def full(names):
-    """crisscross.resident's names as modules are named (the package always)."""
-    return {"crisscross"} | {resident.PACKAGE + n for n in names}
-
-
 def session_resident_names():
     out = set()
     for family in resident.GAMES:
-        out |= full(resident.game(family, over=False, searching=True))
+        out |= set(resident.game(family, over=False, searching=True))
     return out
 
 
@@ -97,9 +92,9 @@ def test_every_screen_declared_is_a_screen_and_no_module_declares_its_own():
 
 
 def test_every_module_named_resident_exists():
-    named = full(resident.CORE) | session_resident_names()
+    named = set(resident.CORE) | session_resident_names()
     for needs in resident.SCREENS.values():
-        named |= full(needs)
+        named |= set(needs)
     missing = sorted(n for n in named if n not in MODULES)
     assert missing == []
 
@@ -107,7 +102,7 @@ def test_every_module_named_resident_exists():
 def test_each_screen_declares_what_its_module_imports():
     for name in screen_names():
         module = app_module.screen_module(name)
-        keep = full(resident.CORE) | full(resident.SCREENS[name]) | {module}
+        keep = set(resident.CORE) | set(resident.SCREENS[name]) | {module}
         family = module.split(".")[1]
         if family in FAMILIES:  # shown while that family's session is on
             keep |= session_resident_names()
@@ -123,10 +118,10 @@ def test_each_screens_resident_names_a_module_after_those_it_imports():
     # another's module body, which holds the outer module's open file).
     for name in screen_names():
         module = app_module.screen_module(name)
-        keep = full(resident.CORE)
+        keep = set(resident.CORE)
         if module.split(".")[1] in FAMILIES:
             keep |= session_resident_names()
-        for need in [resident.PACKAGE + n for n in resident.SCREENS[name]]:
+        for need in resident.SCREENS[name]:
             missing = closure(need, function_level=False) - keep
             missing = {
                 m for m in missing if not any(k.startswith(m + ".") for k in keep)

@@ -211,12 +211,3 @@ def test_a_failed_save_loads_the_loading_code_and_the_app_unloads_it_again():
     if ON_BOARD:
         assert loaded("crisscross.storeload", "crisscross.records") == []
     assert d.app.store.load_game() is None  # what the (empty) storage holds
-
-
-def test_a_module_is_named_by_its_name_within_the_package_only():
-    from crisscross.app import named
-
-    assert named("crisscross.words.ai", ("dice.ai", "words.ai"))
-    assert not named("crisscross.words.ai", ("words.a", "ords.ai", "words.ai.x"))
-    assert not named("crisscross.words", ("words.ai",))  # a package: not by name
-    assert named("crisscross.rng", ("rng",)) and not named("crisscross.rng", ())

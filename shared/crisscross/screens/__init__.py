@@ -7,7 +7,6 @@ is up are listed in crisscross.resident (the app unloads every other game module
 at a change of screen; docs/architecture.md)."""
 
 from crisscross import buttons
-from crisscross.resident import PACKAGE
 
 LONG_B = 1 << buttons.B  # long_keys of a screen where only B has a long meaning
 LONG_AB = LONG_B | 1 << buttons.A
@@ -29,8 +28,7 @@ class Screen:
         self.app = app
 
     def needs(self):
-        """The module names this screen needs resident (App.unload), as
-        crisscross.resident names them."""
+        """The module names this screen needs resident (App.unload)."""
         if self.under is None:
             return self.resident
         return self.resident + self.under.needs()
@@ -131,7 +129,7 @@ class HintScreen(Screen):
         """The search's first step: import the session's hint_modules() (at
         once when they are resident)."""
         for name in self.app.session.hint_modules():
-            __import__(PACKAGE + name)
+            __import__(name)
 
     def hint_steps(self, out):
         raise NotImplementedError
