@@ -58,7 +58,7 @@ RECIPE = {
     # rule set: (Monte Carlo (iterations, games each), TD(0) games, expected TD
     # games, the TD step at a phase's end as a share of ALPHA (symbols))
     "basic": ((4, 4000), 30000, 4000, 1.0),
-    "advanced": ((4, 4000), 30000, 4000, 1.0),
+    "advanced": ((4, 4000), 150000, 20000, 0.1),
     "digits": ((6, 5000), 0, 100000, 1.0),
 }
 
