@@ -2,7 +2,8 @@
 
     python3 -m host.engine.ai_train [--rules symbols|basic|advanced|digits|all]
                                     [--seed S] [--mc-iterations K] [--mc-games N]
-                                    [--td0-games N] [--etd-games N] [--jobs J] [--out DIR]
+                                    [--td0-games N] [--etd-games N] [--alpha-end F]
+                                    [--jobs J] [--out DIR]
 
 Builds the tables from nothing: the same seed and counts give the same files,
 byte for byte; the defaults rebuild the shipped symbol tables (docs/ai.md). Each symbols rule set is learned in three phases, from values
@@ -15,7 +16,8 @@ that know only the score as it stands:
    iterations weighing DECAY as much as each newer one).
 2. TD(0): each afterstate's value moves toward the next afterstate's value (the
    last toward the final score); the error is shared by the entries that made
-   the value (ALPHA per unit of squared weight). Cheap: no look-ahead.
+   the value (ALPHA per unit of squared weight, falling in a straight line to
+   ALPHA * F over the phase, F the recipe's). Cheap: no look-ahead.
 3. Expected TD(0): the same toward the expectation over the next roll of the
    best next afterstate's value (what the look-ahead computes:
    ai_symbols.expected_steps), a target without the dice's noise.
@@ -53,10 +55,11 @@ REFRESH = 10  # games between rebuilds of the tables the search reads
 # The defaults: a seed and the recipe's counts (docs/ai.md: how long they take).
 SEED = 1
 RECIPE = {
-    # rule set: (Monte Carlo (iterations, games each), TD(0) games, expected TD games)
-    "basic": ((4, 4000), 30000, 4000),
-    "advanced": ((4, 4000), 30000, 4000),
-    "digits": ((6, 5000), 0, 100000),
+    # rule set: (Monte Carlo (iterations, games each), TD(0) games, expected TD
+    # games, the TD step at a phase's end as a share of ALPHA (symbols))
+    "basic": ((4, 4000), 30000, 4000, 1.0),
+    "advanced": ((4, 4000), 150000, 20000, 0.1),
+    "digits": ((6, 5000), 0, 100000, 1.0),
 }
 
 
@@ -185,10 +188,10 @@ class SymbolTables:
             out.append((s, S.CLASSES[t], r, pos.weights[t], t))
         return out
 
-    def td_update(self, records):
+    def td_update(self, records, alpha):
         for delta, feats in records:
             for s, c, r, w, _ in feats:
-                self.t[s][c][r] += ALPHA * delta * w
+                self.t[s][c][r] += alpha * delta * w
 
 
 def _moves(pos, a, b):
@@ -280,16 +283,18 @@ def symbols_mc(tables, ranks, rnd, iterations, games, name):
         )
 
 
-def symbols_td(tables, ranks, rnd, games, name, target="expected"):
+def symbols_td(tables, ranks, rnd, games, name, target="expected", end=1.0):
     """TD(0) on afterstates toward `target` (symbols_game; the module's
-    docstring)."""
+    docstring), the step falling in a straight line from ALPHA to ALPHA * `end`
+    over the phase."""
     totals = 0
     t0 = time.process_time()
     for g in range(games):
         if g % REFRESH == 0:
             model = tables.model(ranks)
+            alpha = ALPHA * (1 - (1 - end) * g / games)
         total, _, records = symbols_game(tables, model, rnd, target)
-        tables.td_update(records)
+        tables.td_update(records, alpha)
         totals += total
         if (g + 1) % 2000 == 0:
             log(
@@ -299,26 +304,26 @@ def symbols_td(tables, ranks, rnd, games, name, target="expected"):
             totals = 0
 
 
-def train_symbols(advanced, seed, mc, td0_games, etd_games):
+def train_symbols(advanced, seed, mc, td0_games, etd_games, end=1.0):
     """One rule set's value file, learned from nothing (bytes)."""
     name = "advanced" if advanced else "basic"
     rnd = random.Random("%s-%d" % (name, seed))
     ranks = ranks_file()
     tables = SymbolTables(advanced, Patterns(advanced))
     symbols_mc(tables, ranks, rnd, mc[0], mc[1], name)
-    symbols_td(tables, ranks, rnd, td0_games, name, "next")
-    symbols_td(tables, ranks, rnd, etd_games, name, "expected")
+    symbols_td(tables, ranks, rnd, td0_games, name, "next", end)
+    symbols_td(tables, ranks, rnd, etd_games, name, "expected", end)
     return tables.file()
 
 
 def _job(args):
-    kind, seed, mc, td0, etd = args
+    kind, seed, mc, td0, etd, end = args
     t0 = time.time()
     c0 = time.process_time()
     if kind == "digits":
         data = ai_train_digits.train(seed, mc, etd, log)
     else:
-        data = train_symbols(kind == "advanced", seed, mc, td0, etd)
+        data = train_symbols(kind == "advanced", seed, mc, td0, etd, end)
     log(
         "%s learned in %.0f s (%.0f s of CPU)"
         % (kind, time.time() - t0, time.process_time() - c0)
@@ -347,6 +352,11 @@ def main(argv):
     p.add_argument("--mc-games", type=int, help="games per Monte Carlo iteration")
     p.add_argument("--td0-games", type=int, help="TD(0) games (symbols)")
     p.add_argument("--etd-games", type=int, help="expected TD games")
+    p.add_argument(
+        "--alpha-end",
+        type=float,
+        help="symbols TD: the step at a phase's end, as a share of the first",
+    )
     p.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 3))
     p.add_argument("--out", default=SHARED, help="folder for the table files")
     args = p.parse_args(argv)
@@ -356,11 +366,12 @@ def main(argv):
     }.get(args.rules, (args.rules,))
     jobs = []
     for kind in kinds:
-        mc, td0, etd = RECIPE[kind]
+        mc, td0, etd, end = RECIPE[kind]
         mc = (args.mc_iterations or mc[0], args.mc_games or mc[1])
         td0 = td0 if args.td0_games is None else args.td0_games
         etd = etd if args.etd_games is None else args.etd_games
-        jobs.append((kind, args.seed, mc, td0, etd))
+        end = end if args.alpha_end is None else args.alpha_end
+        jobs.append((kind, args.seed, mc, td0, etd, end))
     t0 = time.time()
     with multiprocessing.Pool(max(1, min(args.jobs, len(jobs)))) as pool:
         results = pool.map(_job, jobs, chunksize=1)

@@ -91,6 +91,9 @@ def test_the_trainer_rebuilds_the_same_bytes_from_a_seed():
     b = T.train_symbols(True, 5, (1, 6), 6, 4)
     c = T.train_symbols(True, 6, (1, 6), 6, 4)
     assert a == b and a != c
+    # the step falls over a TD phase (from its 11th game): other bytes
+    e = T.train_symbols(True, 5, (1, 6), 20, 4)
+    assert T.train_symbols(True, 5, (1, 6), 20, 4, 0.1) != e
     d = TD.train(5, (1, 20), 20, T.log)
     assert d == TD.train(5, (1, 20), 20, T.log) != TD.train(6, (1, 20), 20, T.log)
     assert len(d) == len(read(D.TABLE_FILE))
