@@ -20,13 +20,15 @@ The file holds 12 stages, buckets of two counts of empty cells (1-2, 3-4, ...
 
 import random
 import time
+from operator import add
 
 import host  # noqa: F401  (puts shared/ on sys.path)
 from crisscross.dice import ai_digits as D
 
 EXPLORE = 0.03  # share of random moves in self-play
 DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
-ALPHA = 0.01  # expected TD: step per line
+ALPHA = 0.01  # expected TD: step per line at first
+HALF = 100000  # ... halved after HALF games (step())
 CELLS = 25
 _SCORE = {}
 
@@ -102,13 +104,36 @@ class State:
 
     def expected(self):
         """The expectation over the next digit of the best afterstate's value
-        (at the end: the score)."""
+        (at the end: the score). A digit placed in a cell adds to the cell's
+        row and column: each line's gain per digit is looked up once."""
         if not self.empty:
             return sum(score(k) for k in self.keys)
-        total = 0
-        for d in range(10):
-            total += D.ODDS[d] * max(self.afters(d))[0]
-        return total / 36
+        t = self.t[self.empty - 1]
+        keys, n = self.keys, self.n
+        total = 0.0
+        gains = []
+        for ln in range(10):
+            k = keys[ln]
+            if n[ln] == 5:
+                total += score(k)
+                gains.append(None)
+                continue
+            b = t[k]
+            total += b
+            if n[ln] == 4:
+                gains.append([score(k + p) - b for p in D.POW6])
+            else:
+                gains.append([t[k + p] - b for p in D.POW6])
+        cells = self.cells
+        sums = [
+            map(add, gains[r], gains[c])
+            for i, (r, c) in enumerate(D.CELL_LINES)
+            if not cells[i]
+        ]
+        acc = 0.0
+        for odds, best in zip(D.ODDS, map(max, zip(*sums))):
+            acc += odds * best
+        return total + acc / 36
 
     def move(self, d, rnd):
         """(value, cell) of the greedy placement of d (EXPLORE: a random one)."""
@@ -167,19 +192,26 @@ def mc(tables, rnd, iterations, games, log):
     return tables
 
 
-def etd(tables, rnd, games, log):
-    """Expected TD(0) (phase 2), in place."""
+def step(g):
+    """Expected TD's step per line at game g (from 0): ALPHA, decaying as
+    HALF / (HALF + g) (half of ALPHA after HALF games)."""
+    return ALPHA * HALF / (HALF + g)
+
+
+def etd(tables, rnd, games, log, start=0):
+    """Expected TD(0) (phase 2), in place; `start` games were played before."""
     totals = 0
-    for g in range(games):
+    for g in range(start, start + games):
         s = State(tables, rnd)
         updates = []
         for v in s.play(rnd):
             updates.append((s.expected() - v, s.empty, s.unfinished()))
+        alpha = step(g)
         for delta, e, keys in updates:
             t = tables[e]
-            step = ALPHA * delta
+            d = alpha * delta
             for k in keys:
-                t[k] += step
+                t[k] += d
         totals += sum(score(k) for k in s.keys)
         if (g + 1) % 5000 == 0:
             log(
