@@ -5,7 +5,7 @@
                                     [--td0-games N] [--etd-games N] [--jobs J] [--out DIR]
 
 Builds the tables from nothing: the same seed and counts give the same files,
-byte for byte; the defaults rebuild the shipped symbol tables (docs/ai.md). Each symbols rule set is learned in three phases, from values
+byte for byte; the defaults rebuild the shipped tables (docs/ai.md). Each symbols rule set is learned in three phases, from values
 that know only the score as it stands:
 
 1. Monte Carlo: K iterations of N self-play games, each played greedily on the
@@ -56,7 +56,7 @@ RECIPE = {
     # rule set: (Monte Carlo (iterations, games each), TD(0) games, expected TD games)
     "basic": ((4, 4000), 30000, 4000),
     "advanced": ((4, 4000), 30000, 4000),
-    "digits": ((6, 5000), 0, 100000),
+    "digits": ((6, 5000), 0, 400000),
 }
 
 
@@ -339,8 +339,8 @@ def main(argv):
         "--rules",
         choices=("all", "symbols", "basic", "advanced", "digits"),
         default="symbols",
-        help="symbols (the default) rebuilds the shipped symbol tables; digits "
-        "learns a table weaker than the shipped one (docs/ai.md)",
+        help="the rule sets whose tables to learn (symbols: basic and advanced, "
+        "the default); each rebuilds the shipped file (docs/ai.md)",
     )
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--mc-iterations", type=int, help="Monte Carlo iterations")

@@ -14,6 +14,9 @@ stands:
    added (ALPHA) to every unfinished line's entry; the values are updated
    after each game and the next game plays on them.
 
+Half the moves of self-play are random (EXPLORE): the values learn the sheets a
+greedy player would not make, which the look-ahead weighs when it plays.
+
 The file holds 12 stages, buckets of two counts of empty cells (1-2, 3-4, ...
 23): a bucket is the mean of its two counts' values.
 """
@@ -25,10 +28,9 @@ from operator import add
 import host  # noqa: F401  (puts shared/ on sys.path)
 from crisscross.dice import ai_digits as D
 
-EXPLORE = 0.03  # share of random moves in self-play
+EXPLORE = 0.5  # share of random moves in self-play (docs/ai.md: why so many)
 DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
-ALPHA = 0.01  # expected TD: step per line at first
-HALF = 100000  # ... halved after HALF games (step())
+ALPHA = 0.01  # expected TD: step per line
 CELLS = 25
 _SCORE = {}
 
@@ -192,24 +194,17 @@ def mc(tables, rnd, iterations, games, log):
     return tables
 
 
-def step(g):
-    """Expected TD's step per line at game g (from 0): ALPHA, decaying as
-    HALF / (HALF + g) (half of ALPHA after HALF games)."""
-    return ALPHA * HALF / (HALF + g)
-
-
-def etd(tables, rnd, games, log, start=0):
-    """Expected TD(0) (phase 2), in place; `start` games were played before."""
+def etd(tables, rnd, games, log):
+    """Expected TD(0) (phase 2), in place."""
     totals = 0
-    for g in range(start, start + games):
+    for g in range(games):
         s = State(tables, rnd)
         updates = []
         for v in s.play(rnd):
             updates.append((s.expected() - v, s.empty, s.unfinished()))
-        alpha = step(g)
         for delta, e, keys in updates:
             t = tables[e]
-            d = alpha * delta
+            d = ALPHA * delta
             for k in keys:
                 t[k] += d
         totals += sum(score(k) for k in s.keys)

@@ -123,9 +123,3 @@ def test_the_digits_trainers_expectation_is_the_plain_one():
                 assert abs(s.expected() - plain / 36) < 1e-6
                 checked += 1
     assert checked == 5 * 23
-
-
-def test_the_digits_step_size_halves_after_half_its_games():
-    assert TD.step(0) == TD.ALPHA
-    assert abs(TD.step(TD.HALF) - TD.ALPHA / 2) < 1e-12
-    assert TD.step(3 * TD.HALF) < TD.step(TD.HALF)
