@@ -5,8 +5,9 @@
                                     [--td0-games N] [--etd-games N] [--jobs J] [--out DIR]
 
 Builds the tables from nothing: the same seed and counts give the same files,
-byte for byte; the defaults rebuild the shipped tables (docs/ai.md). Each symbols rule set is learned in three phases, from values
-that know only the score as it stands:
+byte for byte; the defaults rebuild the shipped tables (docs/ai.md). Each
+symbols rule set is learned in three phases, from values that know only the
+score as it stands:
 
 1. Monte Carlo: K iterations of N self-play games, each played greedily on the
    values of the iteration before (EXPLORE of the moves at random); every
