@@ -152,6 +152,12 @@ def build_parser():
         "(build/bench/heap-peak-FAMILY.bin)",
     )
     p.add_argument("--names", action="store_true", help="with --snapshot: the names")
+    p.add_argument(
+        "--flash",
+        metavar="FILE",
+        help="with --snapshot: the board's flash file (build/bench/pico-flash-*.bin, "
+        "as `bench pico --heap-map` names it), for what lives in ROMFS",
+    )
     return p
 
 
@@ -161,7 +167,7 @@ def main(argv):
         from host.bench.heapwalk import HeapWalk
         from host.emu.firmware import elf_path
 
-        walk = HeapWalk.load(args.snapshot, elf_path())
+        walk = HeapWalk.load(args.snapshot, elf_path(), args.flash)
         print("\n".join(walk.report(min_bytes=512, max_depth=4)))
         if args.names:
             names = walk.names()

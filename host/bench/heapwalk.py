@@ -1,13 +1,14 @@
 """What MicroPython's heap holds, read from a copy of the emulated Pico's SRAM.
 
-    walk = HeapWalk(sram, sp, elf_path)     # Board.peak_snapshot() and the ELF
-    walk.report()                           # lines of text
-    walk.save(path); HeapWalk.load(path, elf_path)
+    walk = HeapWalk(sram, sp, elf_path, flash_path)  # Board.peak_snapshot(), the ELF,
+    walk.report()                                    # the board's flash file
+    walk.save(path); HeapWalk.load(path, elf_path, flash_path)
     walk.names()                            # the names (qstrs) interned at run time
 
 `python3 -m host bench pico --heap-map` saves each game's largest moment in
 build/bench/heap-peak-FAMILY.bin; `python3 -m host bench heap --snapshot FILE`
-prints its report again (--names: its run-time names too).
+prints its report again (--names: its run-time names too; --flash: the board's
+flash file, for the names and objects of the game's .mpy files in ROMFS).
 
 The heap is read as the garbage collector sees it (py/gc.c): 16-byte blocks, two
 bits each in the allocation table (head, tail); an allocation's words that point
@@ -16,7 +17,9 @@ The roots are every such word in RAM outside the heap (mp_state_ctx's root
 pointers, the stack, statics). Each allocation is named by its first word when
 that is a type (the firmware's `mp_type_*` symbols, or a class made at run
 time: its instances), modules by sys.modules, attributes and globals by the
-qstr keys of the maps that hold them.
+qstr keys of the maps that hold them. Memory outside RAM is read from the ELF's
+flash segments and, when given, the board's flash file (its ROMFS partition:
+the names of modules run in place are strings there).
 
 The breakdown is the dominator tree: an allocation's retained bytes are its own
 and those of every allocation reachable only through it, what would be freed
@@ -29,13 +32,14 @@ from host.bench.dominators import dominators
 from host.emu import elf as elfmod
 
 RAM = 0x20000000
+XIP = 0x10000000  # the flash, as the CPU reads it
 BLOCK = 16
 MEM_OFFSET = 692  # mp_state_ctx.mem: the GC's tables (host/emu/board.py)
 FREE, HEAD, TAIL = 0, 1, 2
 
 
 class HeapWalk:
-    def __init__(self, sram, sp, elf_path):
+    def __init__(self, sram, sp, elf_path, flash_path=None):
         self.sram = sram
         self.sp = sp
         e = elfmod.Elf(elf_path)
@@ -43,6 +47,9 @@ class HeapWalk:
         self.flash = {}
         for addr, data in e.flash_segments():
             self.flash[addr] = data
+        if flash_path:
+            with open(flash_path, "rb") as f:
+                self.flash[XIP] = f.read()
         ctx = self.syms["mp_state_ctx"][0]
         mem = ctx + MEM_OFFSET
         self.atb = self.u32(mem)
@@ -66,10 +73,10 @@ class HeapWalk:
             f.write(struct.pack("<I", self.sp) + bytes(self.sram))
 
     @classmethod
-    def load(cls, path, elf_path):
+    def load(cls, path, elf_path, flash_path=None):
         with open(path, "rb") as f:
             data = f.read()
-        return cls(data[4:], struct.unpack_from("<I", data)[0], elf_path)
+        return cls(data[4:], struct.unpack_from("<I", data)[0], elf_path, flash_path)
 
     def names(self):
         """The names interned at run time (the heap's qstr pools), oldest first."""

@@ -19,7 +19,7 @@ code skips it. Then scripted sessions, each from power-on on a copy of that flas
   turn (cards: two hand moves, the hint, A puts the hinted card: timed to the
   card on the glass with its save, the AI seat's reply apart; the card game on
   the deal of share code CARDS_CODE, typed on New game): the largest heap live
-  after any collection (needs MICROPYTHON_ELF), collections per game, each
+  after any collection (needs the firmware's ELF), collections per game, each
   hint's and AI turn's time.
 
 Every figure comes from emulated time and cycle counts: the same firmware, code and
@@ -152,7 +152,7 @@ def session(
     AI seat (idle on its play screen first); the figures of that run. The word
     game stops after `word_turns` turns of the human when given (bench-check).
     heap_map: also `heap_map`, the lines of host/bench/heapwalk.py's report of
-    the heap at its largest (needs MICROPYTHON_ELF). uf2: the firmware (default:
+    the heap at its largest (needs the firmware's ELF). uf2: the firmware (default:
     the emulator's)."""
     d = Driver(image, heap_snapshot=heap_map, uf2=uf2)
     out = {}
@@ -196,7 +196,7 @@ def session(
         out["memory_errors"] = s1.get("memory_errors")
         out["busy_s"] = round(s1["busy_cycles"] / s1["clk_sys"], 2)
         if heap_map:
-            out["heap_map"] = _heap_map(d, out, family)
+            out["heap_map"] = _heap_map(d, out, family, image)
     finally:
         d.close()
     if log:
@@ -207,20 +207,22 @@ def session(
     return out
 
 
-def _heap_map(d, out, family):
-    """The report of what the heap held right after its largest collection."""
+def _heap_map(d, out, family, image):
+    """The report of what the heap held right after its largest collection;
+    `image`, the flash file the board started from, names what is in ROMFS."""
     from host.bench.heapwalk import HeapWalk
 
     snap = d.board.peak_snapshot()
     if snap is None:
-        return ["no heap snapshot (MICROPYTHON_ELF not set)"]
-    walk = HeapWalk(snap[0], snap[1], d.board.elf)
+        return ["no heap snapshot (the firmware's ELF is not set)"]
+    walk = HeapWalk(snap[0], snap[1], d.board.elf, image)
     path = os.path.join(OUT, "heap-peak-%s.bin" % family)
     walk.save(path)
-    head = "largest heap live: %s bytes, at %s (SRAM saved in %s)" % (
+    head = "largest heap live: %s bytes, at %s (SRAM saved in %s, flash %s)" % (
         out["heap_live_max"],
         out["peak_at"],
         os.path.relpath(path, ROOT),
+        os.path.relpath(image, ROOT),
     )
     return [head] + walk.report(min_bytes=512, max_depth=4)
 
@@ -259,17 +261,9 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
         "flash_bytes_per_placement": _mean(sym["place_flash"]),
         "hint_ms_mean": {f: _mean(r["hint"]) for f, r in runs.items()},
         "hint_ms_max": {f: _max(r["hint"]) for f, r in runs.items()},
-        "heap_live_max_bytes": {f: r["heap_live_max"] for f, r in runs.items()},
-        "collections_per_game": {f: r["gc_count"] for f, r in runs.items()},
-        "heap_peak_at": {f: r["peak_at"] for f, r in runs.items()},
-        "memory_errors": {f: r["memory_errors"] for f, r in runs.items()},
-        "rounds": {f: r["rounds"] for f, r in runs.items()},
         "not_measured": [f for f in FAMILIES if f not in runs],
     }
-    if word_turns and "words" in runs:
-        out["words_turns_only"] = word_turns
-    if heap_map:
-        out["heap_map"] = {f: r["heap_map"] for f, r in runs.items()}
+    out.update(_games(runs, word_turns, heap_map))
     # Every family's own (the figures above are the symbol game's).
     out["cursor_move_ms_max_of"] = {f: _max(r["move"]) for f, r in runs.items()}
     out["placement_ms_mean_of"] = {f: _mean(r["place"]) for f, r in runs.items()}
@@ -280,8 +274,25 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
     if "cards" in runs and runs["cards"]["reply"]:  # after the human's card
         out["card_reply_ms_mean"] = _mean(runs["cards"]["reply"])
         out["card_reply_ms_max"] = _max(runs["cards"]["reply"])
-    if out["heap_live_max_bytes"] and None in out["heap_live_max_bytes"].values():
-        out["heap_live_max_bytes"] = {}  # no MICROPYTHON_ELF: no heap figures
+    return out
+
+
+def _games(runs, word_turns, heap_map):
+    """The whole games' figures both sections give, by family: the heap (none
+    without the firmware's ELF), collections, memory errors, rounds."""
+    out = {
+        "heap_live_max_bytes": {f: r["heap_live_max"] for f, r in runs.items()},
+        "heap_peak_at": {f: r["peak_at"] for f, r in runs.items()},
+        "collections_per_game": {f: r["gc_count"] for f, r in runs.items()},
+        "memory_errors": {f: r["memory_errors"] for f, r in runs.items()},
+        "rounds": {f: r["rounds"] for f, r in runs.items()},
+    }
+    if None in out["heap_live_max_bytes"].values():
+        out["heap_live_max_bytes"] = {}
+    if word_turns and "words" in runs:
+        out["words_turns_only"] = word_turns
+    if heap_map:
+        out["heap_map"] = {f: r["heap_map"] for f, r in runs.items()}
     return out
 
 
@@ -323,18 +334,8 @@ def measure_stock(
     out = {
         "firmware": firmware_name(uf2),
         "littlefs_used_bytes": littlefs_used(image),
-        "heap_live_max_bytes": {f: r["heap_live_max"] for f, r in runs.items()},
-        "heap_peak_at": {f: r["peak_at"] for f, r in runs.items()},
-        "collections_per_game": {f: r["gc_count"] for f, r in runs.items()},
-        "memory_errors": {f: r["memory_errors"] for f, r in runs.items()},
-        "rounds": {f: r["rounds"] for f, r in runs.items()},
     }
-    if word_turns and "words" in runs:
-        out["words_turns_only"] = word_turns
-    if heap_map:
-        out["heap_map"] = {f: r["heap_map"] for f, r in runs.items()}
-    if None in out["heap_live_max_bytes"].values():
-        out["heap_live_max_bytes"] = {}  # no MICROPYTHON_STOCK_ELF: no heap figures
+    out.update(_games(runs, word_turns, heap_map))
     return out
 
 

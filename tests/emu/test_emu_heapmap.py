@@ -2,8 +2,8 @@
 (host/bench/heapwalk.py): its total is the firmware's own count, and what the
 game holds at the title is what the board layer and the app leave there. On the
 official firmware ($MICROPYTHON_STOCK_UF2), where the modules' code and names are
-in the heap for the walk to tell apart (on the ROMFS firmware they stay in
-flash)."""
+in the heap for the walk to tell apart; on the ROMFS firmware their names are
+strings in flash, which the walk reads from the board's flash file."""
 
 import shutil
 
@@ -15,14 +15,13 @@ from host.emu.board import Board
 BOOT_MS = 3000
 
 
-@pytest.fixture
-def snapshot(flashed_stock, tmp_path):
+def _snapshot(flashed, tmp_path):
     path = str(tmp_path / "flash.bin")
-    shutil.copyfile(flashed_stock["image"], path)
-    b = Board(uf2=flashed_stock["uf2"], flash_path=path, heap_snapshot=True)
+    shutil.copyfile(flashed["image"], path)
+    b = Board(uf2=flashed["uf2"], flash_path=path, heap_snapshot=True)
     if not b.heap_symbols:
         b.close()
-        pytest.skip("needs MICROPYTHON_STOCK_ELF")
+        pytest.skip("needs the firmware's ELF")
     try:
         b.power_on()
         b.run_ms(BOOT_MS)
@@ -32,6 +31,23 @@ def snapshot(flashed_stock, tmp_path):
     finally:
         b.close()
     return snap, peak, elf
+
+
+@pytest.fixture
+def snapshot(flashed_stock, tmp_path):
+    return _snapshot(flashed_stock, tmp_path)
+
+
+def test_the_walk_names_the_modules_run_in_place_from_the_flash_file(flashed, tmp_path):
+    (sram, sp), peak, elf = _snapshot(flashed, tmp_path)
+    blind = HeapWalk(sram, sp, elf)
+    walk = HeapWalk(sram, sp, elf, flashed["image"])
+    assert walk.used == blind.used == peak
+    # On ROMFS a module's name is a string in the flash, not in the heap.
+    modules = set(walk.modules.values())
+    assert {"crisscross.app", "pocket.loop", "pocket.start"} <= modules
+    assert "crisscross.app" not in set(blind.modules.values())
+    assert "/rom/crisscross/app.mpy" in walk.names()
 
 
 def test_the_walk_counts_what_the_collector_counted(snapshot):

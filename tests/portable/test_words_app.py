@@ -393,7 +393,9 @@ def test_a_square_effect_over_two_lines_is_picked_line_by_line():
     assert notation.rows(game.board)[1:3] == ["..CENT.", ".TEN..."]
 
 
-def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
+def test_the_ai_starts_thinking_on_the_thinking_screens_own_tick():
+    # Neither with the key that laid the word nor in the play screen's tick
+    # that hands over: the play screen's code is let go before the search runs.
     d = Driver(seed=11)
     d.start_game(WORDS)  # one human, one AI foe
     s = d.app.session
@@ -408,7 +410,9 @@ def test_the_ai_starts_thinking_on_the_tick_after_a_word_is_laid():
     d.press("a")  # lays the hinted word
     assert len(actions(s.game)) == n + 1 and s.phase == ws.AI_TURN
     assert s._steps is None  # no slice of the AI's search ran with the key
-    d.press("wait:20")
+    d.press("wait:%d" % d.frame_ms)  # the next frame: the thinking screen...
+    assert type(d.screen).__name__ == "WordsThink" and s._steps is None
+    d.press("wait:%d" % d.frame_ms)  # ...whose own first tick starts the search
     assert s._steps is not None or s.phase != ws.AI_TURN
 
 

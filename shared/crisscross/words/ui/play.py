@@ -165,16 +165,16 @@ class WordsPlay(PendingPlay):
         after_turn(app)  # sets the screen up afresh, or another screen
 
     def tick(self, now):
-        """An AI seat moves next: hand over to the thinking screen, which runs
-        the first slice of its search at once (this tick is the one after the
-        word was laid)."""
+        """An AI seat moves next: hand over to the thinking screen. Its first
+        slice runs on its own tick, once this screen's frame has returned and
+        the change of screen's collection has let this module's code go: a
+        search started here would run while this screen still holds it."""
         app = self.app
         if self.session.phase != ws.AI_TURN or app.screen is not self:
             return
         if buttons.diff(now, self.think_from) < 0:
             return
-        think = app.show("words.think", None, 0)
-        think.tick(now)
+        app.show("words.think", None, 0)
 
     def tick_in(self, now):
         if self.session.phase != ws.AI_TURN:
