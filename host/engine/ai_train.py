@@ -6,8 +6,9 @@
                                     [--jobs J] [--out DIR]
 
 Builds the tables from nothing: the same seed and counts give the same files,
-byte for byte; the defaults rebuild the shipped symbol tables (docs/ai.md). Each symbols rule set is learned in three phases, from values
-that know only the score as it stands:
+byte for byte; the defaults rebuild the shipped tables (docs/ai.md). Each
+symbols rule set is learned in three phases, from values that know only the
+score as it stands:
 
 1. Monte Carlo: K iterations of N self-play games, each played greedily on the
    values of the iteration before (EXPLORE of the moves at random); every
@@ -59,7 +60,7 @@ RECIPE = {
     # games, the TD step at a phase's end as a share of ALPHA (symbols))
     "basic": ((4, 4000), 30000, 4000, 1.0),
     "advanced": ((4, 4000), 150000, 20000, 0.1),
-    "digits": ((6, 5000), 0, 100000, 1.0),
+    "digits": ((6, 5000), 0, 400000, 1.0),
 }
 
 
@@ -344,8 +345,8 @@ def main(argv):
         "--rules",
         choices=("all", "symbols", "basic", "advanced", "digits"),
         default="symbols",
-        help="symbols (the default) rebuilds the shipped symbol tables; digits "
-        "learns a table weaker than the shipped one (docs/ai.md)",
+        help="the rule sets whose tables to learn (symbols: basic and advanced, "
+        "the default); each rebuilds the shipped file (docs/ai.md)",
     )
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--mc-iterations", type=int, help="Monte Carlo iterations")

@@ -14,17 +14,21 @@ stands:
    added (ALPHA) to every unfinished line's entry; the values are updated
    after each game and the next game plays on them.
 
+Half the moves of self-play are random (EXPLORE): the values learn the sheets a
+greedy player would not make, which the look-ahead weighs when it plays.
+
 The file holds 12 stages, buckets of two counts of empty cells (1-2, 3-4, ...
 23): a bucket is the mean of its two counts' values.
 """
 
 import random
 import time
+from operator import add
 
 import host  # noqa: F401  (puts shared/ on sys.path)
 from crisscross.dice import ai_digits as D
 
-EXPLORE = 0.03  # share of random moves in self-play
+EXPLORE = 0.5  # share of random moves in self-play (docs/ai.md: why so many)
 DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
 ALPHA = 0.01  # expected TD: step per line
 CELLS = 25
@@ -102,13 +106,36 @@ class State:
 
     def expected(self):
         """The expectation over the next digit of the best afterstate's value
-        (at the end: the score)."""
+        (at the end: the score). A digit placed in a cell adds to the cell's
+        row and column: each line's gain per digit is looked up once."""
         if not self.empty:
             return sum(score(k) for k in self.keys)
-        total = 0
-        for d in range(10):
-            total += D.ODDS[d] * max(self.afters(d))[0]
-        return total / 36
+        t = self.t[self.empty - 1]
+        keys, n = self.keys, self.n
+        total = 0.0
+        gains = []
+        for ln in range(10):
+            k = keys[ln]
+            if n[ln] == 5:
+                total += score(k)
+                gains.append(None)
+                continue
+            b = t[k]
+            total += b
+            if n[ln] == 4:
+                gains.append([score(k + p) - b for p in D.POW6])
+            else:
+                gains.append([t[k + p] - b for p in D.POW6])
+        cells = self.cells
+        sums = [
+            map(add, gains[r], gains[c])
+            for i, (r, c) in enumerate(D.CELL_LINES)
+            if not cells[i]
+        ]
+        acc = 0.0
+        for odds, best in zip(D.ODDS, map(max, zip(*sums))):
+            acc += odds * best
+        return total + acc / 36
 
     def move(self, d, rnd):
         """(value, cell) of the greedy placement of d (EXPLORE: a random one)."""
@@ -177,9 +204,9 @@ def etd(tables, rnd, games, log):
             updates.append((s.expected() - v, s.empty, s.unfinished()))
         for delta, e, keys in updates:
             t = tables[e]
-            step = ALPHA * delta
+            d = ALPHA * delta
             for k in keys:
-                t[k] += step
+                t[k] += d
         totals += sum(score(k) for k in s.keys)
         if (g + 1) % 5000 == 0:
             log(

@@ -3,6 +3,7 @@ rules' exact scores where a line is full, and the trainer rebuilds them
 from a seed, byte for byte."""
 
 import os
+import random
 
 from mpy import ROOT
 
@@ -109,3 +110,19 @@ def test_the_digits_file_holds_the_mean_of_two_counts_of_empty_cells():
     assert D.line_value(data, 5, key, 2) == D.line_value(data, 6, key, 2) == 1500
     assert D.line_value(data, 23, key, 2) == 500
     assert D.line_value(data, 3, key, 2) == D.key_score(key) * D.SCALE
+
+
+def test_the_digits_trainers_expectation_is_the_plain_one():
+    # expected() looks each line's gains up once; the plain way values every
+    # placement of every next digit in full (afters()).
+    rnd = random.Random(7)
+    tables = TD.mc(TD.scratch(), rnd, 1, 30, T.log)
+    checked = 0
+    for _ in range(5):
+        s = TD.State(tables, rnd)
+        for _ in s.play(rnd):
+            if s.empty:
+                plain = sum(D.ODDS[d] * max(s.afters(d))[0] for d in range(10))
+                assert abs(s.expected() - plain / 36) < 1e-6
+                checked += 1
+    assert checked == 5 * 23
