@@ -57,7 +57,7 @@ REFRESH = 10  # games between rebuilds of the tables the search reads
 SEED = 1
 RECIPE = {
     # rule set: (Monte Carlo (iterations, games each), TD(0) games, expected TD
-    # games, the TD step at a phase's end as a share of ALPHA (symbols))
+    # games, the TD step at a phase's end as a share of its first)
     "basic": ((4, 4000), 30000, 4000, 1.0),
     "advanced": ((4, 4000), 150000, 20000, 0.1),
     "digits": ((6, 5000), 0, 400000, 1.0),
@@ -322,7 +322,7 @@ def _job(args):
     t0 = time.time()
     c0 = time.process_time()
     if kind == "digits":
-        data = ai_train_digits.train(seed, mc, etd, log)
+        data = ai_train_digits.train(seed, mc, etd, log, end)
     else:
         data = train_symbols(kind == "advanced", seed, mc, td0, etd, end)
     log(
@@ -351,12 +351,12 @@ def main(argv):
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--mc-iterations", type=int, help="Monte Carlo iterations")
     p.add_argument("--mc-games", type=int, help="games per Monte Carlo iteration")
-    p.add_argument("--td0-games", type=int, help="TD(0) games (symbols)")
+    p.add_argument("--td0-games", type=int, help="TD(0) games (symbols only)")
     p.add_argument("--etd-games", type=int, help="expected TD games")
     p.add_argument(
         "--alpha-end",
         type=float,
-        help="symbols TD: the step at a phase's end, as a share of the first",
+        help="TD: the step at a phase's end, as a share of the first",
     )
     p.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 3))
     p.add_argument("--out", default=SHARED, help="folder for the table files")
@@ -365,6 +365,8 @@ def main(argv):
         "all": ("basic", "advanced", "digits"),
         "symbols": ("basic", "advanced"),
     }.get(args.rules, (args.rules,))
+    if args.td0_games is not None and kinds == ("digits",):
+        p.error("--td0-games: digits has no TD(0) phase (symbols only)")
     jobs = []
     for kind in kinds:
         mc, td0, etd, end = RECIPE[kind]

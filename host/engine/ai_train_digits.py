@@ -11,8 +11,9 @@ stands:
    with; a value is the mean of its credits (older iterations weighing DECAY).
 2. Expected TD(0): each afterstate's value moves toward the expectation over
    the next digit (2d6 odds) of the best next afterstate's value, the error
-   added (ALPHA) to every unfinished line's entry; the values are updated
-   after each game and the next game plays on them.
+   added (ALPHA, falling in a straight line to ALPHA * F over the phase, F the
+   recipe's) to every unfinished line's entry; the values are updated after
+   each game and the next game plays on them.
 
 Half the moves of self-play are random (EXPLORE): the values learn the sheets a
 greedy player would not make, which the look-ahead weighs when it plays.
@@ -110,22 +111,17 @@ class State:
         row and column: each line's gain per digit is looked up once."""
         if not self.empty:
             return sum(score(k) for k in self.keys)
-        t = self.t[self.empty - 1]
-        keys, n = self.keys, self.n
+        e, keys, n, val = self.empty - 1, self.keys, self.n, self.val
         total = 0.0
         gains = []
         for ln in range(10):
-            k = keys[ln]
-            if n[ln] == 5:
-                total += score(k)
-                gains.append(None)
-                continue
-            b = t[k]
+            k, m = keys[ln], n[ln]
+            b = val(e, k, m)
             total += b
-            if n[ln] == 4:
-                gains.append([score(k + p) - b for p in D.POW6])
+            if m < 5:
+                gains.append([val(e, k + p, m + 1) - b for p in D.POW6])
             else:
-                gains.append([t[k + p] - b for p in D.POW6])
+                gains.append(None)
         cells = self.cells
         sums = [
             map(add, gains[r], gains[c])
@@ -194,17 +190,19 @@ def mc(tables, rnd, iterations, games, log):
     return tables
 
 
-def etd(tables, rnd, games, log):
-    """Expected TD(0) (phase 2), in place."""
+def etd(tables, rnd, games, log, end=1.0):
+    """Expected TD(0) (phase 2), in place; the step falls in a straight line
+    from ALPHA to ALPHA * `end` over the games."""
     totals = 0
     for g in range(games):
+        alpha = ALPHA * (1 - (1 - end) * g / games)
         s = State(tables, rnd)
         updates = []
         for v in s.play(rnd):
             updates.append((s.expected() - v, s.empty, s.unfinished()))
         for delta, e, keys in updates:
             t = tables[e]
-            d = ALPHA * delta
+            d = alpha * delta
             for k in keys:
                 t[k] += d
         totals += sum(score(k) for k in s.keys)
@@ -231,9 +229,9 @@ def table_file(tables):
     return b"".join(out)
 
 
-def train(seed, mc_counts, etd_games, log):
+def train(seed, mc_counts, etd_games, log, end=1.0):
     """ai_digits.bin learned from nothing (bytes)."""
     rnd = random.Random("digits-%d" % seed)
     tables = mc(scratch(), rnd, mc_counts[0], mc_counts[1], log)
-    etd(tables, rnd, etd_games, log)
+    etd(tables, rnd, etd_games, log, end)
     return table_file(tables)

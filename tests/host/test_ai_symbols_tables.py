@@ -5,6 +5,8 @@ from a seed, byte for byte."""
 import os
 import random
 
+import pytest
+
 from mpy import ROOT
 
 from host.engine import ai_train as T
@@ -97,7 +99,16 @@ def test_the_trainer_rebuilds_the_same_bytes_from_a_seed():
     assert T.train_symbols(True, 5, (1, 6), 20, 4, 0.1) != e
     d = TD.train(5, (1, 20), 20, T.log)
     assert d == TD.train(5, (1, 20), 20, T.log) != TD.train(6, (1, 20), 20, T.log)
+    assert TD.train(5, (1, 20), 20, T.log, 0.1) != d
     assert len(d) == len(read(D.TABLE_FILE))
+
+
+def test_the_trainer_refuses_a_symbols_option_for_digits_alone(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit:
+        T.main(["--rules", "digits", "--td0-games", "5", "--out", str(tmp_path)])
+    assert exit.value.code == 2
+    assert "--td0-games" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # nothing learned, nothing written
 
 
 def test_the_digits_file_holds_the_mean_of_two_counts_of_empty_cells():
