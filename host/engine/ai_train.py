@@ -60,7 +60,7 @@ RECIPE = {
     # games, the TD step at a phase's end as a share of its first)
     "basic": ((4, 4000), 30000, 4000, 1.0),
     "advanced": ((4, 4000), 150000, 20000, 0.1),
-    "digits": ((6, 5000), 0, 400000, 1.0),
+    "digits": ((6, 5000), 0, 1200000, 1.0),
 }
 
 
