@@ -9,6 +9,7 @@ FAST_LEVELS = ("device", "greedy", "random")
 # afterstates each; the look-ahead's plain expectation values ~800 sheets).
 SHEETS = 60
 LOOKAHEAD_SHEETS = 8
+DEEP_SHEETS = 6
 
 
 def position(text, dice, advanced=False, rounds_done=11):
@@ -233,6 +234,40 @@ def test_the_look_ahead_gives_the_plain_expectation():
             assert pos.total == T.reference_worth(model, cells, done + 1)  # undone
             late += done == 10 and has_free_pair(T.blocked_marks(after))
     assert late >= 2  # a last placement was looked ahead to
+    S.drop_tables()
+
+
+def test_the_two_roll_look_ahead_gives_the_plain_expectation():
+    """deep_steps (the strongest level's two rolls: each roll's best replies
+    by their afterstate values, looked ahead one roll further) gives the
+    value reference_deep() computes afresh, on sheets late in the game (the
+    plain one is slow) and where the next placement is the last."""
+    from crisscross.dice import ai_symbols as S
+    from crisscross.dice import ai_symbols_tables as T
+    from crisscross.rng import Rng
+
+    rng = Rng(5)
+    checked = 0
+    for n in range(DEEP_SHEETS):
+        advanced = n % 2 == 1
+        model = S.model(advanced)
+        cells, done = random_sheet(rng, 8 + n % 3)
+        pos = S.Position(model, cells, done + 1)
+        for k in pos.free_pairs()[:2]:
+            x = 1 + rng.below(6)
+            y = 1 + rng.below(6)
+            out = []
+            for _ in S.deep_steps(pos, k, x, y, True, out):
+                pass
+            q, p = S.PAIRS[k]
+            after = bytearray(cells)
+            after[p] = x
+            after[q] = y
+            want = T.reference_deep(model, after, done + 1, S.DEEP_REPLIES)
+            assert out == [want], (cells, k)
+            assert pos.total == T.reference_worth(model, cells, done + 1)  # undone
+            checked += 1
+    assert checked >= DEEP_SHEETS
     S.drop_tables()
 
 

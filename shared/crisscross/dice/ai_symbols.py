@@ -3,7 +3,9 @@
 A placement is valued by its afterstate's worth (crisscross.dice.ai_symbols_tables:
 the tuples, their learned tables, and the plain evaluator this search agrees
 with), and for the best candidates by the expectation over the next roll (the
-21 distinct rolls, 1 or 2 in 36) of the best next afterstate (reply_steps).
+21 distinct rolls, 1 or 2 in 36) of the best next afterstate (reply_steps);
+at the strongest level the very best by an expectation two rolls on
+(deep_steps).
 Position keeps each tuple's raw key and value up to date as cells fill, so a
 placement costs only the lookups of the tuples it touches.
 
@@ -31,6 +33,11 @@ from crisscross.dice.ai_symbols_tables import (
 )
 
 SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
+# strongest: of those, the best DEEP_WIDTH (by the look-ahead) are looked ahead
+# two rolls (deep_steps), each next roll's best DEEP_REPLIES placements (by their
+# afterstate values) valued one roll further.
+DEEP_WIDTH = const(3)
+DEEP_REPLIES = const(2)
 # The device level looks ahead for as many of its best candidates as this many
 # free pairs' replies allow (reply_steps: a free pair costs about 30 tuple
 # lookups), at least 2 (or none at all), at most SEARCH_WIDTH: as many as keep
@@ -340,6 +347,47 @@ def expected_steps(pos, k, a, b, swap, out):
     out.append(total)
 
 
+def deep_steps(pos, k, a, b, swap, out):
+    """The expected value (hundredths) two rolls after making placement (k,
+    swap), appended to `out`, a step at a time (a generator): over the next
+    roll, the best of its DEEP_REPLIES best placements (by their afterstate
+    values; ties to the first in pair_moves() order) valued by expected_steps.
+    When the next placement is the last (or none is left), expected_steps'
+    value."""
+    saved = pos.place(k, a, b, swap)
+    pos.set_stage(pos.stage + 1)
+    free = pos.free_pairs()
+    if pos.final or not free:
+        pos.cells, pos.en, pos.rk, stage = saved
+        pos.set_stage(stage)
+        yield from expected_steps(pos, k, a, b, swap, out)
+        return
+    total = 0
+    got = []
+    for x, y, w in ROLLS:
+        scored = []
+        n = 0
+        for kk in free:
+            scored.append(pos.after(kk, x, y, 0) << 8 | 255 - n)
+            n += 1
+            if x != y:
+                scored.append(pos.after(kk, x, y, 1) << 8 | 255 - n)
+            n += 1
+        scored.sort(reverse=True)  # the best value first, then the lowest index
+        best = None
+        for v0 in scored[:DEEP_REPLIES]:
+            n = 255 - (v0 & 255)
+            yield from expected_steps(pos, free[n >> 1], x, y, n & 1, got)
+            v = got.pop()
+            if best is None or v > best:
+                best = v
+        total += w * best
+        yield
+    pos.cells, pos.en, pos.rk, stage = saved  # undone
+    pos.set_stage(stage)
+    out.append(total // 36)
+
+
 def device_width(free, pieces=False):
     """How many candidates the device level looks ahead for, with `free` free
     pairs left (pieces: its tables are read a piece at a time)."""
@@ -356,7 +404,8 @@ def choose_steps(game, model, level, out, rng=None):
     free pair of a look-ahead), so a screen can search while a button is held
     (ai.hint runs it at once).
 
-    level: "strongest" (the look-ahead for SEARCH_WIDTH candidates), "device"
+    level: "strongest" (the look-ahead for SEARCH_WIDTH candidates, two rolls
+    for the best DEEP_WIDTH of them: deep_steps), "device"
     (for device_width() of them), or else the afterstate values alone; with
     `rng` (an Rng), each blurred by up to CASUAL_NOISE (the casual level)."""
     layout(1 if model.advanced else 0)
@@ -387,14 +436,27 @@ def choose_steps(game, model, level, out, rng=None):
     if width and not pos.final:
         best_n = -1
         got = []
+        ahead = []  # each candidate's look-ahead value << 8 | 255 - index
         for v0 in scored[:width]:
             n = 255 - (v0 & 255)
             m = moves[n]
             yield from expected_steps(pos, m >> 1, a, b, m & 1, got)
             v = got.pop()
+            ahead.append(v << 8 | 255 - n)
             if best_n < 0 or v > best_v or (v == best_v and n < best_n):
                 best_v = v
                 best_n = n
+        if level == "strongest":
+            ahead.sort(reverse=True)
+            best_n = -1
+            for v0 in ahead[:DEEP_WIDTH]:
+                n = 255 - (v0 & 255)
+                m = moves[n]
+                yield from deep_steps(pos, m >> 1, a, b, m & 1, got)
+                v = got.pop()
+                if best_n < 0 or v > best_v or (v == best_v and n < best_n):
+                    best_v = v
+                    best_n = n
     m = moves[best_n]
     p, q = PAIRS[m >> 1]
     out.append(((q, p) if m & 1 else (p, q), best_v))

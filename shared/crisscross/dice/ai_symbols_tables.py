@@ -213,3 +213,34 @@ def reference_expected(model, cells, stage):
             c[p] = c[q] = 0
         total += w * best
     return total // 36
+
+
+def reference_deep(model, cells, stage, replies):
+    """The plain two-roll look-ahead: the expected worth, over the next roll, of
+    the best of its `replies` best placements (by reference_worth; ties to the
+    first in PAIRS order, the lower cell taking the first die first) valued by
+    reference_expected. When the next placement is the last, or none is left,
+    reference_expected's value."""
+    if stage + 1 >= ROUNDS or not has_free_pair(cells):
+        return reference_expected(model, cells, stage)
+    c = bytearray(cells)
+    total = 0
+    for x, y, w in ROLLS:
+        cands = []
+        for p, q in PAIRS:
+            if c[p] or c[q]:
+                continue
+            for a, b in ((x, y), (y, x)) if x != y else ((x, y),):
+                c[p] = a
+                c[q] = b
+                v = reference_worth(model, c, stage + 1)
+                cands.append((-v, len(cands), bytes(c)))
+            c[p] = c[q] = 0
+        cands.sort()
+        best = None
+        for _, _, after in cands[:replies]:
+            v = reference_expected(model, after, stage + 1)
+            if best is None or v > best:
+                best = v
+        total += w * best
+    return total // 36
