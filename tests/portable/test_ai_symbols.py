@@ -1,7 +1,7 @@
 """The AI in the symbol game: legal, deterministic, and sensible in set positions."""
 
 from crisscross.dice import ai, notation
-from crisscross.dice.grid import has_free_pair, isolated
+from crisscross.dice.grid import PAIRS, has_free_pair, isolated
 from crisscross.dice.symbols import SymbolsGame
 
 FAST_LEVELS = ("device", "greedy", "random")
@@ -199,6 +199,22 @@ def test_the_search_values_sheets_as_the_plain_evaluator_does():
     S.drop_tables()
 
 
+def looked_ahead(steps, pos, cells, k, x, y, swap):
+    """Runs a look-ahead (expected_steps or deep_steps) of x and y placed in
+    pair k of `cells` (x into the lower cell unless swap): ([its value], the
+    sheet after the placement)."""
+    out = []
+    for _ in steps(pos, k, x, y, swap, out):
+        pass
+    p, q = PAIRS[k]
+    if swap:
+        p, q = q, p
+    after = bytearray(cells)
+    after[p] = x
+    after[q] = y
+    return out, after
+
+
 def test_the_look_ahead_gives_the_plain_expectation():
     """reply_steps' split of a placement's change by the cells a tuple holds
     (expected_steps) gives the expectation reference_expected() computes by
@@ -223,13 +239,7 @@ def test_the_look_ahead_gives_the_plain_expectation():
         for k in free:
             x = 1 + rng.below(6)
             y = 1 + rng.below(6)
-            out = []
-            for _ in S.expected_steps(pos, k, x, y, False, out):
-                pass
-            p, q = S.PAIRS[k]
-            after = bytearray(cells)
-            after[p] = x
-            after[q] = y
+            out, after = looked_ahead(S.expected_steps, pos, cells, k, x, y, False)
             assert out == [T.reference_expected(model, after, done + 1)], cells
             assert pos.total == T.reference_worth(model, cells, done + 1)  # undone
             late += done == 10 and has_free_pair(T.blocked_marks(after))
@@ -256,13 +266,7 @@ def test_the_two_roll_look_ahead_gives_the_plain_expectation():
         for k in pos.free_pairs()[:2]:
             x = 1 + rng.below(6)
             y = 1 + rng.below(6)
-            out = []
-            for _ in S.deep_steps(pos, k, x, y, True, out):
-                pass
-            q, p = S.PAIRS[k]
-            after = bytearray(cells)
-            after[p] = x
-            after[q] = y
+            out, after = looked_ahead(S.deep_steps, pos, cells, k, x, y, True)
             want = T.reference_deep(model, after, done + 1, S.DEEP_REPLIES)
             assert out == [want], (cells, k)
             assert pos.total == T.reference_worth(model, cells, done + 1)  # undone

@@ -354,38 +354,41 @@ def deep_steps(pos, k, a, b, swap, out):
     values; ties to the first in pair_moves() order) valued by expected_steps.
     When the next placement is the last (or none is left), expected_steps'
     value."""
+    if pos.stage + 1 >= ROUNDS:  # the next placement is the last
+        yield from expected_steps(pos, k, a, b, swap, out)
+        return
     saved = pos.place(k, a, b, swap)
     pos.set_stage(pos.stage + 1)
     free = pos.free_pairs()
-    if pos.final or not free:
-        pos.cells, pos.en, pos.rk, stage = saved
-        pos.set_stage(stage)
-        yield from expected_steps(pos, k, a, b, swap, out)
-        return
-    total = 0
-    got = []
-    for x, y, w in ROLLS:
-        scored = []
-        n = 0
-        for kk in free:
-            scored.append(pos.after(kk, x, y, 0) << 8 | 255 - n)
-            n += 1
-            if x != y:
-                scored.append(pos.after(kk, x, y, 1) << 8 | 255 - n)
-            n += 1
-        scored.sort(reverse=True)  # the best value first, then the lowest index
-        best = None
-        for v0 in scored[:DEEP_REPLIES]:
-            n = 255 - (v0 & 255)
-            yield from expected_steps(pos, free[n >> 1], x, y, n & 1, got)
-            v = got.pop()
-            if best is None or v > best:
-                best = v
-        total += w * best
-        yield
+    if not free:
+        pos.set_stage(ROUNDS)  # stuck: the sheet is final as it is
+        total = pos.total
+    else:
+        total = 0
+        got = []
+        for x, y, w in ROLLS:
+            scored = []
+            n = 0
+            for kk in free:
+                scored.append(pos.after(kk, x, y, 0) << 8 | 255 - n)
+                n += 1
+                if x != y:
+                    scored.append(pos.after(kk, x, y, 1) << 8 | 255 - n)
+                n += 1
+            scored.sort(reverse=True)  # the best value first, then the lowest index
+            best = None
+            for v0 in scored[:DEEP_REPLIES]:
+                n = 255 - (v0 & 255)
+                yield from expected_steps(pos, free[n >> 1], x, y, n & 1, got)
+                v = got.pop()
+                if best is None or v > best:
+                    best = v
+            total += w * best
+            yield
+        total = total // 36
     pos.cells, pos.en, pos.rk, stage = saved  # undone
     pos.set_stage(stage)
-    out.append(total // 36)
+    out.append(total)
 
 
 def device_width(free, pieces=False):
@@ -431,37 +434,36 @@ def choose_steps(game, model, level, out, rng=None):
         if n % _CANDIDATES_PER_STEP == _CANDIDATES_PER_STEP - 1:
             yield
     scored.sort(reverse=True)  # the best value first, then the lowest index
+    if width and not pos.final:
+        ahead = []
+        yield from _look_ahead(pos, scored[:width], moves, a, b, expected_steps, ahead)
+        if level == "strongest":
+            scored = []
+            top = ahead[:DEEP_WIDTH]
+            yield from _look_ahead(pos, top, moves, a, b, deep_steps, scored)
+        else:
+            scored = ahead
     best_v = scored[0] >> 8
     best_n = 255 - (scored[0] & 255)
-    if width and not pos.final:
-        best_n = -1
-        got = []
-        ahead = []  # each candidate's look-ahead value << 8 | 255 - index
-        for v0 in scored[:width]:
-            n = 255 - (v0 & 255)
-            m = moves[n]
-            yield from expected_steps(pos, m >> 1, a, b, m & 1, got)
-            v = got.pop()
-            ahead.append(v << 8 | 255 - n)
-            if best_n < 0 or v > best_v or (v == best_v and n < best_n):
-                best_v = v
-                best_n = n
-        if level == "strongest":
-            ahead.sort(reverse=True)
-            best_n = -1
-            for v0 in ahead[:DEEP_WIDTH]:
-                n = 255 - (v0 & 255)
-                m = moves[n]
-                yield from deep_steps(pos, m >> 1, a, b, m & 1, got)
-                v = got.pop()
-                if best_n < 0 or v > best_v or (v == best_v and n < best_n):
-                    best_v = v
-                    best_n = n
     m = moves[best_n]
     p, q = PAIRS[m >> 1]
     out.append(((q, p) if m & 1 else (p, q), best_v))
     pos.drop()
     _SEARCH[0] = None
+
+
+def _look_ahead(pos, ranked, moves, a, b, steps, out):
+    """Values each candidate of `ranked` (value << 8 | 255 - its index in
+    `moves`) by `steps` (expected_steps or deep_steps), a step at a time, into
+    `out` in the same form, sorted: the best value first, then the lowest
+    index."""
+    got = []
+    for v0 in ranked:
+        n = 255 - (v0 & 255)
+        m = moves[n]
+        yield from steps(pos, m >> 1, a, b, m & 1, got)
+        out.append(got.pop() << 8 | 255 - n)
+    out.sort(reverse=True)
 
 
 def _in_place(model):
