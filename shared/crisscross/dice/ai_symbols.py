@@ -7,11 +7,16 @@ with), and for the best candidates by the expectation over the next roll (the
 at the strongest level the very best by an expectation two rolls on
 (deep_steps).
 Position keeps each tuple's raw key and value up to date as cells fill, so a
-placement costs only the lookups of the tuples it touches.
+placement costs only the lookups of the tuples it touches. The look-ahead's
+lookups run in native code where the port compiles it and the tables are read
+in place (ai_viper.py: the rp2 port with ROMFS), as bytecode elsewhere: the
+same values either way.
 
 All values are integers (hundredths of a point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
 """
+
+from array import array
 
 from crisscross.compat import const
 from crisscross.datafile import beside, close_indexed, open_indexed
@@ -39,17 +44,18 @@ SEARCH_WIDTH = const(10)  # strongest: candidates that get the look-ahead
 DEEP_WIDTH = const(3)
 DEEP_REPLIES = const(2)
 # The device level looks ahead for as many of its best candidates as this many
-# free pairs' replies allow (reply_steps: a free pair costs about 30 tuple
-# lookups), at least 2 (or none at all), at most SEARCH_WIDTH: as many as keep
-# the hint within its time on a board (python3 -m host bench ai --pico,
-# docs/ai.md). A table read a piece at a time (a board without ROMFS) costs
-# several times more a lookup: a narrower look-ahead then.
-_DEVICE_PAIRS = const(30)
+# free pairs' replies allow (reply_steps, its lookups in native code on a board
+# with ROMFS: ai_viper), at least 2 (or none at all), at most SEARCH_WIDTH: as
+# many as keep the hint within its time on a board (python3 -m host bench ai
+# --pico, docs/ai.md). A table read a piece at a time (a board without ROMFS)
+# costs several times more a lookup, in bytecode: a narrower look-ahead then.
+_DEVICE_PAIRS = const(90)
 _DEVICE_PAIRS_PIECES = const(13)
 # A search's steps (choose_steps): a yield after _CANDIDATES_PER_STEP
 # afterstates and after each free pair of a look-ahead (a few ms each on a
 # board: a tap's release of A waits for the step in progress).
 _CANDIDATES_PER_STEP = const(8)
+_NONE = const(-0x40000000)  # the native look-ahead's "no value yet"
 # The casual level: up to this much noise (hundredths) on each afterstate value.
 CASUAL_NOISE = const(400)
 
@@ -261,7 +267,10 @@ def reply_steps(pos, best):
     cell p and y in its second q, either 0 where a tuple misses that cell: a
     tuple through p alone adds to gain[7 * x], through q alone to gain[y],
     through neither to gain[0]. Placing x in p and y in q is then worth
-    total + gain[0] + gain[7 * x] + gain[y] + gain[7 * x + y]."""
+    total + gain[0] + gain[7 * x] + gain[y] + gain[7 * x + y]. Where the tables
+    are read in place and the port compiled ai_viper, its g adds up the gains
+    and its m takes each roll's best (in an array until the end): the same sums
+    in native code."""
     cl = pos.cell_lines
     lv = pos.lv
     w = pos.weights
@@ -271,6 +280,12 @@ def reply_steps(pos, best):
     total = pos.total
     shp = [-1] * NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
     shq = [-1] * NTUPLES
+    native = _NATIVE[0] if _in_place(pos.model) else None
+    if native is not None:  # the lookups in native code (ai_viper)
+        clear = _NATIVE[1]
+        most = _NATIVE[2]
+        gain = array("i", range(49))  # (z clears it for each pair)
+        nbest = array("i", [_NONE] * 21)
     for k in pos.free_pairs():
         p, q = PAIRS[k]
         nr = pos.rk[:]
@@ -281,12 +296,18 @@ def reply_steps(pos, best):
         for j in range(cl[q], cl[q + 1]):
             e = cl[j]
             shq[e >> 4] = e & 15
-        gain = [0] * 49
+        if native is None:
+            gain = [0] * 49
+        else:
+            clear(gain)
         for t in touched:
             a = shp[t]
             b = shq[t]
             shp[t] = -1
             shq[t] = -1
+            if native is not None:
+                native(r, v, gain, nr[t], a, b, RBASE[t], tbase[t], w[t], lv[t] + BIAS)
+                continue
             # The symbols tried in p (x0 to x1 - 1) and in q: 1-6, or 0 alone
             # where the tuple misses the cell.
             x0 = y0 = 1
@@ -310,6 +331,10 @@ def reply_steps(pos, best):
                     c = j >> 3
                     i = tb + ((((r[c] | r[c + 1] << 8) >> (j & 7)) & 1023) << 1)
                     gain[at + y] += wt * ((v[i] | v[i + 1] << 8) - old)
+        if native is not None:
+            most(gain, nbest, total)
+            yield
+            continue
         base = total + gain[0]
         for i in range(21):
             x, y, _ = ROLLS[i]
@@ -322,6 +347,11 @@ def reply_steps(pos, best):
             if best[i] is None or s > best[i]:
                 best[i] = s
         yield
+    if native is not None:
+        for i in range(21):
+            s = nbest[i]
+            if s > _NONE and (best[i] is None or s > best[i]):
+                best[i] = s
 
 
 def expected_steps(pos, k, a, b, swap, out):
@@ -464,6 +494,26 @@ def _look_ahead(pos, ranked, moves, a, b, steps, out):
         yield from steps(pos, m >> 1, a, b, m & 1, got)
         out.append(got.pop() << 8 | 255 - n)
     out.sort(reverse=True)
+
+
+def _native():
+    """reply_steps' lookups in native code (crisscross/dice/ai_viper.py: g, z
+    and m), compiled here where the port has MicroPython's viper emitter (the
+    rp2 port), or Nones where it has not (CPython, the WebAssembly port): there
+    the same lookups run as bytecode."""
+    try:
+        import micropython
+        from crisscross.dice.ai_viper import SOURCE
+
+        space = {"micropython": micropython}
+        exec(SOURCE, space)
+        return space["g"], space["z"], space["m"]
+    except Exception:  # CPython, or a port without native code
+        return None, None, None
+
+
+_NATIVE = _native()
+del _native  # run once: its code is not kept
 
 
 def _in_place(model):
