@@ -1,7 +1,7 @@
 """The symbol look-ahead's lookups in native code on the emulated Pico's ROMFS
-firmware (crisscross/dice/ai_viper.py, compiled by ai_symbols where the port has
-the viper emitter; CPython and the WebAssembly port run them as bytecode): they
-are compiled there, and every device hint of a whole seeded game of each symbol
+firmware (crisscross/dice/ai_symbols_viper.py, compiled by ai_symbols where the
+port has the viper emitter; CPython and the WebAssembly port run them as
+bytecode): they are compiled there, and every device hint of a whole seeded game of each symbol
 rule set is the one CPython gives, the same placement and expected score, and
 so is the look-ahead's value (hundredths) of the first placements at every
 move. The board starts in safe mode (A held: the REPL is free)."""

@@ -9,8 +9,8 @@ at the strongest level the very best by an expectation two rolls on
 Position keeps each tuple's raw key and value up to date as cells fill, so a
 placement costs only the lookups of the tuples it touches. The look-ahead's
 lookups run in native code where the port compiles it and the tables are read
-in place (ai_viper.py: the rp2 port with ROMFS), as bytecode elsewhere: the
-same values either way.
+in place (ai_symbols_viper.py: the rp2 port with ROMFS), as bytecode elsewhere:
+the same values either way.
 
 All values are integers (hundredths of a point); ties go to the earlier move in
 pair_moves() order, so MicroPython and CPython choose alike.
@@ -45,10 +45,11 @@ DEEP_WIDTH = const(3)
 DEEP_REPLIES = const(2)
 # The device level looks ahead for as many of its best candidates as this many
 # free pairs' replies allow (reply_steps, its lookups in native code on a board
-# with ROMFS: ai_viper), at least 2 (or none at all), at most SEARCH_WIDTH: as
-# many as keep the hint within its time on a board (python3 -m host bench ai
-# --pico, docs/ai.md). A table read a piece at a time (a board without ROMFS)
-# costs several times more a lookup, in bytecode: a narrower look-ahead then.
+# with ROMFS: ai_symbols_viper), at least 2 (or none at all), at most
+# SEARCH_WIDTH: as many as keep the hint within its time on a board (python3 -m
+# host bench ai --pico, docs/ai.md). A table read a piece at a time (a board
+# without ROMFS) costs several times more a lookup, in bytecode: a narrower
+# look-ahead then.
 _DEVICE_PAIRS = const(90)
 _DEVICE_PAIRS_PIECES = const(13)
 # A search's steps (choose_steps): a yield after _CANDIDATES_PER_STEP
@@ -268,9 +269,9 @@ def reply_steps(pos, best):
     tuple through p alone adds to gain[7 * x], through q alone to gain[y],
     through neither to gain[0]. Placing x in p and y in q is then worth
     total + gain[0] + gain[7 * x] + gain[y] + gain[7 * x + y]. Where the tables
-    are read in place and the port compiled ai_viper, its g adds up the gains
-    and its m takes each roll's best (in an array until the end): the same sums
-    in native code."""
+    are read in place and the port compiled ai_symbols_viper, its g adds up the
+    gains and its m takes each roll's best (in an array until the end): the same
+    sums in native code."""
     cl = pos.cell_lines
     lv = pos.lv
     w = pos.weights
@@ -281,7 +282,7 @@ def reply_steps(pos, best):
     shp = [-1] * NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
     shq = [-1] * NTUPLES
     native = _NATIVE[0] if _in_place(pos.model) else None
-    if native is not None:  # the lookups in native code (ai_viper)
+    if native is not None:  # the lookups in native code (ai_symbols_viper)
         clear = _NATIVE[1]
         most = _NATIVE[2]
         gain = array("i", range(49))  # (z clears it for each pair)
@@ -497,13 +498,13 @@ def _look_ahead(pos, ranked, moves, a, b, steps, out):
 
 
 def _native():
-    """reply_steps' lookups in native code (crisscross/dice/ai_viper.py: g, z
-    and m), compiled here where the port has MicroPython's viper emitter (the
+    """reply_steps' lookups in native code (crisscross/dice/ai_symbols_viper.py:
+    g, z and m), compiled here where the port has MicroPython's viper emitter (the
     rp2 port), or Nones where it has not (CPython, the WebAssembly port): there
     the same lookups run as bytecode."""
     try:
         import micropython
-        from crisscross.dice.ai_viper import SOURCE
+        from crisscross.dice.ai_symbols_viper import SOURCE
 
         space = {"micropython": micropython}
         exec(SOURCE, space)
