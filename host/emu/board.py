@@ -209,6 +209,14 @@ class Board:
             self._on = True
             self._held = set(pins)
 
+    def power_on_safe(self):
+        """Power on in the game's safe mode: A held through boot, then let go;
+        main.py stops at the REPL, which is then free for exec()."""
+        self.power_on(held=["a"])
+        self.run_ms(800)
+        self.up("a")
+        self.run_ms(100)
+
     def power_off(self):
         """Cut the power now: the flash file gets the flash exactly as it is."""
         with self._lock:

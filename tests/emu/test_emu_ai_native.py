@@ -51,10 +51,7 @@ pytestmark = pytest.mark.usefixtures("romfs_firmware")
 
 
 def test_device_hints_in_native_code_are_cpythons(board):
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
+    board.power_on_safe()
     out = board.exec("GAMES = %r\n" % (GAMES,) + SCRIPT, timeout_ms=600000)
     got = json.loads(out.split("RESULT ", 1)[1])
     assert got["native"]

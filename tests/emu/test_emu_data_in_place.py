@@ -54,10 +54,7 @@ pytestmark = pytest.mark.usefixtures("romfs_firmware")
 
 
 def test_the_word_list_and_the_ai_tables_are_read_in_place_from_rom(board):
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
+    board.power_on_safe()
     out = board.exec(SCRIPT, timeout_ms=60000)
     got = json.loads(out.split("RESULT ", 1)[1])
     print(got)

@@ -34,10 +34,7 @@ def soak():
 
 def start_with_ballast(board):
     """Safe mode, the ballast, then the game as main.py starts it; the twin."""
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
+    board.power_on_safe()
     # The ballast's bytes and its object's 16 leave HEAP for everything else.
     code = (
         "import gc\n"

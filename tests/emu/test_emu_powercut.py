@@ -64,7 +64,7 @@ def start_files(seed):
 
 def write_files(board, storage):
     """Put the files on the board (safe mode, the REPL), in its save folder."""
-    safe_mode(board)
+    board.power_on_safe()
     board.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % SAVE_DIR)
     for name in storage.names():
         board.exec(
@@ -76,13 +76,6 @@ def write_files(board, storage):
 
 def copy(storage):
     return MemoryStorage(storage.snapshot())
-
-
-def safe_mode(board):
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
 
 
 def press_all(board, sides, name, hold_ms=80, gap_ms=120):
@@ -262,7 +255,7 @@ def test_power_cuts_during_saves_load_the_last_or_previous_state(firmware, reque
     assert results, "no cut fell in the save of a game's result"
     # The high scores set up first are all still there, read over the REPL.
     board.power_off()
-    safe_mode(board)
+    board.power_on_safe()
     files = {}
     for name in ("records.sav", "records.sav.tmp", "records.sav.bak"):
         data = tw.board_file(name)

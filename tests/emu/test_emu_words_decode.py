@@ -34,10 +34,7 @@ print("small", n, len(small) >= n, binascii.crc32(memoryview(small)[:n]))
 
 def _run_in_safe_mode(board, code):
     """`code`'s printed words, run at the REPL of a board powered on in safe mode."""
-    board.power_on(held=["a"])
-    board.run_ms(800)
-    board.up("a")
-    board.run_ms(100)
+    board.power_on_safe()
     return board.exec(code, timeout_ms=600000).split()
 
 
