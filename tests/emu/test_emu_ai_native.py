@@ -36,13 +36,14 @@ from crisscross.dice.symbols import SymbolsGame
 """
     + LOOK_AHEAD
     + r"""
-out = {"native": ai_symbols._NATIVE[0] is not None, "hints": []}
+out = {"hints": []}
 for seed, advanced in GAMES:
     g = SymbolsGame(seed, 1, advanced)
     while not g.over:
         move, value = ai.hint(g, "device")
         out["hints"].append([list(move), value, look_ahead(g)])
         g.place(move)
+out["native"] = ai_symbols.native_code()[0] is not None
 print("RESULT", json.dumps(out))
 """
 )

@@ -281,11 +281,11 @@ def reply_steps(pos, best):
     total = pos.total
     shp = [-1] * NTUPLES  # a tuple's bit shift of the pair's first cell, or -1
     shq = [-1] * NTUPLES
-    native = _NATIVE[0] if _in_place(pos.model) else None
-    if native is not None:  # the lookups in native code (ai_symbols_viper)
-        clear = _NATIVE[1]
-        most = _NATIVE[2]
-        gain = array("i", range(49))  # (z clears it for each pair)
+    native = most = None
+    if _in_place(pos.model):  # the lookups in native code (ai_symbols_viper)
+        native, most = native_code()
+    if native is not None:
+        gain = array("i", [0] * 49)  # (most clears it after each pair)
         nbest = array("i", [_NONE] * 21)
     for k in pos.free_pairs():
         p, q = PAIRS[k]
@@ -299,8 +299,6 @@ def reply_steps(pos, best):
             shq[e >> 4] = e & 15
         if native is None:
             gain = [0] * 49
-        else:
-            clear(gain)
         for t in touched:
             a = shp[t]
             b = shq[t]
@@ -497,24 +495,27 @@ def _look_ahead(pos, ranked, moves, a, b, steps, out):
     out.sort(reverse=True)
 
 
-def _native():
+_NATIVE = []  # (g, m) once native_code() has run: Nones where they cannot be
+
+
+def native_code():
     """reply_steps' lookups in native code (crisscross/dice/ai_symbols_viper.py:
-    g, z and m), compiled here where the port has MicroPython's viper emitter (the
-    rp2 port), or Nones where it has not (CPython, the WebAssembly port): there
-    the same lookups run as bytecode."""
-    try:
-        import micropython
-        from crisscross.dice.ai_symbols_viper import SOURCE
+    g and m), compiled on the first call where the port has MicroPython's viper
+    emitter (the rp2 port), or Nones where it has not (CPython, the WebAssembly
+    port): there the same lookups run as bytecode. Called by a search that reads
+    its tables in place, so a board without ROMFS (tables in pieces, the lookups
+    in bytecode) never compiles them."""
+    if not _NATIVE:
+        try:
+            import micropython
+            from crisscross.dice.ai_symbols_viper import SOURCE
 
-        space = {"micropython": micropython}
-        exec(SOURCE, space)
-        return space["g"], space["z"], space["m"]
-    except Exception:  # CPython, or a port without native code
-        return None, None, None
-
-
-_NATIVE = _native()
-del _native  # run once: its code is not kept
+            space = {"micropython": micropython}
+            exec(SOURCE, space)
+            _NATIVE.extend((space["g"], space["m"]))
+        except Exception:  # CPython, or a port without native code
+            _NATIVE.extend((None, None))
+    return _NATIVE
 
 
 def _in_place(model):

@@ -1,6 +1,6 @@
 """The symbol look-ahead's table lookups (ai_symbols.reply_steps) as source for
-MicroPython's viper emitter: ai_symbols._native() compiles them when that module
-loads, on a port that has the emitter (the rp2 port; not CPython nor the
+MicroPython's viper emitter: ai_symbols.native() compiles them for the first
+search that reads its tables in place, on a port that has the emitter (the rp2 port; not CPython nor the
 WebAssembly port, which run the same lookups as bytecode). It ships as text
 and is a module of its own, as crisscross/words/viper.py is, so its text leaves
 the heap once compiled.
@@ -11,11 +11,10 @@ a of the tuple's raw key; a < 0: the tuple misses that cell, x is 0) and y in
 its second (shift b): the tuple's rank read from the ranks `r` at bit
 rb + 10 * key, its value from `v` at byte tb + 2 * rank, less `old` (its value
 now + BIAS). Both tables are buffers read in place (flash in a ROMFS).
-z: sets the 49 gains to 0.
 m: for each of the 21 rolls x <= y (ai_symbols_tables.ROLLS' order), the pair's
 value total + gain[0] + gain[7 * x] + gain[y] + gain[7 * x + y] (or the other
 way round if that is more, x in the second cell) raised into best[i] (an array
-of 21 ints).
+of 21 ints); then the 49 gains back to 0, for the next pair.
 """
 
 SOURCE = """
@@ -50,15 +49,6 @@ def g(r, v, gain, raw: int, a: int, b: int, rb: int, tb: int, wt: int, old: int)
 
 
 @micropython.viper
-def z(gain):
-    gp = ptr32(gain)
-    k = 0
-    while k < 49:
-        gp[k] = 0
-        k += 1
-
-
-@micropython.viper
 def m(gain, best, total: int):
     gp = ptr32(gain)
     bp = ptr32(best)
@@ -79,4 +69,8 @@ def m(gain, best, total: int):
             i += 1
             y += 1
         x += 1
+    i = 0
+    while i < 49:
+        gp[i] = 0
+        i += 1
 """
