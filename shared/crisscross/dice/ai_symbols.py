@@ -504,7 +504,9 @@ def native_code():
     emitter (the rp2 port), or Nones where it has not (CPython, the WebAssembly
     port): there the same lookups run as bytecode. Called by a search that reads
     its tables in place, so a board without ROMFS (tables in pieces, the lookups
-    in bytecode) never compiles them."""
+    in bytecode) never compiles them. (The same few lines as
+    crisscross.words.dictionary._native(): a helper for both would sit in the
+    always resident crisscross.compat, which costs heap on every screen.)"""
     if not _NATIVE:
         try:
             import micropython

@@ -1,9 +1,9 @@
 """The symbol look-ahead's table lookups (ai_symbols.reply_steps) as source for
-MicroPython's viper emitter: ai_symbols.native() compiles them for the first
-search that reads its tables in place, on a port that has the emitter (the rp2 port; not CPython nor the
-WebAssembly port, which run the same lookups as bytecode). It ships as text
-and is a module of its own, as crisscross/words/viper.py is, so its text leaves
-the heap once compiled.
+MicroPython's viper emitter: ai_symbols.native_code() compiles them for the
+first search that reads its tables in place, on a port that has the emitter
+(the rp2 port; not CPython nor the WebAssembly port, which run the same lookups
+as bytecode). It ships as text and is a module of its own, as
+crisscross/words/viper.py is, so its text leaves the heap once compiled.
 
 g: adds to gain[7 * x + y] (an array of 49 ints) one tuple's change of value,
 times its weight wt, for each symbol x in the pair's first cell (at bit shift
