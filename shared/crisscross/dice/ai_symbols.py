@@ -348,9 +348,8 @@ def reply_steps(pos, best):
         yield
     if native is not None:
         for i in range(21):
-            s = nbest[i]
-            if s > _NONE and (best[i] is None or s > best[i]):
-                best[i] = s
+            if nbest[i] > _NONE:  # (best holds Nones until now)
+                best[i] = nbest[i]
 
 
 def expected_steps(pos, k, a, b, swap, out):
