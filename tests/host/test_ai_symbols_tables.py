@@ -103,6 +103,18 @@ def test_the_trainer_rebuilds_the_same_bytes_from_a_seed():
     assert len(d) == len(read(D.TABLE_FILE))
 
 
+def test_each_rule_set_learns_from_its_own_seed_unless_one_is_given(tmp_path):
+    tiny = ["--mc-iterations", "1", "--mc-games", "6", "--td0-games", "6"]
+    tiny += ["--etd-games", "4", "--rules", "advanced", "--jobs", "1"]
+    seed, _, _, _, end = T.RECIPE["advanced"]
+    assert T.main(tiny + ["--out", str(tmp_path / "own")]) == 0
+    assert T.main(tiny + ["--out", str(tmp_path / "given"), "--seed", "5"]) == 0
+    own = (tmp_path / "own" / "ai_symbols_advanced.bin").read_bytes()
+    given = (tmp_path / "given" / "ai_symbols_advanced.bin").read_bytes()
+    assert own == T.train_symbols(True, seed, (1, 6), 6, 4, end)
+    assert given == T.train_symbols(True, 5, (1, 6), 6, 4, end) != own
+
+
 def test_the_trainer_refuses_a_symbols_option_for_digits_alone(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit:
         T.main(["--rules", "digits", "--td0-games", "5", "--out", str(tmp_path)])
