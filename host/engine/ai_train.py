@@ -54,12 +54,14 @@ DECAY = 0.5  # Monte Carlo: weight of the older iterations' evidence
 ALPHA = 0.002  # symbols TD: step per unit of squared feature weight
 REFRESH = 10  # games between rebuilds of the tables the search reads
 # The defaults: each rule set's seed and recipe (docs/ai.md: how they were
-# chosen and how long they take).
+# chosen and how long they take): (Monte Carlo (iterations, games each), TD(0)
+# games, expected TD games, the TD step at a phase's end as a share of its
+# first). Basic and advanced learn by the one symbols recipe.
+SYMBOLS_RECIPE = ((4, 4000), 150000, 20000, 0.1)
 RECIPE = {
-    # rule set: (seed, Monte Carlo (iterations, games each), TD(0) games,
-    # expected TD games, the TD step at a phase's end as a share of its first)
-    "basic": (1, (4, 4000), 150000, 20000, 0.1),
-    "advanced": (2, (4, 4000), 150000, 20000, 0.1),
+    # rule set: (seed,) + its recipe
+    "basic": (1,) + SYMBOLS_RECIPE,
+    "advanced": (2,) + SYMBOLS_RECIPE,
     "digits": (1, (6, 5000), 0, 1200000, 1.0),
 }
 
