@@ -51,7 +51,8 @@ def test_score_digits_criss_and_cross_json():
 def test_malformed_sheets_name_the_line_and_cell():
     cases = [
         ("XX^^O\nX/^^#\n#/=?#\n^/=^#\nX#=O#\n", "line 3, cell 4"),
-        ("XX^^O\nX/^^#\n", "5 lines"),
+        ("XX^^O\nX/^^#\n", "5 lines of 5 cells, got 2 lines"),
+        ("XX^^O\n", "5 lines of 5 cells, got 1 line\n"),
         ("XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O\n", "line 5"),
         ("XX^^O\nX/^^#\n#/==##\n^/=^#\nX#=O#\n", "line 3"),
     ]

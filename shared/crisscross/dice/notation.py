@@ -25,7 +25,10 @@ def parse(text, game="symbols"):
     chars = _chars_for(game)
     lines = [ln for ln in text.replace("\r", "").split("\n") if ln.strip()]
     if len(lines) != 5:
-        raise NotationError("expected 5 lines of 5 cells, got %d lines" % len(lines))
+        n = len(lines)
+        raise NotationError(
+            "expected 5 lines of 5 cells, got %d line%s" % (n, "" if n == 1 else "s")
+        )
     cells = bytearray(25)
     for r in range(5):
         row = lines[r].replace(" ", "").replace("\t", "")
