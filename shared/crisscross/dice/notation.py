@@ -24,8 +24,8 @@ def parse(text, game="symbols"):
     """Text -> bytearray(25) in the engine's cell values; NotationError if bad."""
     chars = _chars_for(game)
     lines = [ln for ln in text.replace("\r", "").split("\n") if ln.strip()]
-    if len(lines) != 5:
-        n = len(lines)
+    n = len(lines)
+    if n != 5:
         raise NotationError(
             "expected 5 lines of 5 cells, got %d line%s" % (n, "" if n == 1 else "s")
         )
