@@ -2,6 +2,7 @@
 holds of the budgets, what mpy-cross builds, where the rules come from."""
 
 import glob
+import json
 import os
 import re
 import subprocess
@@ -75,5 +76,13 @@ def test_the_mip_installs_heap_is_told_as_measured():
     # the make flash build's, which host/bench/results.json holds.
     flashing = " ".join(text("docs", "flashing.md").split())
     assert "122,352 B" in flashing and "149,952 B" in flashing
+    results = json.loads(text("host", "bench", "results.json"))
+    for game in ("symbols", "digits", "words"):
+        row = re.search(
+            r"\| %s \| [\d,]+ B \| ([\d,]+) B \| ([\d,]+) B \|" % game, flashing
+        )
+        stock = results["pico_stock"]["heap_live_max_bytes"][game]
+        romfs = results["pico"]["heap_live_max_bytes"][game]
+        assert row.groups() == ("{:,}".format(stock), "{:,}".format(romfs)), game
     assert "the card game's figure is not measured" in flashing
     assert "(measured in docs/flashing.md)" in " ".join(text("README.md").split())
