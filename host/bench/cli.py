@@ -16,10 +16,15 @@ import sys
 _CONVERSION = re.compile(r"%(-?\d*)(?:\.\d+)?[a-z]")
 
 
+def summary(doc):
+    """A docstring's first paragraph on one line: a command's --help description."""
+    return " ".join(doc.split("\n\n")[0].split())
+
+
 def parser(name, doc, json_help="print the figures as JSON"):
-    """The parser of `bench NAME`: described by the first line of `doc`, with --json."""
+    """The parser of `bench NAME`: described by the first paragraph of `doc`, with --json."""
     p = argparse.ArgumentParser(
-        prog="python3 -m host bench " + name, description=doc.split("\n")[0]
+        prog="python3 -m host bench " + name, description=summary(doc)
     )
     p.add_argument("--json", action="store_true", help=json_help)
     return p

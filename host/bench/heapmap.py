@@ -22,11 +22,11 @@ Figures are gc.mem_alloc() differences, 16-byte blocks. A module that imports a
 sibling inside a function does not pay for it here.
 """
 
-import argparse
 import json
 import sys
 
 from host import ROOT
+from host.bench import cli
 from host.engine import import_graph
 
 BOARD_LIB = r"""
@@ -140,10 +140,7 @@ def measure(modules=None, log=None):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench heap", description=__doc__.split("\n")[0]
-    )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = cli.parser("heap", __doc__)
     p.add_argument("--modules", default="", help="only these (comma-separated)")
     p.add_argument(
         "--snapshot",

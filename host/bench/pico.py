@@ -26,7 +26,6 @@ Every figure comes from emulated time and cycle counts: the same firmware, code 
 inputs give the same figures on any machine, however busy.
 """
 
-import argparse
 import hashlib
 import json
 import os
@@ -36,6 +35,7 @@ import sys
 import tempfile
 
 from host import ROOT
+from host.bench import cli
 from host.bench.pico_play import (
     CODES,
     FAMILIES,
@@ -370,10 +370,7 @@ def format_table(pico, budgets=None):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench pico", description=__doc__.split("\n")[0]
-    )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = cli.parser("pico", __doc__)
     p.add_argument(
         "--root", default=ROOT, help="the tree to flash (e.g. an older worktree)"
     )

@@ -72,3 +72,15 @@ def test_line_counts_are_deterministic_and_grow_with_work(tree):
     # A hint searches: many times the lines of a cursor move. Boot draws the
     # title, a redraw the play screen: both do work.
     assert a["hint"] > 10 * a["cursor_move"] > 0 and a["boot"] > 0 and a["redraw"] > 0
+
+
+def test_a_bench_commands_help_gives_its_docstrings_first_paragraph_whole():
+    from host.bench import cli, heapmap, pico
+
+    assert (
+        cli.summary("One line\nand its end.\n\n  usage: x\n") == "One line and its end."
+    )
+    for module in (pico, heapmap):
+        described = module.build_parser().description
+        assert described == " ".join(module.__doc__.split("\n\n")[0].split())
+        assert described.endswith("."), described
