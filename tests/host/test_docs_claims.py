@@ -86,3 +86,15 @@ def test_the_mip_installs_heap_is_told_as_measured():
         assert row.groups() == ("{:,}".format(stock), "{:,}".format(romfs)), game
     assert "the card game's figure is not measured" in flashing
     assert "(measured in docs/flashing.md)" in " ".join(text("README.md").split())
+
+
+def test_the_save_file_example_is_a_real_save():
+    # docs/saves.md's example: an intact game file whose text restores a session.
+    from crisscross import storeload
+    from crisscross.dice.session import Session
+
+    example = re.search(r"```\n(CCP1 game .*?\n.*?)\n```", text("docs", "saves.md"))
+    seq, obj = storeload.unpack("game", example.group(1).encode())
+    assert seq == 12, obj
+    session = Session.from_text(obj["game"])
+    assert session.game.seed == 42 and len(session.game.history) == 1
