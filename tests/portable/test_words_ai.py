@@ -91,6 +91,22 @@ def test_every_play_it_finds_is_legal_with_the_real_dictionary():
     d.close()
 
 
+def test_an_empty_hand_finds_no_play_and_its_turn_ends_the_game():
+    # Once the deck is empty a seat can hold no card (it emptied its hand and
+    # drew nothing): the search finds nothing, on an empty table or beside words.
+    words = WordSet(["house", "houses"])
+    for board in (Board(), from_rows(["HOUSE"])):
+        s, found = search(board, "", words)
+        assert found is None and s.nodes == 0
+    d = Dictionary()
+    g = Game(2, 12, OPTIONS, d)
+    autoplay.take_turn(g, 2000)
+    g.deck[:] = b""  # a bytearray
+    g.players[g.turn].hand[:] = []
+    assert autoplay.take_turn(g, 2000) == "pass" and g.over
+    d.close()
+
+
 def test_the_budget_bounds_the_search():
     d = Dictionary()
     g = Game(2, 12, OPTIONS, d)

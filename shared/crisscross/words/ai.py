@@ -159,6 +159,10 @@ class Search:
         line position start + n, one letter, from the table or laid. The lines
         and their starts come from crisscross.words.lines; every counted lookup
         is counted here."""
+        if not self.hand_size:  # no card to lay (the deck ran out): no play
+            self.nodes = self.depth = 0
+            out.append(None)
+            return
         if reads is None:
             reads = lookups
         sliced = lookups > 0
