@@ -28,6 +28,9 @@ MICROPYTHON = os.path.join(
 )
 RUNTIME = ("micropython.mjs", "micropython.wasm")
 IMAGE = "game.romfs"
+FILES = PAGE + RUNTIME + (IMAGE,)
+# Left in a folder the build made: only such a folder is emptied by the next one.
+MARK = ".criss-cross-pocket-web"
 ENGINE_FILES = (".py", ".bin")  # what the engine imports or reads beside itself
 DEFAULT_PORT = 8000
 
@@ -73,31 +76,48 @@ def romfs_image():
 
 
 def build(out=OUT):
-    """Write the page's files into `out` (emptied first); returns their names."""
+    """Write the page's files into `out`, a new or empty folder or one a build
+    made before (emptied first: no stale file stays); returns their names. A
+    folder holding anything else is left as it is (BuildError)."""
     missing = [n for n in RUNTIME if not os.path.exists(os.path.join(MICROPYTHON, n))]
     if missing:
         raise BuildError(
             "MicroPython WebAssembly is not installed (%s missing): run `make deps`"
             % ", ".join(missing)
         )
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise BuildError("%s is a file, not a folder" % out)
+    held = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    # build/web is the build's own, whoever made it.
+    if held and MARK not in held and os.path.abspath(out) != OUT:
+        shown = ", ".join(held[:3]) + (", ..." if len(held) > 3 else "")
+        raise BuildError(
+            "%s holds files a build did not make (%s): build into a new or empty "
+            "folder" % (out, shown)
+        )
     image = romfs_image()
-    if os.path.isdir(out):
+    if held:
         shutil.rmtree(out)
-    os.makedirs(out)
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        raise BuildError("cannot make %s: %s" % (out, e.strerror or e)) from None
+    with open(os.path.join(out, MARK), "w") as f:
+        f.write("made by python3 -m host web: the next build empties this folder\n")
     for name in PAGE:
         shutil.copyfile(os.path.join(HERE, name), os.path.join(out, name))
     for name in RUNTIME:
         shutil.copyfile(os.path.join(MICROPYTHON, name), os.path.join(out, name))
     with open(os.path.join(out, IMAGE), "wb") as f:
         f.write(image)
-    return sorted(PAGE + RUNTIME + (IMAGE,))
+    return sorted(FILES)
 
 
 def weight(out=OUT):
     """{file: bytes gzipped} of every file of the page: what a visit downloads
     from a host that compresses."""
     sizes = {}
-    for name in sorted(os.listdir(out)):
+    for name in sorted(FILES):
         with open(os.path.join(out, name), "rb") as f:
             sizes[name] = len(gzip.compress(f.read(), 9, mtime=0))
     return sizes
@@ -141,7 +161,12 @@ def build_parser():
         description="Build the browser game into build/web/ and serve it on "
         "localhost: the same engine in MicroPython WebAssembly, static files only.",
     )
-    p.add_argument("--out", default=OUT, help="where to build (default build/web)")
+    p.add_argument(
+        "--out",
+        default=OUT,
+        help="where to build: a new or empty folder, or one a build made "
+        "(default build/web)",
+    )
     p.add_argument(
         "--port",
         type=int,
@@ -162,8 +187,13 @@ def main(argv):
     except BuildError as e:
         sys.stderr.write("web: %s\n" % e)
         return 1
+    except OSError as e:  # a file on the way, no permission: nothing removed
+        sys.stderr.write(
+            "web: cannot build into %s: %s\n" % (args.out, e.strerror or e)
+        )
+        return 1
     total = sum(weight(args.out).values())
-    where = os.path.relpath(args.out)
+    where = os.path.relpath(OUT) if args.out == OUT else args.out
     print("built %s: %d files, %d KB gzipped" % (where, len(names), total // 1024))
     if args.build_only:
         return 0

@@ -21,12 +21,12 @@ pytestmark = pytest.mark.skipif(
 
 def test_the_build_is_the_page_micropython_and_the_game(tmp_path):
     out = str(tmp_path / "web")
-    os.makedirs(out)
+    web.build(out)
     with open(os.path.join(out, "stale.txt"), "w") as f:
         f.write("from an older build")
-    names = web.build(out)
+    names = web.build(out)  # a build's folder: emptied first
     assert (
-        sorted(os.listdir(out))
+        sorted(n for n in os.listdir(out) if n != web.MARK)
         == names
         == sorted(
             ["index.html", "pocket.css", "pocket.mjs", "micropython.mjs"]
@@ -81,3 +81,28 @@ def test_a_bad_port_is_refused():
         text=True,
     )
     assert proc.returncode == 2 and "--port must be 0..65535" in proc.stderr
+
+
+def test_a_folder_the_build_did_not_make_is_refused_and_kept(tmp_path):
+    out = tmp_path / "mine"
+    (out / "sub").mkdir(parents=True)
+    (out / "notes.txt").write_text("keep me")
+    (out / "sub" / "a").write_text("and me")
+    proc = subprocess.run(
+        [sys.executable, "-m", "host", "web", "--build-only", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr == (
+        "web: %s holds files a build did not make (notes.txt, sub): build into a "
+        "new or empty folder\n" % out
+    )
+    assert (out / "notes.txt").read_text() == "keep me"
+    assert (out / "sub" / "a").read_text() == "and me"
+    with pytest.raises(web.BuildError, match="is a file, not a folder"):
+        web.build(str(out / "notes.txt"))
+    with pytest.raises(web.BuildError, match="cannot make"):
+        web.build(str(out / "notes.txt" / "web"))
