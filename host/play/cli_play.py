@@ -36,12 +36,15 @@ TIE_BREAKS = {
 }
 
 
+COMMANDS = "hint shows the AI's move, u undoes your last placement, q quits."
+
+
 def build_parser():
     p = argparse.ArgumentParser(
         prog="python3 -m host play",
         description="Play Criss Cross in the terminal. Type moves as cells like B2 "
         "(column A-E, row 1-5); symbols take two cells, first die first: 'B2 B3'. "
-        "u undoes your last placement, q quits.",
+        + COMMANDS,
         epilog="Other games: --game cards and --game words have their own options "
         "(python3 -m host play --game cards --help).",
     )
@@ -140,7 +143,7 @@ def parse_cell(text):
 
 
 def parse_move(game, text):
-    parts = text.replace(",", " ").split()
+    parts = text.replace(",", " ").replace("-", " ").split()  # B2 B3, B2-B3
     if game.FAMILY == "symbols":
         if len(parts) != 2:
             raise ValueError("type two cells, first die first, e.g. B2 B3")
@@ -198,9 +201,29 @@ def play_typed(session, inp, out):
             out.write("\n")
             return False
         command = line.strip().lower()
-        if command in ("q", "quit"):
+        if command in ("q", "quit", "exit"):
             return False
-        if command == "u":
+        if command in ("h", "help", "?"):
+            out.write(
+                "type %s; %s\n"
+                % (
+                    (
+                        "two cells, first die first: B2 B3"
+                        if game.FAMILY == "symbols"
+                        else "a cell: C4"
+                    ),
+                    COMMANDS,
+                )
+            )
+            continue
+        if command == "hint":
+            move, expected = ai.hint(game, ai.DEVICE)
+            out.write(
+                "hint: %s (expected final score %d)\n"
+                % (move_text(game, move), expected)
+            )
+            continue
+        if command in ("u", "undo"):
             if not marks:
                 out.write("nothing to undo\n")
                 continue

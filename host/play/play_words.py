@@ -39,7 +39,7 @@ HELP = """commands:
   play ROW COL across|down WORD   lay WORD from ROW,COL (letters already on the
                                   table are skipped; a lower-case letter is a wild)
   cells R,C,L R,C,L ...           lay single cards anywhere (a Square Effect play)
-  draw | pass | hint | board | quit"""
+  draw | pass | hint | board | help | quit (or q)"""
 
 
 def points(tenths):
@@ -176,9 +176,9 @@ def human_turn(game, lines, out):
             continue
         cmd = words[0].lower()
         try:
-            if cmd == "quit":
+            if cmd in ("q", "quit", "exit"):
                 return False
-            if cmd in ("help", "?"):
+            if cmd in ("h", "help", "?"):
                 out.write(HELP + "\n")
             elif cmd == "board":
                 show(game, out)

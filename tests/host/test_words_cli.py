@@ -125,6 +125,14 @@ def test_text_output_and_a_human_seat():
     assert "game abandoned" in text
 
 
+def test_the_short_commands_of_the_other_games_work_here_too():
+    for quit_word in ("q", "exit"):
+        out = io.StringIO()
+        script = io.StringIO("h\n%s\n" % quit_word)
+        assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 1
+        assert "commands:" in out.getvalue() and "unknown command" not in out.getvalue()
+
+
 def test_module_entry_point():
     out = subprocess.run(
         [sys.executable, "-m", "host", "play", "--game", "words", "--auto"]
