@@ -49,7 +49,9 @@ def build_parser():
         "(python3 -m host play --game cards --help).",
     )
     p.add_argument(
-        "--game", choices=("symbols", "digits", "cards", "words"), default="symbols"
+        "--game",
+        choices=("symbols", "digits", "cards", "words"),
+        help="the game (default symbols; a share code names its own)",
     )
     p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
     p.add_argument(
@@ -345,13 +347,20 @@ def apply_code(args):
                 "that code is a %s game: python3 -m host play --game %s --seed %d"
                 % (family, family, args.seed)
             )
+        if args.game not in (None, family):
+            raise ValueError(
+                "that code is a %s game: leave out --game %s" % (family, args.game)
+            )
         args.game = family
         args.advanced = rules == "advanced"
         args.variant = None
         for name, value in VARIANTS.items():
             if rules == value:
                 args.variant = name
-    elif args.daily is not None:
+        return
+    if args.game is None:
+        args.game = "symbols"
+    if args.daily is not None:
         if args.daily == "today":
             import datetime
 

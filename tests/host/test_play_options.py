@@ -94,6 +94,12 @@ def test_options_that_conflict_are_refused():
         "--players 2",
     )
     refused(host("play", "--code", "AVF-F6V5", "--advanced"), "names its rules")
+    refused(
+        host("play", "--code", "AVF-F6V5", "--game", "digits", "--auto"),
+        "that code is a symbols game: leave out --game digits",
+    )
+    same = host("play", "--code", "AVF-F6V5", "--game", "symbols", "--auto", "--json")
+    assert same.returncode == 0 and json.loads(same.stdout)["seed"] == 777
     refused(host("play", "--seed", "1", "--daily", "2026-01-01"), "one of")
     # Empty values are refused, not taken for "none given" (a random game).
     refused(host("play", "--code", "", "--auto"), "share code has 7 characters")
