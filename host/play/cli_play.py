@@ -413,9 +413,9 @@ def check_game_options(args):
         raise ValueError("--players must be 1 to %d in the %s game" % (most, args.game))
 
 
-def left_unfinished(game, status):
+def left_unfinished(game, status, out):
     """The quit's line, with the code that deals the same dice again."""
-    sys.stdout.write(
+    out.write(
         "game left unfinished; the same dice again: "
         "python3 -m host play --code %s\n" % sharecode.pretty(share_code(game))
     )
@@ -443,16 +443,18 @@ def main(argv):
     seats = [sess.AI] * args.players
     if not args.auto:
         seats[0] = sess.HUMAN
-    # The handheld's session: AI seats play as soon as their turn comes.
+    # The handheld's session: AI seats play as soon as their turn comes. With
+    # --json the game talks on stderr: stdout is the one JSON object.
+    talk = sys.stderr if args.json else sys.stdout
     try:
         session = sess.Session(game, seats, share_code(game), args.level)
-        if not args.auto and not play_typed(session, sys.stdin, sys.stdout):
-            return left_unfinished(game, 1)
+        if not args.auto and not play_typed(session, sys.stdin, talk):
+            return left_unfinished(game, 1, talk)
     except KeyboardInterrupt:
         # Ctrl-C at a prompt or while the AI plays: the same line as a quit, on
         # a line of its own (after the prompt, or the ^C a terminal echoed).
-        sys.stdout.write("\n")
-        return left_unfinished(game, 130)
+        talk.write("\n")
+        return left_unfinished(game, 130, talk)
     ais = args.auto or args.players > 1
     res = result(game, args.level if ais else None, seats)
     if args.json:

@@ -306,14 +306,19 @@ def human_turn(game, read, write):
         return True
 
 
-def _stdin_read(prompt):
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
+def _stdin_read(prompt, out=None):
+    out = out or sys.stdout
+    out.write(prompt)
+    out.flush()
     line = sys.stdin.readline()
     if not line:
-        sys.stdout.write("\n")
+        out.write("\n")
         return None
     return line
+
+
+def _to_stderr(text):
+    print(text, file=sys.stderr)
 
 
 def run(args, levels, read=_stdin_read, write=print):
@@ -375,7 +380,12 @@ def main(argv):
             % (SEED_LIMIT - 1)
         )
         return 2
-    game, finished = run(args, levels)
+    if args.json:  # stdout is the JSON: a typed game talks on stderr
+        game, finished = run(
+            args, levels, lambda p: _stdin_read(p, sys.stderr), _to_stderr
+        )
+    else:
+        game, finished = run(args, levels)
     if args.json:
         print(json.dumps(autoplay.record(game)))
     return 0 if finished else 1

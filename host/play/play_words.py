@@ -300,11 +300,12 @@ def main(argv, stdin=None, stdout=None):
         else:
             game = Game(args.players, args.seed, options, lookup)
             report(game)
+            talk = sys.stderr if args.json else out  # --json: stdout is the JSON
             while not game.over:
                 if game.turn == 0:
-                    show(game, out)
-                    if not human_turn(game, lines, out):
-                        out.write("game abandoned\n")
+                    show(game, talk)
+                    if not human_turn(game, lines, talk):
+                        talk.write("game abandoned\n")
                         quit_early = True
                         break
                 else:

@@ -126,9 +126,9 @@ def test_typed_play_rejects_bad_moves_and_finishes():
             moves.append("%s%d %s%d" % ("ABCDE"[c], r + 1, "ABCDE"[c + 1], r + 1))
     out = host("play", "--seed", "9", "--json", stdin="\n".join(moves) + "\n")
     assert out.returncode == 0, out.stderr
-    assert "is not a cell" in out.stdout
-    assert "not allowed" in out.stdout
-    res = json.loads(out.stdout.splitlines()[-1])
+    assert "is not a cell" in out.stderr  # with --json the game talks on stderr
+    assert "not allowed" in out.stderr
+    res = json.loads(out.stdout)  # stdout: the one JSON object
     assert len(res["moves"]) == 12 and "." not in "".join(res["sheet"])
 
 

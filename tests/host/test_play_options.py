@@ -243,11 +243,20 @@ def test_a_typed_game_against_ai_seats():
     moves.insert(2, moves[0])
     r = host("play", "--players", "2", "--seed", "11", "--json", stdin="\n".join(moves))
     assert r.returncode == 0, r.stderr
-    assert "undone" in r.stdout and "seat 2 (AI): " in r.stdout
-    res = json.loads(r.stdout.splitlines()[-1])
+    assert "undone" in r.stderr and "seat 2 (AI): " in r.stderr
+    res = json.loads(r.stdout)
     you, ai = res["seats"]
     assert not you["ai"] and ai["ai"] and you["moves"][0] == "B1-C1"
     assert len(you["moves"]) == 12 and len(ai["moves"]) == 12
+
+
+def test_a_typed_card_or_word_game_with_json_keeps_stdout_for_the_json():
+    for game in ("cards", "words"):
+        r = host("play", "--game", game, "--seed", "3", "--json", stdin="h\nq\n")
+        assert r.returncode == 1, r.stderr  # quit
+        record = json.loads(r.stdout)  # the game left as it stood, nothing else
+        assert record["players"] == 2
+        assert "help" in r.stderr.lower() or "commands:" in r.stderr
 
 
 # ---- sim -----------------------------------------------------------------------
