@@ -13,15 +13,12 @@ def build_parser():
         description="Score a 5x5 sheet. Symbols: / X O ^ = # and . for empty; "
         "digits: 0-9 and . for empty. Spaces between cells are optional.",
     )
-    p.add_argument("file", nargs="?", help="sheet file (default: standard input)")
+    p.add_argument("file", nargs="?", help="sheet file (default, or -: standard input)")
     p.add_argument("--game", choices=("symbols", "digits"), default="symbols")
     p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
     p.add_argument("--variant", choices=("criss-and-cross",), help="digits variant")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
-
-
-BOM = "\ufeff"
 
 
 def looks_like(text, game):
@@ -78,17 +75,24 @@ def main(argv):
         sys.stderr.write("score: --advanced is for --game symbols\n")
         return 2
     variant = "cc" if args.variant else ""
+    name = args.file if args.file not in (None, "-") else "stdin"
     try:
-        if args.file:
-            # utf-8-sig: a byte-order mark (Windows editors write one) is dropped.
-            with open(args.file, encoding="utf-8-sig") as f:
-                text = f.read()
+        if name == "stdin":
+            raw = sys.stdin.buffer.read()
         else:
-            text = sys.stdin.read()
-    except (OSError, UnicodeDecodeError) as e:
-        sys.stderr.write("score: cannot read %s: %s\n" % (args.file or "stdin", e))
+            with open(args.file, "rb") as f:
+                raw = f.read()
+        # utf-8-sig: a byte-order mark (Windows editors write one) is dropped.
+        text = raw.decode("utf-8-sig")
+    except OSError as e:
+        sys.stderr.write("score: cannot read %s: %s\n" % (name, e.strerror or e))
         return 2
-    text = text.lstrip(BOM)  # standard input's decoder keeps it
+    except UnicodeDecodeError as e:
+        sys.stderr.write(
+            "score: %s is not UTF-8 text (byte 0x%02x at offset %d)\n"
+            % (name, e.object[e.start], e.start)
+        )
+        return 2
     try:
         cells = notation.parse(text, args.game)
     except notation.NotationError as e:

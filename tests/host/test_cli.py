@@ -74,6 +74,32 @@ def test_unknown_options_and_missing_files_are_clear():
     assert out.returncode == 2 and "unknown command" in out.stderr
 
 
+def test_a_sheet_that_is_not_utf8_is_named_so_and_dash_reads_stdin(tmp_path):
+    import subprocess
+    import sys
+
+    from mpy import ROOT
+
+    sheet = BASIC.replace("/", "\xff", 1).encode("latin-1")
+    path = tmp_path / "sheet.txt"
+    path.write_bytes(sheet)
+    for args, stdin, name in ((["-"], sheet, "stdin"), ([str(path)], b"", str(path))):
+        out = subprocess.run(
+            [sys.executable, "-m", "host", "score", *args],
+            input=stdin,
+            capture_output=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert out.returncode == 2
+        assert out.stderr.decode() == (
+            "score: %s is not UTF-8 text (byte 0xff at offset 7)\n" % name
+        )
+    out = host("score", "--json", "-", stdin=BASIC.replace("/", "Q", 1))
+    assert out.stderr == "score: line 2, cell 2: 'Q' is not one of . / X O ^ = #\n"
+    assert json.loads(host("score", "--json", "-", stdin=BASIC).stdout)["total"]
+
+
 def test_auto_play_json_is_complete_and_reproducible():
     a = json.loads(
         host(

@@ -45,7 +45,7 @@ def parse(text, game="symbols"):
             if v < 0:
                 raise NotationError(
                     "line %d, cell %d: %r is not one of %s"
-                    % (r + 1, c + 1, row[c], chars),
+                    % (r + 1, c + 1, row[c], " ".join(chars)),
                     r + 1,
                     c + 1,
                 )
