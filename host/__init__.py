@@ -21,6 +21,14 @@ SHARED = os.path.join(ROOT, "shared")
 if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
 
+
+def shown(path):
+    """A path as a message names it: relative to here when it is under here,
+    else absolute (never ../../x for a path the person typed as /x)."""
+    rel = os.path.relpath(path)
+    return os.path.abspath(path) if rel.startswith("..") else rel
+
+
 # The engine imports no `framebuf`: the host gives App its canvas, a
 # host.screen.fbcanvas.FrameBuffer (byte-identical to MicroPython's), whose class also
 # makes the sprites the screens blit.

@@ -69,11 +69,18 @@ class LinkLost(BoardError):
 INTERRUPTED = 130
 
 
+def _port(text):
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a serial port, or auto (one board)")
+    return text
+
+
 def add_port(parser):
     """The `--port` option every command that talks to a board takes."""
     parser.add_argument(
         "--port",
         default="auto",
+        type=_port,
         help="serial port, socket://HOST:PORT, or auto (one board)",
     )
 
@@ -88,7 +95,8 @@ def command(argv, prog, description, arguments, run):
     try:
         status = run(args)
     except BoardError as e:
-        print("error: %s" % e, file=sys.stderr)
+        # "flash: no board found ...", as every command names itself
+        print("%s: %s" % (prog.split(" ", 3)[-1], e), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted: run the same command again to finish", file=sys.stderr)

@@ -337,7 +337,11 @@ def repl(port):
 
 
 SUBCOMMANDS = (
-    ("flash", "compile and copy the game to the board (the default)"),
+    (
+        "flash",
+        "Compile and copy the game to the board. `flash repl` opens the board's "
+        "REPL, `flash logs` prints its error log.",
+    ),
     ("repl", "open the board's REPL (mpremote)"),
     ("logs", "print the board's error log"),
 )
@@ -375,7 +379,7 @@ def main(argv=None):
 
     return command(
         argv,
-        "python3 -m host flash [%s]" % "|".join(n for n, _ in SUBCOMMANDS),
+        "python3 -m host flash" + ("" if name == "flash" else " " + name),
         dict(SUBCOMMANDS)[name],
         arguments,
         run,

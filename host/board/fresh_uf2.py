@@ -21,7 +21,7 @@ included: updates use `make flash`.
 
 import os
 
-from host import ROOT
+from host import ROOT, shown
 from host.board import littlefs_image, romfs, uf2
 from host.board.flash import local_files
 from host.board.flash_plan import manifest_bytes, sha, split, MANIFEST
@@ -46,7 +46,7 @@ def pieces(firmware, root=ROOT):
     if not os.path.isfile(firmware):
         raise FreshError(
             "no ROMFS firmware at %s: build it (docs/flashing.md) and save it "
-            "there, or give --firmware FILE" % os.path.relpath(firmware)
+            "there, or give --firmware FILE" % shown(firmware)
         )
     try:
         blocks = uf2.read(firmware)
@@ -57,7 +57,7 @@ def pieces(firmware, root=ROOT):
     if uf2.ROMFS not in drives or uf2.LITTLEFS not in drives:
         raise FreshError(
             "%s has no ROMFS partition: make uf2 needs the ROMFS firmware "
-            "(docs/flashing.md)" % os.path.relpath(firmware)
+            "(docs/flashing.md)" % shown(firmware)
         )
     rom_at, rom_size = drives[uf2.ROMFS]
     fs_at, fs_size = drives[uf2.LITTLEFS]
@@ -88,10 +88,7 @@ def build(out=OUT, firmware=None, root=ROOT, say=print):
     uf2.write(out, parts)
     rom_at, image, rom_size = summary["romfs"]
     fs_at, names, fs_size = summary["littlefs"]
-    say(
-        "firmware      %s: %d B at 0x0"
-        % (os.path.relpath(firmware), summary["firmware"])
-    )
+    say("firmware      %s: %d B at 0x0" % (shown(firmware), summary["firmware"]))
     say(
         "ROMFS image   %d B of the %d B partition at 0x%X (the game: /rom)"
         % (image, rom_size, rom_at)
@@ -100,7 +97,7 @@ def build(out=OUT, firmware=None, root=ROOT, say=print):
     say(
         "wrote %s (%d B): drop it on a Pico in BOOTSEL mode; it replaces what the "
         "board holds, saves included (updates: make flash, which keeps them)"
-        % (os.path.relpath(out), os.path.getsize(out))
+        % (shown(out), os.path.getsize(out))
     )
     return out
 

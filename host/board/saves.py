@@ -17,7 +17,7 @@ import ast
 import os
 import time
 
-from host import ROOT
+from host import ROOT, shown
 from host.board.board_link import BoardError, Link, add_port, command, resolve_port
 from host.board.board_files import verify
 
@@ -33,11 +33,6 @@ except OSError:
 print(repr(sorted(_n)))
 del _n
 """
-
-
-def _shown(path):
-    rel = os.path.relpath(path)
-    return path if rel.startswith("..") else rel
 
 
 def newest(base=BACKUPS):
@@ -85,11 +80,11 @@ def backup(port, folder=None, out=print):
                 f.write(data)
         out(
             "backed up %d files (%d B) from the board's /%s to %s"
-            % (len(files), sum(map(len, files.values())), SAVE_DIR, _shown(dest))
+            % (len(files), sum(map(len, files.values())), SAVE_DIR, shown(dest))
         )
         out(
             "after a change of firmware and `make flash`, put them back with: "
-            "python3 -m host saves restore --dir %s" % _shown(dest)
+            "python3 -m host saves restore --dir %s" % shown(dest)
         )
         return dest
 
@@ -101,7 +96,7 @@ def restore(port, folder=None, out=print):
     if source is None:
         raise BoardError(
             "no backup in %s: make one first with python3 -m host saves backup"
-            % _shown(BACKUPS)
+            % shown(BACKUPS)
         )
     try:
         names = sorted(
@@ -112,7 +107,7 @@ def restore(port, folder=None, out=print):
             "cannot read the backup %s: %s" % (source, e.strerror or e)
         ) from None
     if not names:
-        raise BoardError("the backup %s holds no files" % _shown(source))
+        raise BoardError("the backup %s holds no files" % shown(source))
     files = {}
     for name in names:
         with open(os.path.join(source, name), "rb") as f:
@@ -127,7 +122,7 @@ def restore(port, folder=None, out=print):
         verify(link, files)
         out(
             "restored %d files (%d B) from %s to the board's /%s; restarting it"
-            % (len(files), sum(map(len, files.values())), _shown(source), SAVE_DIR)
+            % (len(files), sum(map(len, files.values())), shown(source), SAVE_DIR)
         )
 
     return _session(port, work)
@@ -135,7 +130,12 @@ def restore(port, folder=None, out=print):
 
 def main(argv=None):
     def arguments(ap):
-        ap.add_argument("what", choices=("backup", "restore"))
+        ap.add_argument(
+            "what",
+            metavar="backup|restore",
+            choices=("backup", "restore"),
+            help="backup: the board's saves to the PC; restore: back onto the board",
+        )
         add_port(ap)
         ap.add_argument(
             "--dir",

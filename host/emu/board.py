@@ -23,6 +23,7 @@ import subprocess
 import threading
 import time
 
+from host import shown
 from host.board import uf2 as uf2mod
 from host.emu import elf as elfmod
 from host.emu.firmware import ROOT, elf_for, missing_firmware, node_missing, uf2_path
@@ -525,7 +526,7 @@ def _heap_symbols(elf, uf2):
     if not image.matches_uf2(uf2):
         raise EmuError(
             "MICROPYTHON_ELF %s is not the build of %s (their code differs)"
-            % (os.path.relpath(elf), os.path.relpath(uf2))
+            % (shown(elf), shown(uf2))
         )
     return {
         "mem": found["mp_state_ctx"] + MEM_OFFSET,

@@ -20,6 +20,7 @@ import signal
 import sys
 import time
 
+from host import shown
 from host.play import keyscript, sim, window
 from host.screen import render
 from host.emu.board import DEFAULT_FLASH, Board, EmuError
@@ -100,7 +101,7 @@ def run_headless(args):
             if not held:
                 return fail(
                     "the board in %s has no game: flash it first (make emu, then "
-                    "make flash PORT=...)" % os.path.relpath(args.flash)
+                    "make flash PORT=...)" % shown(args.flash)
                 )
             said = board.serial.read().decode("utf-8", "replace")
             for line in said.replace("\r", "").split("\n"):
@@ -224,10 +225,10 @@ def run_window(args):
             "emu: MicroPython %s on an emulated Pico; its REPL is on %s "
             "(make flash PORT=%s); flash kept in %s; in the window %s"
             % (
-                os.path.relpath(board.uf2),
+                shown(board.uf2),
                 board.port,
                 board.port,
-                os.path.relpath(board.flash_path),
+                shown(board.flash_path),
                 POWER_HELP,
             ),
             flush=True,

@@ -10,9 +10,11 @@ $MICROPYTHON_STOCK_ELF). CI takes both from ../shared/firmware (.ci/run).
 import os
 import shutil
 
+from host import shown
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The firmware without $MICROPYTHON_UF2: the ROMFS build (docs/flashing.md), else
-# the official RPI_PICO .uf2 (the one hardware/wokwi.toml names).
+# the official RPI_PICO .uf2 (hardware/wokwi.toml names the same file in hardware/).
 DEFAULT_UF2 = os.path.join("build", "micropython-pico-romfs.uf2")
 OFFICIAL_UF2 = os.path.join("build", "micropython-pico.uf2")
 DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
@@ -82,7 +84,7 @@ def missing_firmware(path=None):
         "no MicroPython firmware at %s: build the ROMFS firmware as %s "
         "(docs/flashing.md), or save the RPI_PICO .uf2 from %s as %s, or set "
         "MICROPYTHON_UF2 to a firmware's path"
-        % (os.path.relpath(path), DEFAULT_UF2, DOWNLOAD, OFFICIAL_UF2)
+        % (shown(path), DEFAULT_UF2, DOWNLOAD, OFFICIAL_UF2)
     )
 
 

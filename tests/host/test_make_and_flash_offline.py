@@ -84,3 +84,26 @@ def test_the_command_line_dry_run_exits_0():
     )
     assert r.returncode == 0, r.stderr
     assert "dry run: nothing changed" in r.stdout
+
+
+def test_board_commands_name_themselves_and_the_paths_as_typed(tmp_path):
+    def host(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "host", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+
+    gone = str(tmp_path / "nothing-here")
+    r = host("flash", "logs", "--port", gone)
+    assert r.returncode == 1
+    assert r.stderr.startswith("flash logs: no board found at %s: " % gone)
+    r = host("uf2", "--firmware", gone)
+    assert r.returncode == 1
+    assert r.stderr.startswith("uf2: no ROMFS firmware at %s: " % gone), r.stderr
+    r = host("flash", "--port", "")
+    assert r.returncode == 2 and "--port: give a serial port, or auto" in r.stderr
+    r = host("saves")
+    assert r.returncode == 2 and "required: backup|restore" in r.stderr
