@@ -48,7 +48,8 @@ def points(tenths):
 
 def parser():
     ap = argparse.ArgumentParser(
-        prog="play --game words", description="Criss Cross, the word card game."
+        prog="python3 -m host play --game words",
+        description="Criss Cross, the word card game.",
     )
     ap.add_argument("--game", default="words", help=argparse.SUPPRESS)
     ap.add_argument("--auto", action="store_true", help="every seat is the AI")

@@ -46,7 +46,7 @@ def check(d, word):
 
 def main(argv):
     ap = argparse.ArgumentParser(
-        prog="words", description="The word game's dictionary."
+        prog="python3 -m host words", description="The word game's dictionary."
     )
     ap.add_argument("--dict", help="dictionary file (default: the device's)")
     sub = ap.add_subparsers(dest="command")
