@@ -127,7 +127,8 @@ def offline_plan(local, cross, out, why):
     plan = make_plan(local, board)
     lines = format_plan(plan, local, board).splitlines()
     lines[-1] = (
-        "%d files, %d B in all; filesystem: %s, and a board needs %d B more free"
+        "%d files, %d B in all; filesystem: %s, plus %d B kept free for saves and "
+        "the error log"
         % (
             len(local),
             sum(len(v) for v in local.values()),
