@@ -16,6 +16,7 @@ import sys
 import time
 
 from host.bench import cli
+from host.play import seed_error
 from host.bench.ai_hints import (
     PICO_SEEDS,
     format_cost,
@@ -23,6 +24,7 @@ from host.bench.ai_hints import (
     hint_cost,
     pico_hints,
 )
+from crisscross import sharecode
 from crisscross.dice import ai, symbols
 from crisscross.dice.digits import DigitsGame
 from crisscross.dice.symbols import SymbolsGame
@@ -59,10 +61,12 @@ def percentile(ordered, p):
 def stats(totals):
     n = len(totals)
     mean = sum(totals) / n
-    var = sum((t - mean) ** 2 for t in totals) / (n - 1) if n > 1 else 0.0
     ordered = sorted(totals)
-    out = {"games": n, "mean": round(mean, 2), "sd": round(var**0.5, 2)}
-    out["ci95"] = round(1.96 * (var / n) ** 0.5, 2)
+    out = {"games": n, "mean": round(mean, 2), "sd": None, "ci95": None}
+    if n > 1:  # one game has no spread to measure
+        var = sum((t - mean) ** 2 for t in totals) / (n - 1)
+        out["sd"] = round(var**0.5, 2)
+        out["ci95"] = round(1.96 * (var / n) ** 0.5, 2)
     for p in PERCENTILES:
         out["p%d" % p] = percentile(ordered, p)
     out["min"] = ordered[0]
@@ -163,6 +167,15 @@ def main(argv):
         return 2
     if args.games < 1:
         sys.stderr.write("bench ai: --games must be at least 1\n")
+        return 2
+    if seed_error(args.seed):
+        sys.stderr.write("bench ai: %s\n" % seed_error(args.seed))
+        return 2
+    if seed_error(args.seed + args.games - 1):
+        sys.stderr.write(
+            "bench ai: --seed %d and --games %d play seeds past the last a share "
+            "code carries, %d\n" % (args.seed, args.games, sharecode.SEEDS - 1)
+        )
         return 2
     if args.pico:
         from host.bench.pico_play import PicoError

@@ -66,8 +66,12 @@ def header(columns):
 
 
 def row(columns, values):
-    """`values` in the columns' formats; fewer values fill the first columns only."""
-    return " ".join(c[1] % (v,) for c, v in zip(columns, values))
+    """`values` in the columns' formats (None: a dash, no figure); fewer values
+    fill the first columns only."""
+    return " ".join(
+        _title_format(c[1]) % ("-",) if v is None else c[1] % (v,)
+        for c, v in zip(columns, values)
+    )
 
 
 def cells(columns, record):

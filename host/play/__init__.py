@@ -12,3 +12,16 @@
 The screen they draw (canvas, font, pictures) is host/screen/; the browser's
 front end is host/web/.
 """
+
+
+def seed_error(seed):
+    """Why a --seed cannot be played, or None: a game's seed must fit a share
+    code (its results show one)."""
+    from crisscross import sharecode
+
+    if 0 <= seed < sharecode.SEEDS:
+        return None
+    return "--seed must be 0 to %d (what a share code carries), not %d" % (
+        sharecode.SEEDS - 1,
+        seed,
+    )

@@ -16,6 +16,7 @@ import json
 import sys
 
 from crisscross import sharecode
+from host.play import seed_error
 from crisscross.dice import ai, notation, symbols
 from crisscross.dice import session as sess
 from crisscross.games import RULESETS, ruleset
@@ -385,11 +386,8 @@ def check_options(args):
         raise ValueError("give one of --code, --daily, --seed")
     if args.code is not None and (args.advanced or args.variant):
         raise ValueError("a share code names its rules: leave out --advanced/--variant")
-    if args.seed is not None and not 0 <= args.seed < sharecode.SEEDS:
-        raise ValueError(
-            "--seed must be 0 to %d (what a share code carries), not %d"
-            % (sharecode.SEEDS - 1, args.seed)
-        )
+    if args.seed is not None and seed_error(args.seed):
+        raise ValueError(seed_error(args.seed))
 
 
 def check_game_options(args):

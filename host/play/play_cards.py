@@ -31,13 +31,14 @@ except ImportError:  # run without host/__init__.py having set the path
         ),
     )
 
+from crisscross import sharecode
 from crisscross.cards import ai, autoplay, deck, scoring
+from host.play import seed_error
 from crisscross.cards.game import PASS, Game
 from crisscross.cards.table import EMPTY, SIZE
 
 COLUMNS = "abcdefg"
 HUMAN = 0
-SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 HELP = """Type a move as CARD SQUARE: CARD is its place in your hand (1-4) or its code
 (colour Y/R/G/B = Sun/Mountain/Forest/Ocean, number, item K/A/S/C = Key/Axe/
 Shield/Coin, e.g. Y3K); SQUARE is column a-g and row 1-7, e.g. d4.
@@ -63,7 +64,7 @@ def build_parser():
         type=int,
         default=None,
         help="deal seed, 0-%d: what a share code carries (default: random)"
-        % (SEED_LIMIT - 1),
+        % (sharecode.SEEDS - 1),
     )
     p.add_argument(
         "--variant", choices=("joker", "strict", "joker-strict"), default=None
@@ -373,12 +374,9 @@ def main(argv):
         args.seat_colours = chosen + [c for c in range(4) if c not in chosen]
         args.seat_colours = args.seat_colours[: args.players]
     if args.seed is None:
-        args.seed = int.from_bytes(os.urandom(4), "big") % SEED_LIMIT
-    elif not 0 <= args.seed < SEED_LIMIT:
-        sys.stderr.write(
-            "play: --seed must be 0 to %d (what a share code carries)\n"
-            % (SEED_LIMIT - 1)
-        )
+        args.seed = int.from_bytes(os.urandom(4), "big") % sharecode.SEEDS
+    elif seed_error(args.seed):
+        sys.stderr.write("play: %s\n" % seed_error(args.seed))
         return 2
     if args.json:  # stdout is the JSON: a typed game talks on stderr
         game, finished = run(

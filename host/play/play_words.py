@@ -26,14 +26,15 @@ if __package__ in (None, ""):  # run as a script: make `host` importable
     )
 import host  # noqa: F401  (puts shared/ on sys.path)
 
-SEED_LIMIT = 1 << 24  # seeds a share code carries (crisscross.sharecode.SEEDS)
 
-from crisscross.words import autoplay, deck, rules, selfplay  # noqa: E402
-from crisscross.words.board import ACROSS, DOWN, LETTER_MASK  # noqa: E402
-from crisscross.words.dictionary import Dictionary  # noqa: E402
-from crisscross.words.game import Game  # noqa: E402
-from crisscross.words.notation import cells_text, rows  # noqa: E402
-from crisscross.words.restore import parse_cells  # noqa: E402
+from crisscross import sharecode
+from crisscross.words import autoplay, deck, rules, selfplay
+from host.play import seed_error
+from crisscross.words.board import ACROSS, DOWN, LETTER_MASK
+from crisscross.words.dictionary import Dictionary
+from crisscross.words.game import Game
+from crisscross.words.notation import cells_text, rows
+from crisscross.words.restore import parse_cells
 
 HELP = """commands:
   play ROW COL across|down WORD   lay WORD from ROW,COL (letters already on the
@@ -58,7 +59,7 @@ def parser():
         "--seed",
         type=int,
         default=1,
-        help="the dice seed, 0-%d (what a share code carries)" % (SEED_LIMIT - 1),
+        help="the dice seed, 0-%d (what a share code carries)" % (sharecode.SEEDS - 1),
     )
     ap.add_argument("--json", action="store_true", help="one JSON object at the end")
     ap.add_argument("--tournament", action="store_true", help="tournament rules")
@@ -251,11 +252,8 @@ def main(argv, stdin=None, stdout=None):
     if args.budget < 1:
         sys.stderr.write("play: --budget must be at least 1\n")
         return 2
-    if not 0 <= args.seed < SEED_LIMIT:
-        sys.stderr.write(
-            "play: --seed must be 0 to %d (what a share code carries)\n"
-            % (SEED_LIMIT - 1)
-        )
+    if seed_error(args.seed):
+        sys.stderr.write("play: %s\n" % seed_error(args.seed))
         return 2
     if args.target is not None and args.target < 0:
         sys.stderr.write(

@@ -15,6 +15,7 @@ import sys
 import time
 
 from crisscross import buttons, presses, sharecode
+from host.play import seed_error
 from host.play import hostclock, keyscript
 from host.screen import fbcanvas, render
 from host.play.window import NoDisplay, Simulator, init_display
@@ -335,12 +336,8 @@ def build_parser():
 
 def main(argv, app_class=None):
     args = build_parser().parse_args(argv)
-    if args.seed is not None and not 0 <= args.seed < sharecode.SEEDS:
-        # The results screen shows the seed as a share code: it must carry it.
-        return fail(
-            "--seed must be 0 to %d (what a share code carries), not %d"
-            % (sharecode.SEEDS - 1, args.seed)
-        )
+    if args.seed is not None and seed_error(args.seed):
+        return fail(seed_error(args.seed))
     if not args.headless:
         extra = [
             name

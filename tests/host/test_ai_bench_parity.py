@@ -139,3 +139,17 @@ def test_bench_dispatch_and_play_levels():
     ).stdout
     for level in ("strongest", "device", "greedy", "random"):
         assert level in help_text
+
+
+def test_bench_ai_refuses_seeds_no_game_has_and_shows_no_spread_for_one_game(capsys):
+    assert bench_ai.main(["--seed", "-5", "--games", "2"]) == 2
+    assert "--seed must be 0 to 16777215" in capsys.readouterr().err
+    assert bench_ai.main(["--seed", "16777215", "--games", "2"]) == 2
+    assert "past the last a share code carries, 16777215" in capsys.readouterr().err
+    args = ["--games", "1", "--levels", "greedy", "--rules", "digits"]
+    assert bench_ai.main(args) == 0
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[:2] == ["digits", "greedy"] and row[3:5] == ["-", "-"]  # +-95%, sd
+    assert bench_ai.main(args + ["--json"]) == 0
+    one = json.loads(capsys.readouterr().out)["results"][0]
+    assert one["games"] == 1 and one["sd"] is None and one["ci95"] is None
