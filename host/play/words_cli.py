@@ -36,6 +36,16 @@ def check(d, word):
         return False, "%s: not a word: only the letters A-Z are played" % w
     if len(w) < 2:
         return False, "%s: not a word: words have 2 letters or more" % w.upper()
+    if len(w) > d.longest:
+        return (
+            False,
+            "%s... (%d letters): longer than any word in the dictionary (%d)"
+            % (
+                w[:20].upper(),
+                len(w),
+                d.longest,
+            ),
+        )
     if d.contains(w.lower()):
         return True, "%s: accepted" % w.upper()
     return False, (

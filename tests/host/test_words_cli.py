@@ -55,6 +55,10 @@ def test_check_explains_bad_input_without_a_traceback(capsys):
     assert "only the letters A-Z" in capsys.readouterr().out
     assert words_cli.main(["check", "x"]) == 1
     assert "2 letters or more" in capsys.readouterr().out
+    assert words_cli.main(["check", "a" * 100000]) == 1
+    said = capsys.readouterr().out
+    assert said.startswith("A" * 20 + "... (100000 letters): longer than any word")
+    assert len(said) < 120  # not echoed back whole
     assert words_cli.main([]) == 2
     assert words_cli.main(["--dict", "/nonexistent/w.bin", "check", "house"]) == 2
     err = capsys.readouterr().err
