@@ -55,9 +55,12 @@ def _play_module(argv):
             game = argv[k + 1]
         elif a.startswith("--game="):
             game = a.split("=", 1)[1]
-        if game in PLAY_FAMILIES:
-            return PLAY_FAMILIES[game]
-    return None
+        if game is not None:
+            return PLAY_FAMILIES.get(game)
+    # No --game: a share code names its game.
+    from host.play import code_family
+
+    return PLAY_FAMILIES.get(code_family(argv))
 
 
 def main(argv):

@@ -25,3 +25,74 @@ def seed_error(seed):
         sharecode.SEEDS - 1,
         seed,
     )
+
+
+def daily_seed(text):
+    """The seed of --daily's day, "today" or YYYY-MM-DD: everyone's deal of that
+    day, as on the handheld; ValueError when it is not a date."""
+    from crisscross import sharecode
+
+    if text == "today":
+        import datetime
+
+        d = datetime.date.today()
+        return sharecode.daily_seed(d.year, d.month, d.day)
+    try:
+        y, m, day = (int(v) for v in text.split("-"))
+    except ValueError:
+        raise ValueError("--daily takes a date as YYYY-MM-DD") from None
+    return sharecode.daily_seed(y, m, day)
+
+
+def chosen_deal(code, daily, seed):
+    """The deal --code, --daily or --seed names (at most one): (family, rules,
+    seed) for a share code (e.g. "cards", "joker", 1234), else (None, None,
+    seed), the seed None when none is given. ValueError saying what is wrong."""
+    from crisscross import sharecode
+    from crisscross.games import RULESETS, ruleset
+
+    given = [
+        n
+        for n, v in (("--code", code), ("--daily", daily), ("--seed", seed))
+        if v is not None
+    ]
+    if len(given) > 1:
+        raise ValueError("give one of --code, --daily, --seed")
+    if code is not None:
+        variant, seed = sharecode.decode_variant(code)
+        if variant >= len(RULESETS):
+            raise ValueError("share code of an unknown rule set")
+        family, rules = ruleset(RULESETS[variant])
+        return family, rules, seed
+    if daily is not None:
+        return None, None, daily_seed(daily)
+    if seed is not None and seed_error(seed):
+        raise ValueError(seed_error(seed))
+    return None, None, seed
+
+
+def code_family(argv):
+    """The game a --code in `argv` names ("symbols", "cards", ...), or None (no
+    code, or not a code: the command then says why)."""
+    for k, a in enumerate(argv):
+        code = None
+        if a == "--code" and k + 1 < len(argv):
+            code = argv[k + 1]
+        elif a.startswith("--code="):
+            code = a.split("=", 1)[1]
+        if code is not None:
+            try:
+                return chosen_deal(code, None, None)[0]
+            except ValueError:
+                return None
+    return None
+
+
+def share_code_of(family, rules, seed):
+    """The share code, as printed, of a game of `family` and `rules` dealt from
+    `seed`: what --code takes back."""
+    from crisscross import sharecode
+    from crisscross.games import RULESETS
+
+    key = family + ("-" + rules if rules else "")
+    return sharecode.pretty(sharecode.encode(seed, RULESETS.index(key)))

@@ -16,10 +16,9 @@ import json
 import sys
 
 from crisscross import sharecode
-from host.play import seed_error
+from host.play import chosen_deal
 from crisscross.dice import ai, notation, symbols
 from crisscross.dice import session as sess
-from crisscross.games import RULESETS, ruleset
 from crisscross.dice.session import rules_key, share_code
 from crisscross.dice.digits import MAX_PLAYERS as DIGITS_MAX
 from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
@@ -337,57 +336,27 @@ def result(game, level=None, seats=None):
 
 
 def apply_code(args):
-    """--code or --daily: the seed (and, for a code, the rules) it stands for."""
-    if args.code is not None:
-        variant, args.seed = sharecode.decode_variant(args.code)
-        if variant >= len(RULESETS):
-            raise ValueError("share code of an unknown rule set")
-        family, rules = ruleset(RULESETS[variant])
-        if family not in ("symbols", "digits"):
-            raise ValueError(
-                "that code is a %s game: python3 -m host play --game %s --seed %d"
-                % (family, family, args.seed)
-            )
-        if args.game not in (None, family):
-            raise ValueError(
-                "that code is a %s game: leave out --game %s" % (family, args.game)
-            )
-        args.game = family
-        args.advanced = rules == "advanced"
-        args.variant = None
-        for name, value in VARIANTS.items():
-            if rules == value:
-                args.variant = name
-        return
-    if args.game is None:
-        args.game = "symbols"
-    if args.daily is not None:
-        if args.daily == "today":
-            import datetime
-
-            d = datetime.date.today()
-            y, m, day = d.year, d.month, d.day
-        else:
-            try:
-                y, m, day = (int(v) for v in args.daily.split("-"))
-            except ValueError:
-                raise ValueError("--daily takes a date as YYYY-MM-DD") from None
-        args.seed = sharecode.daily_seed(y, m, day)
-
-
-def check_options(args):
-    """ValueError naming the option when the options do not fit together."""
-    given = [
-        n for n, v in (("--code", args.code), ("--daily", args.daily)) if v is not None
-    ]
-    if args.seed is not None:
-        given.append("--seed")
-    if len(given) > 1:
-        raise ValueError("give one of --code, --daily, --seed")
+    """--code, --daily or --seed: the seed (and, for a code, the game and rules)
+    they stand for; ValueError naming the option when they do not fit."""
     if args.code is not None and (args.advanced or args.variant):
         raise ValueError("a share code names its rules: leave out --advanced/--variant")
-    if args.seed is not None and seed_error(args.seed):
-        raise ValueError(seed_error(args.seed))
+    family, rules, args.seed = chosen_deal(args.code, args.daily, args.seed)
+    if family is None:
+        if args.game is None:
+            args.game = "symbols"
+        return
+    if family not in ("symbols", "digits") or args.game not in (None, family):
+        raise ValueError(
+            "that code is a %s game: leave out --game %s" % (family, args.game)
+            if args.game
+            else "that code is a %s game" % family
+        )
+    args.game = family
+    args.advanced = rules == "advanced"
+    args.variant = None
+    for name, value in VARIANTS.items():
+        if rules == value:
+            args.variant = name
 
 
 def check_game_options(args):
@@ -423,7 +392,6 @@ def left_unfinished(game, status, out):
 def main(argv):
     args = build_parser().parse_args(argv)
     try:
-        check_options(args)
         apply_code(args)
         check_game_options(args)
     except ValueError as e:

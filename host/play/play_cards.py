@@ -33,7 +33,7 @@ except ImportError:  # run without host/__init__.py having set the path
 
 from crisscross import sharecode
 from crisscross.cards import ai, autoplay, deck, scoring
-from host.play import seed_error
+from host.play import chosen_deal, share_code_of
 from crisscross.cards.game import PASS, Game
 from crisscross.cards.table import EMPTY, SIZE
 
@@ -65,6 +65,17 @@ def build_parser():
         default=None,
         help="deal seed, 0-%d: what a share code carries (default: random)"
         % (sharecode.SEEDS - 1),
+    )
+    p.add_argument(
+        "--code",
+        help="a share code (as the handheld's results show): the same deal and rules",
+    )
+    p.add_argument(
+        "--daily",
+        nargs="?",
+        const="today",
+        metavar="YYYY-MM-DD",
+        help="the daily challenge: everyone's deal of that day (default today)",
     )
     p.add_argument(
         "--variant", choices=("joker", "strict", "joker-strict"), default=None
@@ -373,11 +384,20 @@ def main(argv):
             return 2
         args.seat_colours = chosen + [c for c in range(4) if c not in chosen]
         args.seat_colours = args.seat_colours[: args.players]
+    try:
+        family, rules, args.seed = chosen_deal(args.code, args.daily, args.seed)
+        if family is not None and family != "cards":
+            raise ValueError("that code is a %s game: leave out --game cards" % family)
+        if family is not None and args.variant:
+            raise ValueError("a share code names its rules: leave out --variant")
+    except ValueError as e:
+        sys.stderr.write("play: %s\n" % e)
+        return 2
+    if family is not None:
+        args.variant = rules or None
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(4), "big") % sharecode.SEEDS
-    elif seed_error(args.seed):
-        sys.stderr.write("play: %s\n" % seed_error(args.seed))
-        return 2
+    code = share_code_of("cards", args.variant, args.seed)
     if args.json:  # stdout is the JSON: a typed game talks on stderr
         game, finished = run(
             args, levels, lambda p: _stdin_read(p, sys.stderr), _to_stderr
@@ -385,7 +405,13 @@ def main(argv):
     else:
         game, finished = run(args, levels)
     if args.json:
-        print(json.dumps(autoplay.record(game)))
+        record = autoplay.record(game)
+        record["share_code"] = code
+        print(json.dumps(record))
+    if not finished:
+        (sys.stderr if args.json else sys.stdout).write(
+            "the same deal again: python3 -m host play --code %s\n" % code
+        )
     return 0 if finished else 1
 
 

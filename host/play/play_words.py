@@ -29,7 +29,7 @@ import host  # noqa: F401  (puts shared/ on sys.path)
 
 from crisscross import sharecode
 from crisscross.words import autoplay, deck, rules, selfplay
-from host.play import seed_error
+from host.play import chosen_deal, share_code_of
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.game import Game
@@ -58,8 +58,19 @@ def parser():
     ap.add_argument(
         "--seed",
         type=int,
-        default=1,
-        help="the dice seed, 0-%d (what a share code carries)" % (sharecode.SEEDS - 1),
+        help="the dice seed, 0-%d: what a share code carries (default: random)"
+        % (sharecode.SEEDS - 1),
+    )
+    ap.add_argument(
+        "--code",
+        help="a share code (as the handheld's results show): the same deal and rules",
+    )
+    ap.add_argument(
+        "--daily",
+        nargs="?",
+        const="today",
+        metavar="YYYY-MM-DD",
+        help="the daily challenge: everyone's deal of that day (default today)",
     )
     ap.add_argument("--json", action="store_true", help="one JSON object at the end")
     ap.add_argument("--tournament", action="store_true", help="tournament rules")
@@ -252,9 +263,26 @@ def main(argv, stdin=None, stdout=None):
     if args.budget < 1:
         sys.stderr.write("play: --budget must be at least 1\n")
         return 2
-    if seed_error(args.seed):
-        sys.stderr.write("play: %s\n" % seed_error(args.seed))
+    try:
+        family, rules_name, args.seed = chosen_deal(args.code, args.daily, args.seed)
+        if family is not None and family != "words":
+            raise ValueError("that code is a %s game: leave out --game words" % family)
+        if family is not None and (args.tournament or args.optional_draw):
+            raise ValueError(
+                "a share code names its rules: leave out --tournament/--optional-draw"
+            )
+    except ValueError as e:
+        sys.stderr.write("play: %s\n" % e)
         return 2
+    if family is not None:
+        args.tournament = rules_name == "tournament"
+        args.optional_draw = rules_name == "optional"
+    if args.seed is None:
+        args.seed = int.from_bytes(os.urandom(4), "big") % sharecode.SEEDS
+    rules_name = (
+        "tournament" if args.tournament else "optional" if args.optional_draw else ""
+    )
+    code = share_code_of("words", rules_name, args.seed)
     if args.target is not None and args.target < 0:
         sys.stderr.write(
             "play: --target must be 0 (play the cards out) or more points, "
@@ -314,9 +342,13 @@ def main(argv, stdin=None, stdout=None):
         lookup.close()
     report(game)
     summary = selfplay.summary(game)
+    again = "the same deal again: python3 -m host play --code %s\n" % code
     if args.json:
         summary["scores"] = [points(s) for s in summary["scores"]]
+        summary["seed"], summary["share_code"] = args.seed, code
         out.write(json.dumps(summary, sort_keys=True) + "\n")
+        if quit_early:
+            sys.stderr.write(again)
         return 1 if quit_early else 0
     out.write("\n")
     for line in rows(game.board):
@@ -328,6 +360,8 @@ def main(argv, stdin=None, stdout=None):
             "winner: %s\n"
             % ("P%d" % (game.winner + 1) if game.winner is not None else "a tie")
         )
+    if quit_early:
+        out.write(again)
     return 1 if quit_early else 0
 
 

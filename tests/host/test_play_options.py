@@ -72,6 +72,47 @@ def test_quitting_prints_a_code_that_replays_the_dice_and_exits_1():
 # ---- refusals ------------------------------------------------------------------
 
 
+def test_a_card_or_word_games_code_deals_as_the_handheld_and_comes_back():
+    from crisscross.cards import deck as card_deck
+    from crisscross.cards import session as cards_session
+    from crisscross.games import RULESETS
+    from crisscross.words import session as words_session
+    from crisscross.protocol import AI, HUMAN
+
+    for key, seed in (("cards-joker", 4242), ("words-tournament", 777)):
+        code = sharecode.pretty(sharecode.encode(seed, RULESETS.index(key)))
+        # No --game: the code names its game.
+        r = host("play", "--code", code.lower(), "--auto", "--json", timeout=300)
+        assert r.returncode == 0, r.stderr
+        record = json.loads(r.stdout)
+        assert record["seed"] == seed and record["share_code"] == code
+        if key == "cards-joker":
+            game = cards_session.new_session(seed, 0, 2, "joker", "hard").game
+            assert record["variant"] == "joker"
+            assert record["first"] == game.first
+            assert record["first_cards"] == [
+                card_deck.short(c) for c in game.first_cards
+            ]
+            assert record["jokers"] == [card_deck.ITEM_NAMES[j] for j in game.jokers()]
+        else:
+            game = words_session.Session(seed, [HUMAN, AI], "tournament").game
+            dealt = [e for e in game.log if e["action"] in ("first", "deal")]
+            assert record["moves"][: len(dealt)] == dealt
+            assert all(len(e["rolls"]) == 3 for e in dealt if e["action"] == "deal")
+    # The daily challenge is everyone's deal of the day, in every game.
+    day = sharecode.daily_seed(2026, 11, 29)
+    for game in ("cards", "words"):
+        r = host("play", "--game", game, "--daily", "2026-11-29", "--auto", "--json")
+        assert json.loads(r.stdout)["seed"] == day, r.stderr
+    # A quit says how to deal the same again.
+    r = host("play", "--game", "cards", "--seed", "5", stdin="q\n")
+    code = sharecode.pretty(sharecode.encode(5, RULESETS.index("cards")))
+    assert r.returncode == 1
+    assert r.stdout.endswith(
+        "the same deal again: python3 -m host play --code %s\n" % code
+    )
+
+
 def test_options_that_conflict_are_refused():
     refused(host("play", "--game", "words", "--target", "-5"), "--target")
     refused(
@@ -94,6 +135,13 @@ def test_options_that_conflict_are_refused():
         "--players 2",
     )
     refused(host("play", "--code", "AVF-F6V5", "--advanced"), "names its rules")
+    refused(host("play", "--code", "C9AAAAA", "--variant", "joker"), "names its rules")
+    refused(host("play", "--code", "FJS-WES5", "--tournament"), "names its rules")
+    refused(host("play", "--code", "C9AAAAA", "--seed", "3"), "give one of")
+    refused(
+        host("play", "--code", "AVF-F6V5", "--game", "words"),
+        "that code is a symbols game: leave out --game words",
+    )
     refused(
         host("play", "--code", "AVF-F6V5", "--game", "digits", "--auto"),
         "that code is a symbols game: leave out --game digits",
