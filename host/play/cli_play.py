@@ -17,7 +17,7 @@ import sys
 
 from crisscross import sharecode
 from host.play import chosen_deal
-from crisscross.dice import ai, notation, symbols
+from crisscross.dice import ai, grid, notation, symbols
 from crisscross.dice import session as sess
 from crisscross.dice.session import rules_key, share_code
 from crisscross.dice.digits import MAX_PLAYERS as DIGITS_MAX
@@ -192,6 +192,7 @@ def play_typed(session, inp, out):
     """Seat 0 types its moves; AI seats answer. False when the player quits."""
     game = session.game
     marks = []  # len(game.history) before each of the player's placements
+    asked = None  # a placement that cuts a cell off, typed once
     while session.phase != sess.OVER:
         out.write(
             "\n%s\nround %d/%d, %s > "
@@ -240,6 +241,21 @@ def play_typed(session, inp, out):
         except ValueError as e:
             out.write("%s\n" % e)
             continue
+        if game.FAMILY == "symbols" and move != asked:
+            # As the handheld asks: a cell cut off for good, when it need not be.
+            lone = grid.lone_made(game.sheet(), move[0], move[1])
+            if lone and grid.lone_free(game.sheet()):
+                asked = move
+                out.write(
+                    "%s leaves %s that can never be filled: type it again to "
+                    "place it anyway\n"
+                    % (
+                        move_text(game, move),
+                        "a cell" if lone == 1 else "%d cells" % lone,
+                    )
+                )
+                continue
+        asked = None
         marks.append(len(game.history))
         session.confirm(move)
         session.proceed()

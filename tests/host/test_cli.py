@@ -173,6 +173,17 @@ def test_typed_play_takes_help_a_hint_the_json_move_form_and_undo():
     )
 
 
+def test_typed_play_asks_before_cutting_a_cell_off_as_the_handheld_does():
+    # A1 holds the start symbol: after C1-C2, B2-B3 leaves B1 with no empty
+    # neighbour. Typed again, it is placed (u then takes it back).
+    typed = ["C1 C2", "B2 B3", "B2 B3", "u", "q"]
+    out = host("play", "--seed", "9", stdin="\n".join(typed) + "\n")
+    assert out.returncode == 1, out.stderr
+    warning = "B2-B3 leaves a cell that can never be filled: type it again"
+    assert out.stdout.count(warning) == 1
+    assert out.stdout.count("undone") == 1
+
+
 def test_a_share_code_gives_the_same_dice_and_rules():
     first = json.loads(
         host("play", "--seed", "777", "--advanced", "--auto", "--json").stdout

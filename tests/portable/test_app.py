@@ -110,7 +110,10 @@ def test_an_illegal_placement_is_refused_with_a_message():
 
 
 def test_warning_before_leaving_a_lone_cell():
-    from crisscross.dice.ui.play import lone_cells_made
+    from crisscross.dice.grid import lone_made
+
+    def lone_cells_made(game, move):
+        return lone_made(game.sheet(), move[0], move[1])
 
     d = Driver(seed=3)
     d.start_game()

@@ -68,6 +68,29 @@ def count_isolated(cells):
     return n
 
 
+def lone_made(cells, p, q):
+    """How many empty cells filling p and q leaves with no empty neighbour (the
+    two are emptied again after)."""
+    before = count_isolated(cells)
+    cells[p] = 7  # any non-zero value: only emptiness matters here
+    cells[q] = 7
+    after = count_isolated(cells)
+    cells[p] = 0
+    cells[q] = 0
+    return after - before
+
+
+def lone_free(cells):
+    """True if some placement leaves no new lone cell: the player who makes one
+    is asked first (the play screen, `host play`)."""
+    # Over the free pairs, not legal moves: no list of tuples per press, and the
+    # order of the two dice does not change which cells are filled.
+    for p, q in PAIRS:
+        if not cells[p] and not cells[q] and lone_made(cells, p, q) == 0:
+            return True
+    return False
+
+
 def isolated(cells):
     """Empty cells with no empty neighbour: they can never be filled."""
     out = []

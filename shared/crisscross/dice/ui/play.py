@@ -8,7 +8,7 @@ for the menu. After placing, A rolls on and B takes the placement back.
 
 from crisscross import buttons, glyphs, ui
 from crisscross.dice.ui import draw as dd
-from crisscross.dice.grid import PAIRS, count_isolated
+from crisscross.dice.grid import lone_free, lone_made
 from crisscross.screens import HintScreen
 from crisscross.dice import session as sess
 
@@ -30,21 +30,6 @@ def pair_at(anchor, d):
     if 0 <= r < 5 and 0 <= c < 5:
         return r * 5 + c
     return -1
-
-
-def lone_cells_made(game, move):
-    """How many empty cells this placement would leave with no empty neighbour."""
-    return _lone_made(game.sheet(), move[0], move[1])
-
-
-def _lone_made(cells, p, q):
-    before = count_isolated(cells)
-    cells[p] = 7  # any non-zero value: only emptiness matters here
-    cells[q] = 7
-    after = count_isolated(cells)
-    cells[p] = 0
-    cells[q] = 0
-    return after - before
 
 
 class Play(HintScreen):
@@ -137,8 +122,8 @@ class Play(HintScreen):
                 self.app.toast("Can't place here: the cells must be empty")
             elif (
                 self.symbols
-                and lone_cells_made(self.game, move) > 0
-                and self._lone_free()
+                and lone_made(self.game.sheet(), move[0], move[1]) > 0
+                and lone_free(self.game.sheet())
             ):
                 self.asking = move
             else:
@@ -159,16 +144,6 @@ class Play(HintScreen):
                 self.dir = d
                 return
         self.dir = (cur + 1) % 4
-
-    def _lone_free(self):
-        """True if some placement this turn leaves no new lone cell."""
-        # Over the free pairs, not legal_moves(): no list of tuples per press, and
-        # the order of the two dice does not change which cells are filled.
-        cells = self.game.sheet()
-        for p, q in PAIRS:
-            if not cells[p] and not cells[q] and _lone_made(cells, p, q) == 0:
-                return True
-        return False
 
     def place(self, move):
         self.asking = None
