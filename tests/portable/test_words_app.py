@@ -186,6 +186,24 @@ def test_a_word_missing_from_the_dictionary_costs_the_turn():
     assert s.news[-1].startswith("Not a word")
 
 
+def test_a_refused_word_is_told_with_the_ai_move_that_follows():
+    d = Driver(seed=5)
+    d.start_game(WORDS)  # one human, one AI foe
+    s = d.app.session
+    assert s.seats == [ws.HUMAN, ws.AI] and s.phase == ws.PLAY
+    d.press(CLEAR + " a a a a a a")  # the first five cards: not a word for this seed
+    word = d.screen._line_text()
+    assert not s.game.lookup.contains(word.lower()), word
+    confirm(d)
+    for _ in range(200):  # the AI thinks over ticks until the human is back
+        if s.phase == ws.PLAY and not thinking(d):
+            break
+        d.press("wait:20")
+    told = toast(d)
+    assert "not a word" in told.lower() and word in told.replace(" ", ""), told
+    assert "P2" in told, told
+
+
 def test_a_wild_card_takes_the_letter_chosen_with_up_and_down():
     d = solo(seed=5)
     game = d.app.session.game

@@ -41,12 +41,12 @@ def after_turn(app):
         # The play screen again (the same human, or an AI thinks next: the
         # screen hands over to the thinking screen on the next tick, so the key
         # that laid a word loads no code): set this one up for the turn rather
-        # than build and collect another.
+        # than build and collect another. turn() tells the news when this human
+        # plays on; before an AI's turn they wait, to be told with its move (a
+        # word refused must not flash by under "P2 thinking").
         save(app)
-        news = s.take_unseen()
         scr.turn()
         app.dirty = True
-        wd.tell(app, news)
     else:
         wd.go_on(app)
 
