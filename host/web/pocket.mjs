@@ -290,6 +290,42 @@ function savesKept() {
   }
 }
 
+// localStorage as the game's storage (webhost.BrowserStorage): a refusal (a full
+// storage) comes back as its name, not thrown, for an exception thrown into
+// MicroPython's call would unwind through it uncaught; rename moves a value here,
+// however large, never through MicroPython's heap.
+function refusal(e) {
+  return String((e && e.name) || e);
+}
+
+const savesArea = {
+  getItem: (key) => localStorage.getItem(key),
+  setItem(key, value) {
+    try {
+      localStorage.setItem(key, value);
+      return null;
+    } catch (e) {
+      return refusal(e);
+    }
+  },
+  rename(from, to) {
+    const value = localStorage.getItem(from);
+    if (value === null) return "missing";
+    try {
+      localStorage.setItem(to, value);
+    } catch (e) {
+      return refusal(e);
+    }
+    localStorage.removeItem(from);
+    return null;
+  },
+  removeItem: (key) => localStorage.removeItem(key),
+  key: (i) => localStorage.key(i),
+  get length() {
+    return localStorage.length;
+  },
+};
+
 // ?seed=N: the dice of the first new game, as the simulator's --seed (tests,
 // demonstrations); share codes carry seeds 0..2**24-1.
 function seedAsked() {
@@ -329,7 +365,8 @@ async function boot() {
     stderr: (line) => console.error(line),
   });
   const webhost = mp.pyimport("webhost");
-  const problem = webhost.start(clock(), takeLink(), savesKept(), seedAsked());
+  const saves = savesKept() ? savesArea : null;
+  const problem = webhost.start(clock(), takeLink(), saves, seedAsked());
   if (problem) console.warn(`link: ${problem}`);
   frameRef = webhost.frame;
   host = {

@@ -4,8 +4,9 @@ The page (host/web/pocket.mjs) loads this module from the ROMFS image that
 `python3 -m host web` builds, and drives it:
 
     start(now, link, saves, seed)
-                           the App on a framebuf canvas, saves in localStorage
-                           (in memory when `saves` is False); `link` is the page's
+                           the App on a framebuf canvas, saves in `saves`, the
+                           page's localStorage (in memory when it is None: the
+                           browser refuses its storage); `link` is the page's
                            #hash ("code=AVF-F6V5", "daily"), `seed` the first new
                            game's dice (the simulator's --seed) or None
     down(button, now) / up(button, now)
@@ -34,10 +35,16 @@ QUOTA_ERRNO = 28  # ENOSPC: the store tells the player once, keeps the game
 
 
 class BrowserStorage:
-    """The storage contract (crisscross.storage) over a Web Storage area
-    (localStorage): one key per file, its bytes as hex digits (bytes.hex() is
-    built in; this port's binascii is Python). A setItem replaces the value
-    whole, so the store may write in place (`atomic`)."""
+    """The storage contract (crisscross.storage) over a Web Storage area: one
+    key per file, its bytes as hex digits (bytes.hex() is built in; this port's
+    binascii is Python). A setItem replaces the value whole, so the store may
+    write in place (`atomic`).
+
+    The area is the page's (pocket.mjs `savesArea`): localStorage's calls, but
+    setItem and rename give back what the browser refused (a quota error's
+    name; rename "missing" for no such key) or None, as a JavaScript exception thrown into MicroPython's call
+    would unwind through it uncaught; and rename moves a value in the page,
+    whatever its size, never through this heap."""
 
     atomic = True
 
@@ -60,21 +67,19 @@ class BrowserStorage:
         self._set(self.prefix + name, joined(data).hex())
 
     def _set(self, key, text):
-        try:
-            self.area.setItem(key, text)
-        except Exception as e:  # the browser's QuotaExceededError, as a JsException
-            raise OSError(
-                QUOTA_ERRNO, "the browser's storage is full (%s)" % e
-            ) from None
+        self._refused(self.area.setItem(key, text))
+
+    def _refused(self, why):
+        if why:
+            raise OSError(QUOTA_ERRNO, "the browser's storage is full (%s)" % why)
 
     def rename(self, old, new):
         _check_name(old)
         _check_name(new)
-        text = self.area.getItem(self.prefix + old)
-        if text is None:
+        refused = self.area.rename(self.prefix + old, self.prefix + new)
+        if refused == "missing":
             raise OSError(2, "no such file: " + old)
-        self._set(self.prefix + new, text)
-        self.area.removeItem(self.prefix + old)
+        self._refused(refused)
 
     def remove(self, name):
         _check_name(name)
@@ -196,16 +201,15 @@ def _clock():
     return time.ticks_ms()
 
 
-def start(now, link=None, saves=True, seed=None):
-    """Make the device; `saves` False (the browser refuses its storage) keeps
-    them in memory for this visit. Returns what is wrong with `link`, or None."""
+def start(now, link=None, saves=None, seed=None):
+    """Make the device; `saves` is the page's storage area, or None (the
+    browser refuses its storage): saves kept in memory for this visit. Returns
+    what is wrong with `link`, or None."""
     global device, frame
     import framebuf
 
-    if saves:
-        import js
-
-        storage = BrowserStorage(js.localStorage)
+    if saves is not None:
+        storage = BrowserStorage(saves)
     else:
         from crisscross.memory_storage import MemoryStorage
 
@@ -213,7 +217,7 @@ def start(now, link=None, saves=True, seed=None):
     frame = bytearray(WIDTH * HEIGHT // 8)
     canvas = framebuf.FrameBuffer(frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
     device = WebDevice(canvas, frame, storage, now, _today, seed)
-    if not saves:
+    if saves is None:
         device.app.toast("This browser keeps no saves here", 4000)
     return device.open_link(link)
 

@@ -121,6 +121,68 @@ def test_a_reload_offers_continue_at_the_same_place(page):
         assert_same(want, got, "after the reload, key %d" % (k + 1))
 
 
+FILL_STORAGE = """
+    let n = 0;
+    for (const size of [262144, 16384, 1024, 64, 1]) {
+        const chunk = "x".repeat(size);
+        try {
+            for (;;) localStorage.setItem("another-site/" + n++, chunk);
+        } catch (e) {}
+    }
+    return n;
+"""
+
+
+def test_a_full_storage_is_told_and_the_game_goes_on(page):
+    # Another page of the site filled the storage: a save is refused. The game
+    # says so once and plays on, as the simulator does with a full storage.
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
+    import webhost
+    from test_webhost import Area
+
+    steps = game_steps()[:PLAY_STEPS]
+    twin = Sim(webhost.BrowserStorage(Area(full=True)))
+    want = twin.play(steps)
+    page.open("?seed=%d" % SEED)
+    assert page.run(FILL_STORAGE) > 0
+    got = browser_play(page, steps)
+    for k, step in enumerate(steps):
+        assert_same(
+            want[k], got[k], "after key %d (%s)" % (k + 1, keyscript.step_text(step))
+        )
+    page.run("localStorage.clear()")
+
+
+def test_a_huge_foreign_save_is_put_aside_and_the_game_goes_on(page):
+    # A value far larger than any save under the game's key: read once as a
+    # damaged file; moving it aside happens in the page, not in MicroPython's heap.
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
+    from test_webhost import Area
+
+    import webhost
+
+    junk = "ab" * 700000
+    steps = game_steps()[:PLAY_STEPS]
+    twin = Sim(webhost.BrowserStorage(Area({webhost.PREFIX + "game.sav": junk})))
+    want = twin.play(steps)
+    page.open("?seed=%d" % SEED)
+    page.run(
+        "localStorage.setItem(arguments[0], arguments[1])",
+        webhost.PREFIX + "game.sav",
+        junk,
+    )
+    page.reload()  # "Saved game was damaged", gone by itself by the first key
+    got = browser_play(page, steps)
+    for k, step in enumerate(steps):
+        assert_same(
+            want[k], got[k], "after key %d (%s)" % (k + 1, keyscript.step_text(step))
+        )
+
+
 def start_keys():
     """From the title: New game, up to its last row (Start), A."""
     return keyscript.parse("a\nup\na\n")

@@ -32,10 +32,20 @@ class Area:
         return self.items.get(key)
 
     def setItem(self, key, value):
+        # The page's area gives back what the browser refused (pocket.mjs).
         if self.full:
-            raise RuntimeError("QuotaExceededError")
+            return "QuotaExceededError"
         assert isinstance(value, str)
         self.items[key] = value
+        return None
+
+    def rename(self, old, new):
+        if old not in self.items:
+            return "missing"
+        refused = self.setItem(new, self.items[old])
+        if not refused:
+            del self.items[old]
+        return refused
 
     def removeItem(self, key):
         self.items.pop(key, None)
