@@ -265,8 +265,14 @@ async function copyLink() {
 // #code=AVF-F6V5 or #daily: the game opens on those dice. The hash then goes,
 // so a reload shows the title (with Continue once the game has begun).
 function takeLink() {
-  const link = decodeURIComponent(location.hash.slice(1));
-  if (link) history.replaceState(null, "", location.pathname + location.search);
+  const raw = location.hash.slice(1);
+  let link = raw;
+  try {
+    link = decodeURIComponent(raw);
+  } catch (e) {
+    // A stray % (a link cut short): the game reads it as typed and says why.
+  }
+  if (raw) history.replaceState(null, "", location.pathname + location.search);
   return link;
 }
 

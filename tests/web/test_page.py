@@ -200,9 +200,14 @@ def test_a_code_link_opens_the_same_dice(page):
 
 
 def test_a_bad_code_link_says_why_and_keeps_the_title(page):
-    frame = page.open(link="#code=AVF-F6V6")  # one character wrong
-    assert render.diff_frames(golden("title"), frame) > 0  # the message box
-    assert_same(golden("title"), page.tap(buttons.B), "the title, message gone")
+    # One character wrong; a code cut inside a %-escape (no URI at all).
+    for link in ("#code=AVF-F6V6", "#code=%E0%A4%A"):
+        frame = page.open(link=link)
+        assert render.diff_frames(golden("title"), frame) > 0, link  # the message
+        assert_same(golden("title"), page.tap(buttons.B), "the title, message gone")
+    # A stray % alone is no link: the title, as for any unknown link.
+    assert_same(golden("title"), page.open(link="#%"), "the title after #%")
+    assert page.run("return location.hash") == ""
 
 
 def test_the_daily_link_opens_todays_dice(page):
