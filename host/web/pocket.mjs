@@ -343,12 +343,22 @@ function seedAsked() {
   return null;
 }
 
+// The screen says what happened in words, with a way on; the details go below.
 function fail(e) {
   host = null;
   const text = String((e && e.message) || e);
   pocket.error = text;
-  $("status").hidden = false;
-  $("status").textContent = "The game stopped.";
+  const status = $("status");
+  status.hidden = false;
+  status.className = "failed";
+  status.textContent = pocket.ready
+    ? "The game stopped."
+    : "The game could not load: check the connection.";
+  const again = document.createElement("button");
+  again.type = "button";
+  again.textContent = "Reload";
+  again.addEventListener("click", () => location.reload());
+  status.append(again);
   const box = $("error");
   box.textContent = text;
   box.hidden = false;

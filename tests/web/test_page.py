@@ -286,3 +286,24 @@ def test_the_page_fits_a_phones_width(page, width):
         assert box["screen"] >= 0.7 * width and round(box["screen"] * 3) % 128 == 0, box
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("blocked", ["micropython.wasm", "micropython.mjs"])
+def test_a_page_that_cannot_load_says_so_with_a_way_on(page, blocked):
+    driver = page.driver
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/" + blocked]})
+    try:
+        page.clear_storage()
+        driver.get(page.origin + "/")
+        status = "return document.getElementById('status').textContent"
+        page._wait("return %s.includes('could not load')" % status[7:], 20)
+        said = page.run(status)
+        assert "check the connection" in said, said
+        if blocked == "micropython.wasm":  # the page ran: a button to reload
+            assert page.run("return document.querySelector('#status button') !== null")
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+    assert page.open() is not None  # and it loads again
