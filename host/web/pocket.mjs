@@ -88,20 +88,31 @@ function draw(bytes) {
 // most that lets the drawn handheld (pocket.css, sized from the same unit, --u)
 // fit the window's width, and its height too where the window is tall enough.
 const MARGIN = 16; // main's padding, both sides
-const HEIGHT_UNITS = 110; // the body's height in OLED pixels, about
 
 function bodyWidth(u) {
   // The screen, the bezel and the sides (pocket.css), and the 2 px borders.
   return 128 * u + 2 * Math.max(2 * u, 6) + 2 * Math.max(5 * u, 14) + 4;
 }
 
+// The largest scale, in whole device pixels per OLED pixel, at which the
+// handheld fits the window: its width as computed, its height as laid out (the
+// buttons keep a finger's size whatever the scale, so a landscape phone needs a
+// smaller screen than the width allows).
 function fit() {
   const dpr = window.devicePixelRatio || 1;
   const width = document.documentElement.clientWidth - MARGIN;
   const height = window.innerHeight - MARGIN;
+  const device = document.querySelector(".device");
+  const use = (k) => document.documentElement.style.setProperty("--u", `${k / dpr}px`);
   let k = Math.floor(MAX_SCALE * dpr);
-  while (k > 1 && (bodyWidth(k / dpr) > width || HEIGHT_UNITS * (k / dpr) > height)) k--;
-  document.documentElement.style.setProperty("--u", `${k / dpr}px`);
+  while (k > 1) {
+    if (bodyWidth(k / dpr) <= width) {
+      use(k);
+      if (device.getBoundingClientRect().height <= height) break;
+    }
+    k--;
+  }
+  use(k);
 }
 
 // ---- stepping ---------------------------------------------------------------

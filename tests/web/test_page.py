@@ -288,6 +288,27 @@ def test_the_page_fits_a_phones_width(page, width):
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_a_landscape_phone_shows_the_whole_handheld(page):
+    page.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 640, "height": 360, "deviceScaleFactor": 3, "mobile": True},
+    )
+    try:
+        page.open()
+        box = page.run(
+            "const keys = [...document.querySelectorAll('.device [data-button]')];"
+            "return {bottom: Math.max(...keys.map((k) => k.getBoundingClientRect().bottom)),"
+            " device: document.querySelector('.device').getBoundingClientRect().bottom,"
+            " screen: document.querySelector('#screen').getBoundingClientRect().width,"
+            " smallest: Math.min(...keys.map((k) => k.getBoundingClientRect().width))}"
+        )
+        assert box["device"] <= 360 and box["bottom"] <= 360, box  # no scrolling
+        assert box["smallest"] >= 36 and round(box["screen"] * 3) % 128 == 0, box
+        assert box["screen"] >= 256, box  # as large as the height leaves room for
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 @pytest.mark.parametrize("blocked", ["micropython.wasm", "micropython.mjs"])
 def test_a_page_that_cannot_load_says_so_with_a_way_on(page, blocked):
     driver = page.driver
