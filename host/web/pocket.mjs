@@ -25,6 +25,8 @@ const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
   z: A, Z: A, Enter: A, x: 5, X: 5, Backspace: 5,
 };
+// Z and X by where they sit, on any keyboard layout (a Cyrillic one's is "я").
+const KEY_CODES = { KeyZ: A, KeyX: 5 };
 const TICKS_MASK = 0x3fffffff; // MicroPython's ticks_ms() wraps here too
 const MAX_SCALE = 6; // OLED pixels are at most 6 CSS pixels wide, as the simulator's
 const KEPT = 400; // presses and draws remembered
@@ -203,13 +205,16 @@ function light(button, on) {
   }
 }
 
+// Keys typed into a field are the field's; the share link's field is read-only,
+// so the game keeps its keys after a click to copy the link.
 function typing(e) {
-  const tag = e.target && e.target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA";
+  const el = e.target;
+  const tag = el && el.tagName;
+  return (tag === "INPUT" && !el.readOnly) || tag === "TEXTAREA";
 }
 
 addEventListener("keydown", (e) => {
-  const button = KEYS[e.key];
+  const button = KEYS[e.key] ?? KEY_CODES[e.code];
   if (button === undefined || typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault(); // no scrolling, no going back a page
   if (e.repeat || keyOf.has(e.code)) return;

@@ -288,6 +288,27 @@ def test_the_page_fits_a_phones_width(page, width):
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_the_keys_stay_the_games_after_a_click_on_the_share_link(page):
+    twin = Sim()
+    steps = start_keys() + keyscript.parse("right\n")
+    want = twin.play(steps)[-1]
+    page.open("?seed=%d" % SEED)
+    browser_play(page, start_keys())
+    page.driver.find_element("css selector", "#share-link").click()  # to copy it
+    assert page.run("return document.activeElement.id") == "share-link"
+    assert_same(want, page.tap(buttons.RIGHT), "a key with the link's field focused")
+
+
+def test_z_and_x_are_a_and_b_on_any_keyboard_layout(page):
+    # The physical Z key of a Cyrillic layout types "я": it is still A.
+    frame = page.open()
+    page.run(
+        "for (const type of ['keydown', 'keyup']) dispatchEvent(new KeyboardEvent("
+        "type, {key: '\u044f', code: 'KeyZ'}));"
+    )
+    assert render.diff_frames(frame, page.settle()) > 0  # New game opened
+
+
 def test_a_landscape_phone_shows_the_whole_handheld(page):
     page.driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
