@@ -1,10 +1,34 @@
 """The words on the screens that are longer than a glance (imported when shown)."""
 
 CONTROLS = (
-    "Arrows move. A places or chooses. B turns the pair (symbols) or goes back. "
-    "Hold A for a hint. Hold B for the game menu: hint, undo, rules, save and "
-    "quit. Where a hold means something, a short A or B acts when let go.\n"
-    "After placing, A rolls the next dice and B takes the placement back."
+    "Arrows move. A places or chooses, B goes back. Hold A for a hint. Hold B "
+    "for the game menu: hint, undo, rules, controls, save and quit. Where a hold "
+    "means something, a short A or B acts when let go.\n"
+    "Each game's own keys: Controls in its game menu."
+)
+
+# Each game's keys: Controls in its game menu (screens.pause), and its rules.
+SYMBOLS_KEYS = (
+    "Arrows move the pair of cells, B turns it (the first die's symbol stays "
+    "where the turn starts), A places. Then A rolls the next dice and B takes "
+    "the placement back. Hold A for a hint, hold B for the menu."
+)
+
+DIGITS_KEYS = (
+    "Arrows move the cell, A places the digit. Then A rolls the next dice and "
+    "B takes the digit back. B opens the menu (or hold it); hold A for a hint."
+)
+
+CARDS_KEYS = (
+    "Left/right choose a card, A picks it up, arrows choose its square (dots), "
+    "A plays, B puts it back. Hold A for a hint, hold B for the menu."
+)
+
+WORDS_KEYS = (
+    "Arrows move, B turns across/down, A starts a word; left/right and A pick "
+    "cards, up/down set a wild card's letter, B takes one back, A on OK lays. "
+    "Hold A: hint. Hold B: draw, pass, another line (for a Square Effect over "
+    "two rows or columns), scores, save."
 )
 
 SYMBOLS = (
@@ -40,8 +64,7 @@ CARDS = (
     "colour scores 3 and ends the game. Else it ends when nobody can play. Joker: "
     "each seat's joker item earns it the points of every line of that item. "
     "Strict: numbers do not score. Both may be played together.\n"
-    "Keys: left/right choose a card, A picks it up, arrows choose its square "
-    "(dots), A plays, B puts it back. Hold A for a hint."
+    "Keys: " + CARDS_KEYS
 )
 
 WORDS = (
@@ -57,10 +80,7 @@ WORDS = (
     "cards; over the limit (24, 18 tournament, 30 big draw) loses 2 turns.\n"
     "Solo: aim for 6000. Else first to 3000 wins; the game also ends when the "
     "deck is empty and a player cannot lay.\n"
-    "Keys: arrows move, B turns across/down, A starts a word; left/right and A "
-    "pick cards, up/down set a wild card's letter, B takes one back, A on OK "
-    "lays. Hold A: hint. Hold B: draw, pass, another line (for a Square Effect "
-    "over two rows or columns), scores, save."
+    "Keys: " + WORDS_KEYS
 )
 
 ABOUT = (

@@ -163,3 +163,20 @@ def test_words_abandon_takes_one_more_a_and_other_keys_keep_the_game():
     assert name(d) == "WordsMenu" and d.app.session is not None
     d.choose("Abandon game").press("a")
     assert name(d) == "Title" and d.app.store.load_game() is None
+
+
+def test_the_menus_controls_are_the_keys_of_the_game_played():
+    from crisscross import texts, ui
+    from crisscross.screens.textview import COLS
+
+    for make, keys in (
+        (dice, texts.SYMBOLS_KEYS),
+        (lambda: dice("right"), texts.DIGITS_KEYS),
+        (_cards, texts.CARDS_KEYS),
+        (_words, texts.WORDS_KEYS),
+    ):
+        d = make()
+        d.press("long-b").choose("Controls")
+        assert name(d) == "TextView" and d.screen.lines == ui.wrap(keys, COLS), keys
+        rules = getattr(texts, d.app.session.game.FAMILY.upper())
+        assert keys in rules or d.app.session.game.FAMILY in ("symbols", "digits")

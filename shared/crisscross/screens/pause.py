@@ -22,7 +22,6 @@ class Pause(ListMenu):
     screen), shown again as it was on Resume; None: the screen the session needs."""
 
     title = "MENU"
-    controls = True  # the menu offers the controls' page
 
     def __init__(self, app, under=None):
         items = [RESUME]
@@ -31,10 +30,7 @@ class Pause(ListMenu):
         if app.session.can_undo():
             items.append(UNDO)
         items += self.family_items(app, under)
-        items.append(RULES)
-        if self.controls:
-            items.append(HELP)
-        items += [QUIT, ABANDON]
+        items += [RULES, HELP, QUIT, ABANDON]
         ListMenu.__init__(self, app, items)
         self.under = under
         self.asking = False  # "Abandon game?" is up: A abandons, any other key not
@@ -75,10 +71,8 @@ class Pause(ListMenu):
         elif item == RULES or item == HELP:
             from crisscross import texts
 
-            if item == RULES:
-                text = getattr(texts, app.session.game.FAMILY.upper())
-            else:
-                text = texts.CONTROLS
+            family = app.session.game.FAMILY.upper()
+            text = getattr(texts, family if item == RULES else family + "_KEYS")
             app.show("textview", item.upper(), text, self.again())
         elif item == QUIT:
             leave_game(app, True)

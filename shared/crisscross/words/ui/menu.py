@@ -39,8 +39,6 @@ class WordsMenu(Pause):
     screen's module is not resident meanwhile); `under`: a screen to go back to
     (the thinking screen, the hand-over screen); neither: the session's screen."""
 
-    controls = False
-
     def __init__(self, app, under=None, at=None):
         self.at = at
         Pause.__init__(self, app, under)
