@@ -94,12 +94,13 @@ class NewGame(Screen):
                 out.append(("colour%d" % p, label, COLOURS[self.colours[p]]))
         if self.ais or self.versus() and self.humans < 2:
             out.append(("level", "AI", LEVELS[fam][self.level][1]))
+        dice = DICE[self.dice]
+        if self.dice == 2 and self.code:
+            from crisscross import sharecode
+
+            dice = sharecode.pretty(self.code)  # as the results show it
         out.append(
-            (
-                "dice",
-                "Deal" if fam == "cards" or fam == "words" else "Dice",
-                DICE[self.dice] if self.dice != 2 else (self.code or "Code"),
-            )
+            ("dice", "Deal" if fam == "cards" or fam == "words" else "Dice", dice)
         )
         out.append(("start", "> Start game", ""))
         return out

@@ -65,11 +65,16 @@ class Scores(Screen):
         if not high:
             ui.center(c, "No games yet", 28)
             return
+        from crisscross import sharecode
+
         for k in range(len(high)):
             h = high[k]
             y = 11 + k * 9
             c.text("%d %3d" % (k + 1, h["score"]), 0, y)
-            c.text(h["date"][5:] if h["date"] else h["code"][:7], 56, y)
+            # The day (MM-DD) where the board has a clock, else the share code as
+            # the results show it.
+            when = h["date"][5:] or h["code"] and sharecode.pretty(h["code"])
+            c.text(when, 56, y)
 
     def _stats(self, c, st, symbols):
         c.text("Played %d" % st["played"], 0, 11)

@@ -1,0 +1,34 @@
+"""A share code reads the same on every screen that shows one: AVF-F6V5, as the
+results show it (the frames read with the font, as a player reads them)."""
+
+from appdriver import Driver
+from screentour import _finish
+
+from crisscross import sharecode
+from host.bench.pico_play import has_text
+
+
+def test_a_typed_code_shows_on_new_game_as_on_the_results():
+    d = Driver(seed=5)
+    d.choose("New game")
+    while d.screen.rows()[d.screen.row][0] != "dice":
+        d.press("down")
+    d.press("right right a")  # Code: the entry screen, AAAAAAA to start from
+    typed = sharecode.clean("AVF-F6V5")
+    for ch in typed:  # each character up from A, then on to the next
+        d.press(" ".join(["up"] * sharecode.ALPHABET.find(ch) + ["right"]))
+    d.press("a")
+    assert type(d.screen).__name__ == "NewGame" and d.screen.code == typed
+    frame = d.frame()
+    assert has_text(frame, sharecode.pretty(typed)) and not has_text(frame, typed)
+
+
+def test_high_scores_show_the_code_as_the_results_do_where_there_is_no_date():
+    d = Driver(seed=5)  # a board without a clock: no day to show
+    d.start_game()
+    _finish(d)
+    code = sharecode.pretty(d.app.session.code)
+    assert has_text(d.frame(), code)  # the results
+    d.press("b b")
+    d.choose("High scores")
+    assert has_text(d.frame(), code)
