@@ -32,3 +32,14 @@ def test_high_scores_show_the_code_as_the_results_do_where_there_is_no_date():
     d.press("b b")
     d.choose("High scores")
     assert has_text(d.frame(), code)
+
+
+def test_a_mistyped_code_is_told_in_a_sentence():
+    d = Driver(seed=5)
+    d.choose("New game")
+    while d.screen.rows()[d.screen.row][0] != "dice":
+        d.press("down")
+    d.press("right right a up a")  # BAAAAAA: its check fails
+    told = " ".join(d.app._toast)
+    assert type(d.screen).__name__ == "CodeEntry"
+    assert told.startswith("Share code check failed"), told

@@ -36,7 +36,8 @@ class CodeEntry(Screen):
             try:
                 variant, _ = sharecode.decode_variant(code)
             except ValueError as e:
-                self.app.toast(str(e))
+                why = str(e)
+                self.app.toast(why[:1].upper() + why[1:])  # a sentence, as others
                 return
             self.under.code = code
             self.under.apply_variant(variant)
