@@ -1,11 +1,14 @@
 """Write the README's screenshots with the real simulator, headless.
 
-A scripted player (the greedy policy, through button presses) records a key file
-for each picture; `python3 -m host sim --headless --keys` then replays it and
-writes the PNG, exactly as anyone can reproduce:
+Each picture is a key file, docs/img/NAME.keys, replayed by `python3 -m host sim
+--headless --keys` to write NAME.png, exactly as anyone can reproduce:
 
-    .venv/bin/python tools/screenshots.py   # writes docs/img/*.png and *.keys
+    .venv/bin/python tools/screenshots.py            # the PNGs from the key files
+    .venv/bin/python tools/screenshots.py --record   # the key files recorded anew
 
+--record plays the games again with the device-level AI, through button presses,
+and writes the key files first. tests/web/test_page.py replays results.keys and
+counts steps into it (PLAY_STEPS, HINT_STEPS): look at those after a recording.
 (`.venv/bin/python`: PNGs need pygame, which `make deps` installs there.)
 """
 
@@ -42,16 +45,27 @@ def scripts():
     yield "results-sheet", list(d.log)
 
 
-def main():
+NAMES = ("play", "results", "results-sheet")
+
+
+def record():
     os.makedirs(OUT, exist_ok=True)
     for name, keys in scripts():
-        keyfile = os.path.join(OUT, name + ".keys")
-        with open(keyfile, "w") as f:
+        with open(os.path.join(OUT, name + ".keys"), "w") as f:
             f.write(
                 "# python3 -m host sim --headless --seed %d --keys %s.keys\n"
                 % (SEED, name)
             )
             f.write("\n".join(k.replace("wait:", "wait ") for k in keys) + "\n")
+
+
+def main(argv):
+    if argv not in ([], ["--record"]):
+        sys.exit("usage: tools/screenshots.py [--record]")
+    if argv:
+        record()
+    for name in NAMES:
+        keyfile = os.path.join(OUT, name + ".keys")
         png = os.path.join(OUT, name + ".png")
         cmd = [sys.executable, "-m", "host", "sim", "--headless", "--seed", str(SEED)]
         cmd += ["--keys", keyfile, "--png", png, "--scale", "4"]
@@ -60,4 +74,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -164,7 +164,7 @@ def test_card_results_name_the_colours_and_show_the_keys():
         place, seat = d.screen.order[k]
         colour = deck.COLOUR_NAMES[game.colours[seat]]
         assert shows(d, colour, 46, 11 + k * 9), colour
-    assert shows(d, "A:table B:menu", 8, 56)
+    assert shows(d, "A:table B:title", 4, 56)
     assert shows(d, "New best score!", 4, 47)
 
 
@@ -174,4 +174,4 @@ def test_a_lost_card_game_shows_no_new_best_score():
     assert d.screen._record_text().startswith("Code ")
     assert not shows(d, "New best score!", 4, 47)
     assert shows(d, d.screen._record_text(), 64 - 4 * 13, 47)
-    assert shows(d, "A:table B:menu", 8, 56)
+    assert shows(d, "A:table B:title", 4, 56)

@@ -110,7 +110,7 @@ class CardsResults(Screen):
             if text:
                 ui.center(c, text, y)
             y += 9
-        ui.center(c, "A:table B:menu", _KEYS_Y)
+        ui.center(c, "A:table B:title", _KEYS_Y)
 
     def _record_text(self):
         """A new best or a high score of a game the human won; else the code."""

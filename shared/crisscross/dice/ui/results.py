@@ -115,7 +115,7 @@ class Results(Screen):
         elif self.place is not None:
             ui.center(c, "High score #%d" % (self.place + 1), 35)
         self._code(c, 45)
-        ui.center(c, "A:sheet B:menu", 56)
+        ui.center(c, "A:sheet B:title", 56)
 
     def _code(self, c, y):
         from crisscross import sharecode
