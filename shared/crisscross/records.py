@@ -92,6 +92,9 @@ def valid_records(obj):
     done = obj.get("done")
     if done is not None and not _is_int(done):
         return False
+    latest = obj.get("latest")
+    if latest is not None and not _is_key(latest):
+        return False
     for key in obj["keys"]:
         if not _is_key(key) or not _valid_entry(obj["keys"][key]):
             return False
@@ -187,6 +190,7 @@ def _record(store, key, score, rank, date, share_code, done):
     entry["last"].append(score)
     del entry["last"][:-LAST_SCORES]
     records["done"] = done
+    records["latest"] = key
     if not store.commit(RECORDS, records):
         store.hold(RECORDS, records)  # still shown this session
     return place
@@ -224,6 +228,11 @@ def stats(store, key):
         "ranks": list(entry["ranks"]),
         "last": list(entry["last"]),
     }
+
+
+def latest(store):
+    """The game key of the result recorded last, or None."""
+    return store.data(RECORDS).get("latest")
 
 
 def keys(store):

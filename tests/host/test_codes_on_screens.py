@@ -1,5 +1,6 @@
-"""A share code reads the same on every screen that shows one: AVF-F6V5, as the
-results show it (the frames read with the font, as a player reads them)."""
+"""What the screens show of codes and scores, read from the frames with the font
+as a player reads them: a share code as the results show it (AVF-F6V5) on every
+screen, and the high scores opening on the game played last."""
 
 from appdriver import Driver
 from screentour import _finish
@@ -43,3 +44,20 @@ def test_a_mistyped_code_is_told_in_a_sentence():
     told = " ".join(d.app._toast)
     assert type(d.screen).__name__ == "CodeEntry"
     assert told.startswith("Share code check failed"), told
+
+
+def test_high_scores_open_on_the_game_played_last():
+    from crisscross import records
+    from crisscross.screens.scores import TITLES
+    from crisscross.games import RULESETS
+
+    d = Driver(seed=5)
+    d.choose("High scores")
+    assert has_text(d.frame(), "<%s>" % TITLES[0])  # nothing played yet
+    d.press("b")
+    d.start_game("right")  # digits
+    _finish(d)
+    d.press("b b")
+    assert records.latest(d.app.store) == "digits"
+    d.choose("High scores")
+    assert has_text(d.frame(), "<%s>" % TITLES[RULESETS.index("digits")])

@@ -1,7 +1,7 @@
 """High scores and statistics per game and rule set.
 
-Left/right: the rule set. Up/down: high scores, statistics, the last 20 games as
-a bar chart. B: back.
+Left/right: the rule set (first the one played last). Up/down: high scores,
+statistics, the last 20 games as a bar chart. B: back.
 """
 
 from crisscross import buttons, records, ui
@@ -30,6 +30,10 @@ class Scores(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.set = 0
+        if app.store is not None:
+            latest = records.latest(app.store)
+            if latest in RULESETS:
+                self.set = RULESETS.index(latest)
         self.page = 0
 
     def key(self, b, kind):
