@@ -61,3 +61,17 @@ def test_high_scores_open_on_the_game_played_last():
     assert records.latest(d.app.store) == "digits"
     d.choose("High scores")
     assert has_text(d.frame(), "<%s>" % TITLES[RULESETS.index("digits")])
+
+
+def test_high_scores_go_through_each_games_rule_sets_together():
+    from crisscross.screens.scores import TITLES
+
+    d = Driver(seed=5)
+    d.choose("High scores")
+    seen = []
+    for _ in range(len(TITLES)):
+        seen.append([t for t in TITLES if has_text(d.frame(), "<%s>" % t)][-1])
+        d.press("right")
+    assert sorted(seen) == sorted(TITLES)
+    games = [t.split()[0] for t in seen]
+    assert games == sorted(games, key=["SYMBOLS", "DIGITS", "CARDS", "WORDS"].index)

@@ -24,6 +24,14 @@ TITLES = (
     "CARDS J+STRICT",
 )
 PAGES = 3
+_FAMILIES = ("symbols", "digits", "cards", "words")
+# The rule sets as left/right go through them: each game's together (RULESETS
+# only ever grows at its end: a share code carries an index into it).
+ORDER = tuple(
+    sorted(
+        range(len(RULESETS)), key=lambda i: _FAMILIES.index(RULESETS[i].split("-")[0])
+    )
+)
 
 
 class Scores(Screen):
@@ -33,16 +41,16 @@ class Scores(Screen):
         if app.store is not None:
             latest = records.latest(app.store)
             if latest in RULESETS:
-                self.set = RULESETS.index(latest)
+                self.set = ORDER.index(RULESETS.index(latest))
         self.page = 0
 
     def key(self, b, kind):
         if kind == buttons.LONG or kind == buttons.RELEASE:
             return
         if b == buttons.LEFT:
-            self.set = (self.set - 1) % len(RULESETS)
+            self.set = (self.set - 1) % len(ORDER)
         elif b == buttons.RIGHT:
-            self.set = (self.set + 1) % len(RULESETS)
+            self.set = (self.set + 1) % len(ORDER)
         elif b == buttons.UP:
             self.page = (self.page - 1) % PAGES
         elif b == buttons.DOWN:
@@ -51,12 +59,12 @@ class Scores(Screen):
             self.app.show("title", "High scores")
 
     def draw(self, c):
-        ui.bar(c, "<" + TITLES[self.set] + ">")
+        ui.bar(c, "<" + TITLES[ORDER[self.set]] + ">")
         store = self.app.store
         if store is None:
             ui.center(c, "No storage", 30)
             return
-        key = RULESETS[self.set]
+        key = RULESETS[ORDER[self.set]]
         if self.page == 0:
             self._high(c, records.high_scores(store, key))
         elif self.page == 1:
