@@ -49,18 +49,12 @@ def usage():
 
 
 def _play_module(argv):
-    for k, a in enumerate(argv):
-        game = None
-        if a == "--game" and k + 1 < len(argv):
-            game = argv[k + 1]
-        elif a.startswith("--game="):
-            game = a.split("=", 1)[1]
-        if game is not None:
-            return PLAY_FAMILIES.get(game)
-    # No --game: a share code names its game.
-    from host.play import code_family
+    from host.play import code_family, option_value
 
-    return PLAY_FAMILIES.get(code_family(argv))
+    game = option_value(argv, "--game")
+    if game is None:  # a share code names its game
+        game = code_family(argv)
+    return PLAY_FAMILIES.get(game)
 
 
 def main(argv):

@@ -71,21 +71,52 @@ def chosen_deal(code, daily, seed):
     return None, None, seed
 
 
+def option_value(argv, name):
+    """The value `argv` gives the option `name` ("--game"), as `--game cards` or
+    `--game=cards`, or None: what a command is chosen by before it parses."""
+    for k, a in enumerate(argv):
+        if a == name and k + 1 < len(argv):
+            return argv[k + 1]
+        if a.startswith(name + "="):
+            return a.split("=", 1)[1]
+    return None
+
+
 def code_family(argv):
     """The game a --code in `argv` names ("symbols", "cards", ...), or None (no
     code, or not a code: the command then says why)."""
-    for k, a in enumerate(argv):
-        code = None
-        if a == "--code" and k + 1 < len(argv):
-            code = argv[k + 1]
-        elif a.startswith("--code="):
-            code = a.split("=", 1)[1]
-        if code is not None:
-            try:
-                return chosen_deal(code, None, None)[0]
-            except ValueError:
-                return None
-    return None
+    code = option_value(argv, "--code")
+    if code is None:
+        return None
+    try:
+        return chosen_deal(code, None, None)[0]
+    except ValueError:
+        return None
+
+
+def add_deal_options(parser, what, example="AVF-F6V5"):
+    """--seed, --code and --daily, the three ways of every game's `play` to name
+    its `what` ("dice", "deal"): chosen_deal reads them."""
+    from crisscross import sharecode
+
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="%s seed, 0-%d: what a share code carries (default: random)"
+        % (what, sharecode.SEEDS - 1),
+    )
+    parser.add_argument(
+        "--code",
+        help="a share code (e.g. %s): the same %s and rules as on the handheld, "
+        "in the simulator or the browser" % (example, what),
+    )
+    parser.add_argument(
+        "--daily",
+        nargs="?",
+        const="today",
+        metavar="YYYY-MM-DD",
+        help="the daily challenge: everyone's %s of that day (default today)" % what,
+    )
 
 
 def share_code_of(family, rules, seed):

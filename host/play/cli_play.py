@@ -16,7 +16,7 @@ import json
 import sys
 
 from crisscross import sharecode
-from host.play import chosen_deal
+from host.play import add_deal_options, chosen_deal
 from crisscross.dice import ai, grid, notation, symbols
 from crisscross.dice import session as sess
 from crisscross.dice.session import rules_key, share_code
@@ -66,25 +66,7 @@ def build_parser():
         help="players (default 1): seat 1 is you, the others AI; "
         "symbols 1-%d, digits 1-%d" % (SYMBOLS_MAX, DIGITS_MAX),
     )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="dice seed, 0-%d: what a share code carries (default: random)"
-        % (sharecode.SEEDS - 1),
-    )
-    p.add_argument(
-        "--code",
-        help="a share code (e.g. %s): the same dice and rules as on the "
-        "handheld or in the simulator" % EXAMPLE_CODE,
-    )
-    p.add_argument(
-        "--daily",
-        nargs="?",
-        const="today",
-        metavar="YYYY-MM-DD",
-        help="the daily challenge: everyone's dice of that day (default today)",
-    )
+    add_deal_options(p, "dice", EXAMPLE_CODE)
     p.add_argument(
         "--start",
         default=None,

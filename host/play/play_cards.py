@@ -33,7 +33,7 @@ except ImportError:  # run without host/__init__.py having set the path
 
 from crisscross import sharecode
 from crisscross.cards import ai, autoplay, deck, scoring
-from host.play import chosen_deal, share_code_of
+from host.play import add_deal_options, chosen_deal, share_code_of
 from crisscross.cards.game import PASS, Game
 from crisscross.cards.table import EMPTY, SIZE
 
@@ -59,24 +59,7 @@ def build_parser():
     )
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     p.add_argument("--auto", action="store_true", help="AI plays every seat")
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="deal seed, 0-%d: what a share code carries (default: random)"
-        % (sharecode.SEEDS - 1),
-    )
-    p.add_argument(
-        "--code",
-        help="a share code (as the handheld's results show): the same deal and rules",
-    )
-    p.add_argument(
-        "--daily",
-        nargs="?",
-        const="today",
-        metavar="YYYY-MM-DD",
-        help="the daily challenge: everyone's deal of that day (default today)",
-    )
+    add_deal_options(p, "deal", "C9A-AAAA")
     p.add_argument(
         "--variant", choices=("joker", "strict", "joker-strict"), default=None
     )

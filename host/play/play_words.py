@@ -29,7 +29,7 @@ import host  # noqa: F401  (puts shared/ on sys.path)
 
 from crisscross import sharecode
 from crisscross.words import autoplay, deck, rules, selfplay
-from host.play import chosen_deal, share_code_of
+from host.play import add_deal_options, chosen_deal, share_code_of
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.game import Game
@@ -55,23 +55,7 @@ def parser():
     ap.add_argument("--game", default="words", help=argparse.SUPPRESS)
     ap.add_argument("--auto", action="store_true", help="every seat is the AI")
     ap.add_argument("--players", type=int, default=2, help="1 to 4 seats")
-    ap.add_argument(
-        "--seed",
-        type=int,
-        help="the dice seed, 0-%d: what a share code carries (default: random)"
-        % (sharecode.SEEDS - 1),
-    )
-    ap.add_argument(
-        "--code",
-        help="a share code (as the handheld's results show): the same deal and rules",
-    )
-    ap.add_argument(
-        "--daily",
-        nargs="?",
-        const="today",
-        metavar="YYYY-MM-DD",
-        help="the daily challenge: everyone's deal of that day (default today)",
-    )
+    add_deal_options(ap, "deal", "FJS-WES5")
     ap.add_argument("--json", action="store_true", help="one JSON object at the end")
     ap.add_argument("--tournament", action="store_true", help="tournament rules")
     ap.add_argument(
