@@ -244,7 +244,7 @@ def enter_code(d, code):
         if k < len(code) - 1:
             d.tap("right")
     d.tap("a")
-    if not d.shows("NEW GAME") or not d.shows(code):
+    if not d.shows("NEW GAME") or not d.shows(sharecode.pretty(code)):
         raise PicoError("the code %s was not taken:\n%s" % (code, _screen_dump(d)))
 
 
