@@ -211,7 +211,7 @@ def run_window(args):
         board.keep_display_updates = 64  # a long session must not grow without end
         device = EmuDevice(board)
         try:
-            shown = window.Simulator(device, args.scale)
+            view = window.Simulator(device, args.scale)
         except window.NoDisplay as e:
             return fail("cannot open a window: %s" % e)
         caption = "%s - emulated Pico - REPL on %s - %s" % (
@@ -239,7 +239,7 @@ def run_window(args):
         ticker = pygame.time.Clock()
         probe = None  # when an Enter was sent to see whether the REPL answers
         try:
-            while shown.step(_power_keys(pygame, board, device), 0):
+            while view.step(_power_keys(pygame, board, device), 0):
                 if board.runner_error:
                     return fail(str(board.runner_error))
                 now = board.now_ms()

@@ -25,11 +25,13 @@ TITLES = (
 )
 PAGES = 3
 _FAMILIES = ("symbols", "digits", "cards", "words")
-# The rule sets as left/right go through them: each game's together (RULESETS
-# only ever grows at its end: a share code carries an index into it).
+# The rule sets as left/right go through them: each game's together, in RULESETS'
+# order (it only ever grows at its end: a share code carries an index into it).
+# The key is whole: MicroPython's sort is not stable.
 ORDER = tuple(
     sorted(
-        range(len(RULESETS)), key=lambda i: _FAMILIES.index(RULESETS[i].split("-")[0])
+        range(len(RULESETS)),
+        key=lambda i: _FAMILIES.index(RULESETS[i].split("-")[0]) * len(RULESETS) + i,
     )
 )
 
