@@ -8,7 +8,7 @@ import json
 import os
 import subprocess
 
-from host.play import play_cards
+from host.play import play_cards, share_code_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # (players, seed, variant, levels): every player count, variant and level.
@@ -56,7 +56,11 @@ def cpython_record(capsys, players, seed, variant, levels):
     if variant:
         argv += ["--variant", variant]
     assert play_cards.main(argv) == 0
-    return json.loads(capsys.readouterr().out)
+    record = json.loads(capsys.readouterr().out)
+    # The command line adds the game's share code to the engine's record.
+    code = record.pop("share_code")
+    assert code == share_code_of("cards", variant, seed)
+    return record
 
 
 def test_seeded_games_are_identical_in_micropython_and_cpython(capsys):
