@@ -40,11 +40,12 @@ class BrowserStorage:
     binascii is Python). A setItem replaces the value whole, so the store may
     write in place (`atomic`).
 
-    The area is the page's (pocket.mjs `savesArea`): localStorage's calls, but
-    setItem and rename give back what the browser refused (a quota error's
-    name; rename "missing" for no such key) or None, as a JavaScript exception thrown into MicroPython's call
-    would unwind through it uncaught; and rename moves a value in the page,
-    whatever its size, never through this heap."""
+    The area is the page's (pocket.mjs `savesArea`): localStorage's calls, none
+    of which throws (a JavaScript exception thrown into MicroPython's call would
+    unwind through it uncaught). setItem and rename give back what the browser
+    refused (a quota error's name; rename "missing" for no such key) or None; a
+    storage the browser stops giving reads as empty. rename moves a value in the
+    page, whatever its size, never through this heap."""
 
     atomic = True
 
@@ -173,8 +174,7 @@ class WebDevice:
             screen = self.app.make("newgame")
             # As the code entry screen gives a typed code to New game.
             screen.dice = newgame.DICE.index("Code")
-            screen.code = sharecode.clean(code)
-            screen.apply_variant(variant)
+            screen.take_code(code, variant)
         else:
             return "unknown link #%s" % link
         keys = [row[0] for row in screen.rows()]

@@ -36,9 +36,21 @@ def family_session(family):
 
 
 def ruleset(key):
-    """'digits-cc' -> ('digits', 'cc'); the inverse of session.rules_key."""
+    """'digits-cc' -> ('digits', 'cc'); the inverse of rules_key."""
     family, _, rules = key.partition("-")
     return family, rules
+
+
+def rules_key(family, rules):
+    """('digits', 'cc') -> 'digits-cc', ('cards', '') -> 'cards': a rule set's name."""
+    return family + "-" + rules if rules else family
+
+
+def share_code(key, seed):
+    """The share code of the deal `seed` (its low 24 bits) under the rule set `key`."""
+    from crisscross import sharecode
+
+    return sharecode.encode(seed & 0xFFFFFF, RULESETS.index(key))
 
 
 def restore(text):

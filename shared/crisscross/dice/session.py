@@ -45,11 +45,9 @@ def rules_key(game):
 
 def share_code(game, key=None):
     """The share code of a game's seed and rule set (`key` defaults to rules_key)."""
-    from crisscross import sharecode
-    from crisscross.games import RULESETS
+    from crisscross import games
 
-    key = key or rules_key(game)
-    return sharecode.encode(game.seed & 0xFFFFFF, RULESETS.index(key))
+    return games.share_code(key or rules_key(game), game.seed)
 
 
 class Session(protocol.Session):

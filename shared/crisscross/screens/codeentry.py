@@ -39,8 +39,7 @@ class CodeEntry(Screen):
                 why = str(e)
                 self.app.toast(why[:1].upper() + why[1:])  # a sentence, as others
                 return
-            self.under.code = code
-            self.under.apply_variant(variant)
+            self.under.take_code(code, variant)
             self.app.go(self.under)
 
     def draw(self, c):

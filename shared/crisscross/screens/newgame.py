@@ -55,7 +55,8 @@ class NewGame(Screen):
         self.starts = [1, 2, 3, 4, 5, 6]  # start symbol per seat (symbols)
         self.colours = [0, 1, 2, 3]  # colour per human seat (cards)
         self.dice = 0
-        self.code = ""  # share code typed on the code screen
+        self.code = ""  # share code typed on the code screen (take_code)
+        self.shown_code = ""  # the same as the results show it: AVF-F6V5
         self.level = FIRST_LEVEL[self.family()]
         self.row = 0
         self.top = 0
@@ -94,11 +95,7 @@ class NewGame(Screen):
                 out.append(("colour%d" % p, label, COLOURS[self.colours[p]]))
         if self.ais or self.versus() and self.humans < 2:
             out.append(("level", "AI", LEVELS[fam][self.level][1]))
-        dice = DICE[self.dice]
-        if self.dice == 2 and self.code:
-            from crisscross import sharecode
-
-            dice = sharecode.pretty(self.code)  # as the results show it
+        dice = self.shown_code if self.dice == 2 and self.code else DICE[self.dice]
         out.append(
             ("dice", "Deal" if fam == "cards" or fam == "words" else "Dice", dice)
         )
@@ -208,10 +205,13 @@ class NewGame(Screen):
                 self._change(key, 1)
         self.row = min(self.row, len(self.rows()) - 1)
 
-    def apply_variant(self, variant):
-        """A share code names the rule set too: select it."""
+    def take_code(self, code, variant):
+        """A checked share code (typed, or a link's) and its rule set, chosen."""
+        from crisscross import sharecode
         from crisscross.games import RULESETS, ruleset
 
+        self.code = sharecode.clean(code)
+        self.shown_code = sharecode.pretty(self.code)
         if variant >= len(RULESETS):
             return
         fam, rules = ruleset(RULESETS[variant])
@@ -278,10 +278,7 @@ class NewGame(Screen):
             chosen = {"new_game": {"game": fam, "rules": self.rules}}
             records.save_settings(app.store, chosen)
         if fam in games.OTHER_FAMILIES:
-            from crisscross import sharecode
-
-            key = fam + "-" + rules if rules else fam
-            code = sharecode.encode(seed & 0xFFFFFF, games.RULESETS.index(key))
+            code = games.share_code(games.rules_key(fam, rules), seed)
             try:
                 mod = games.family_session(fam)
             except ImportError:
