@@ -168,8 +168,9 @@ def main(argv):
     if args.games < 1:
         sys.stderr.write("bench ai: --games must be at least 1\n")
         return 2
-    if seed_error(args.seed):
-        sys.stderr.write("bench ai: %s\n" % seed_error(args.seed))
+    why = seed_error(args.seed)
+    if why:
+        sys.stderr.write("bench ai: %s\n" % why)
         return 2
     if seed_error(args.seed + args.games - 1):
         sys.stderr.write(

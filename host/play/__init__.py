@@ -44,13 +44,25 @@ def daily_seed(text):
     return sharecode.daily_seed(y, m, day)
 
 
-def chosen_deal(code, daily, seed):
-    """The deal --code, --daily or --seed names (at most one): (family, rules,
-    seed) for a share code (e.g. "cards", "joker", 1234), else (None, None,
-    seed), the seed None when none is given. ValueError saying what is wrong."""
+def decode_deal(code):
+    """(family, rules, seed) a share code deals, e.g. ("cards", "joker", 1234);
+    ValueError saying what is wrong with it."""
     from crisscross import sharecode
     from crisscross.games import RULESETS, ruleset
 
+    variant, seed = sharecode.decode_variant(code)
+    if variant >= len(RULESETS):
+        raise ValueError("share code of an unknown rule set")
+    family, rules = ruleset(RULESETS[variant])
+    return family, rules, seed
+
+
+def chosen_deal(code, daily, seed, families, game=None, rules_options=None):
+    """The deal --code, --daily or --seed names (at most one; none: a random
+    seed), for a command that plays `families`: (family, rules, seed) for a
+    share code, else (None, None, seed). `game` is the --game given and
+    `rules_options` the rules options given ("--variant"), both None when
+    none is: a code names its game and rules. ValueError saying what is wrong."""
     given = [
         n
         for n, v in (("--code", code), ("--daily", daily), ("--seed", seed))
@@ -59,15 +71,26 @@ def chosen_deal(code, daily, seed):
     if len(given) > 1:
         raise ValueError("give one of --code, --daily, --seed")
     if code is not None:
-        variant, seed = sharecode.decode_variant(code)
-        if variant >= len(RULESETS):
-            raise ValueError("share code of an unknown rule set")
-        family, rules = ruleset(RULESETS[variant])
+        family, rules, seed = decode_deal(code)
+        if family not in families or game not in (None, family):
+            raise ValueError(
+                "that code is a %s game: leave out --game %s" % (family, game)
+                if game
+                else "that code is a %s game" % family
+            )
+        if rules_options:
+            raise ValueError("a share code names its rules: leave out " + rules_options)
         return family, rules, seed
     if daily is not None:
         return None, None, daily_seed(daily)
-    if seed is not None and seed_error(seed):
-        raise ValueError(seed_error(seed))
+    if seed is None:
+        import random
+        from crisscross import sharecode
+
+        return None, None, random.getrandbits(sharecode.SEED_BITS)
+    why = seed_error(seed)
+    if why:
+        raise ValueError(why)
     return None, None, seed
 
 
@@ -89,7 +112,7 @@ def code_family(argv):
     if code is None:
         return None
     try:
-        return chosen_deal(code, None, None)[0]
+        return decode_deal(code)[0]
     except ValueError:
         return None
 
@@ -122,8 +145,6 @@ def add_deal_options(parser, what, example="AVF-F6V5"):
 def share_code_of(family, rules, seed):
     """The share code, as printed, of a game of `family` and `rules` dealt from
     `seed`: what --code takes back."""
-    from crisscross import sharecode
-    from crisscross.games import RULESETS
+    from crisscross import games, sharecode
 
-    key = family + ("-" + rules if rules else "")
-    return sharecode.pretty(sharecode.encode(seed, RULESETS.index(key)))
+    return sharecode.pretty(games.share_code(games.rules_key(family, rules), seed))

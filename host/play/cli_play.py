@@ -336,19 +336,14 @@ def result(game, level=None, seats=None):
 def apply_code(args):
     """--code, --daily or --seed: the seed (and, for a code, the game and rules)
     they stand for; ValueError naming the option when they do not fit."""
-    if args.code is not None and (args.advanced or args.variant):
-        raise ValueError("a share code names its rules: leave out --advanced/--variant")
-    family, rules, args.seed = chosen_deal(args.code, args.daily, args.seed)
+    given = "--advanced/--variant" if args.advanced or args.variant else None
+    family, rules, args.seed = chosen_deal(
+        args.code, args.daily, args.seed, ("symbols", "digits"), args.game, given
+    )
     if family is None:
         if args.game is None:
             args.game = "symbols"
         return
-    if family not in ("symbols", "digits") or args.game not in (None, family):
-        raise ValueError(
-            "that code is a %s game: leave out --game %s" % (family, args.game)
-            if args.game
-            else "that code is a %s game" % family
-        )
     args.game = family
     args.advanced = rules == "advanced"
     args.variant = None
@@ -395,10 +390,6 @@ def main(argv):
     except ValueError as e:
         sys.stderr.write("play: %s\n" % e)
         return 2
-    if args.seed is None:
-        import random
-
-        args.seed = random.getrandbits(sharecode.SEED_BITS)
     try:
         game = new_game(args)
     except ValueError as e:

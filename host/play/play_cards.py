@@ -31,7 +31,6 @@ except ImportError:  # run without host/__init__.py having set the path
         ),
     )
 
-from crisscross import sharecode
 from crisscross.cards import ai, autoplay, deck, scoring
 from host.play import add_deal_options, chosen_deal, share_code_of
 from crisscross.cards.game import PASS, Game
@@ -367,19 +366,16 @@ def main(argv):
             return 2
         args.seat_colours = chosen + [c for c in range(4) if c not in chosen]
         args.seat_colours = args.seat_colours[: args.players]
+    given = "--variant" if args.variant else None
     try:
-        family, rules, args.seed = chosen_deal(args.code, args.daily, args.seed)
-        if family is not None and family != "cards":
-            raise ValueError("that code is a %s game: leave out --game cards" % family)
-        if family is not None and args.variant:
-            raise ValueError("a share code names its rules: leave out --variant")
+        family, rules, args.seed = chosen_deal(
+            args.code, args.daily, args.seed, ("cards",), "cards", given
+        )
     except ValueError as e:
         sys.stderr.write("play: %s\n" % e)
         return 2
     if family is not None:
         args.variant = rules or None
-    if args.seed is None:
-        args.seed = int.from_bytes(os.urandom(4), "big") % sharecode.SEEDS
     code = share_code_of("cards", args.variant, args.seed)
     if args.json:  # stdout is the JSON: a typed game talks on stderr
         game, finished = run(

@@ -27,7 +27,6 @@ if __package__ in (None, ""):  # run as a script: make `host` importable
 import host  # noqa: F401  (puts shared/ on sys.path)
 
 
-from crisscross import sharecode
 from crisscross.words import autoplay, deck, rules, selfplay
 from host.play import add_deal_options, chosen_deal, share_code_of
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK
@@ -247,22 +246,19 @@ def main(argv, stdin=None, stdout=None):
     if args.budget < 1:
         sys.stderr.write("play: --budget must be at least 1\n")
         return 2
+    given = "--tournament/--optional-draw"
+    if not (args.tournament or args.optional_draw):
+        given = None
     try:
-        family, rules_name, args.seed = chosen_deal(args.code, args.daily, args.seed)
-        if family is not None and family != "words":
-            raise ValueError("that code is a %s game: leave out --game words" % family)
-        if family is not None and (args.tournament or args.optional_draw):
-            raise ValueError(
-                "a share code names its rules: leave out --tournament/--optional-draw"
-            )
+        family, rules_name, args.seed = chosen_deal(
+            args.code, args.daily, args.seed, ("words",), "words", given
+        )
     except ValueError as e:
         sys.stderr.write("play: %s\n" % e)
         return 2
     if family is not None:
         args.tournament = rules_name == "tournament"
         args.optional_draw = rules_name == "optional"
-    if args.seed is None:
-        args.seed = int.from_bytes(os.urandom(4), "big") % sharecode.SEEDS
     rules_name = (
         "tournament" if args.tournament else "optional" if args.optional_draw else ""
     )

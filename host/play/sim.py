@@ -336,8 +336,9 @@ def build_parser():
 
 def main(argv, app_class=None):
     args = build_parser().parse_args(argv)
-    if args.seed is not None and seed_error(args.seed):
-        return fail(seed_error(args.seed))
+    why = None if args.seed is None else seed_error(args.seed)
+    if why:
+        return fail(why)
     if not args.headless:
         extra = [
             name
