@@ -312,16 +312,26 @@ function savesKept() {
   }
 }
 
-// localStorage as the game's storage (webhost.BrowserStorage): a refusal (a full
-// storage) comes back as its name, not thrown, for an exception thrown into
-// MicroPython's call would unwind through it uncaught; rename moves a value here,
-// however large, never through MicroPython's heap.
+// localStorage as the game's storage (webhost.BrowserStorage). No call throws, for
+// an exception thrown into MicroPython's call would unwind through it uncaught: a
+// refused write (a full storage) comes back as its name; a storage the browser
+// stops giving (a privacy setting changed while the game runs) reads as empty, as
+// a file that cannot be opened. rename moves a value here, however large, never
+// through MicroPython's heap.
 function refusal(e) {
   return String((e && e.name) || e);
 }
 
+function quietly(call, otherwise = null) {
+  try {
+    return call();
+  } catch (e) {
+    return otherwise;
+  }
+}
+
 const savesArea = {
-  getItem: (key) => localStorage.getItem(key),
+  getItem: (key) => quietly(() => localStorage.getItem(key)),
   setItem(key, value) {
     try {
       localStorage.setItem(key, value);
@@ -331,20 +341,17 @@ const savesArea = {
     }
   },
   rename(from, to) {
-    const value = localStorage.getItem(from);
+    const value = quietly(() => localStorage.getItem(from));
     if (value === null) return "missing";
-    try {
-      localStorage.setItem(to, value);
-    } catch (e) {
-      return refusal(e);
-    }
-    localStorage.removeItem(from);
+    const refused = savesArea.setItem(to, value);
+    if (refused) return refused;
+    savesArea.removeItem(from);
     return null;
   },
-  removeItem: (key) => localStorage.removeItem(key),
-  key: (i) => localStorage.key(i),
+  removeItem: (key) => quietly(() => localStorage.removeItem(key)),
+  key: (i) => quietly(() => localStorage.key(i)),
   get length() {
-    return localStorage.length;
+    return quietly(() => localStorage.length, 0);
   },
 };
 

@@ -156,6 +156,39 @@ def test_a_full_storage_is_told_and_the_game_goes_on(page):
     page.run("localStorage.clear()")
 
 
+REVOKE_STORAGE = """
+    const revoked = () => {
+        throw new DOMException("The storage is disabled.", "SecurityError");
+    };
+    for (const name of ["getItem", "setItem", "removeItem", "key"]) {
+        Storage.prototype[name] = revoked;
+    }
+    Object.defineProperty(Storage.prototype, "length", { get: revoked });
+"""
+
+
+def test_a_storage_taken_away_mid_game_reads_as_empty_and_the_game_goes_on(page):
+    # A privacy setting changed while the page is open: every localStorage call
+    # throws. The game plays on as on a storage that holds nothing and refuses
+    # every save (told once), never stopping.
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
+    import webhost
+    from test_webhost import Area
+
+    steps = game_steps()[:PLAY_STEPS]
+    twin = Sim(webhost.BrowserStorage(Area(full=True)))
+    want = twin.play(steps)
+    page.open("?seed=%d" % SEED)
+    page.run(REVOKE_STORAGE)
+    got = browser_play(page, steps)
+    for k, step in enumerate(steps):
+        assert_same(
+            want[k], got[k], "after key %d (%s)" % (k + 1, keyscript.step_text(step))
+        )
+
+
 def test_a_huge_foreign_save_is_put_aside_and_the_game_goes_on(page):
     # A value far larger than any save under the game's key: read once as a
     # damaged file; moving it aside happens in the page, not in MicroPython's heap.
