@@ -1,4 +1,4 @@
-"""The board layer: pins, display, buttons, idle and error log for the real device.
+"""The board layer: pins, display, buttons, idle, date and error log of the device.
 
 Thin on purpose: everything a player sees is in `crisscross`; this package only
 moves bytes to the screen and turns pins into button events. Only `hw` imports
@@ -13,8 +13,9 @@ The contract, start to end:
 - `start.main()` runs `setup.board()` once: (display, pins, lightsleep), the
   display an `ssd1306.SSD1306` (a framebuf.FrameBuffer with micropython-lib's
   `show`, `poweroff`, `poweron`, `contrast`), the pins inputs pulled up. Then
-  `setup.game()` builds `crisscross.app.App(display, storage, now, sprite)` with
-  the saves folder and hands `loop.run` the app, display, `keys.Keys`, buttons,
+  `setup.game()` builds `crisscross.app.App(display, storage, now, today,
+  sprite)` with the saves folder and `clock.today` (the date, once `host flash`
+  has set the board's clock) and hands `loop.run` the app, display, `keys.Keys`, buttons,
   `idle.Idle`, the clock and `hw.waiter` (WFE or lightsleep until the next edge).
 - An uncaught error goes to error.log and the screen (`errorlog.recover`); A
   builds the game again. Nothing resets the board, and Ctrl-C reaches the REPL.

@@ -30,6 +30,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 from host import ROOT
 from host.board import littlefs_image, mpy_build, romfs
@@ -71,6 +72,15 @@ from host.board.flash_plan import (
 
 BUILD = os.path.join(ROOT, "build")  # the ROMFS image deployed is kept here
 ERROR_LOG = "error.log"  # written by firmware/pocket/errorlog.py
+
+_SET_CLOCK = """
+try:
+    import machine
+    machine.RTC().datetime(%r)
+    print('set')
+except (ImportError, AttributeError):
+    print('none')
+"""
 
 
 # ---- what goes on the board ----
@@ -206,12 +216,38 @@ def _flash(link, local, cross, dry_run, out):
         return 0
     out(format_plan(plan, local, board).splitlines()[-1])
     changed = _apply(link, plan, local, board, out)
+    set_clock(link, out)
     if changed:
         out("verified %d copied files; restarting the board" % len(plan["copy"]))
     else:
         out("the board is up to date; restarting it")
     link.soft_reset()
     return 0
+
+
+def set_clock(link, out):
+    """Set the board's clock to the PC's local time, which a soft reset keeps:
+    the game's Daily and its high scores' dates (firmware/pocket/clock.py) until
+    the board's power goes."""
+    t = time.localtime()
+    fields = (
+        t.tm_year,
+        t.tm_mon,
+        t.tm_mday,
+        t.tm_wday,
+        t.tm_hour,
+        t.tm_min,
+        t.tm_sec,
+        0,
+    )
+    done = link.run(_SET_CLOCK % (fields,), "setting the board's clock").strip()
+    if done == "set":
+        out(
+            "the board's clock set to %04d-%02d-%02d %02d:%02d, for Daily (it keeps "
+            "it until its power goes)" % (fields[:3] + fields[4:6])
+        )
+    else:
+        out("the board has no clock to set (machine.RTC): no Daily there")
 
 
 def _apply(link, plan, local, board, out, image=None):
@@ -287,6 +323,7 @@ def _flash_romfs(link, local, board, dry_run, out):
     out(format_plan(plan, plan["files"], board).splitlines()[-1])
     changed = _apply(link, plan, plan["files"], board, out, image)
     out(filesystem_line(plan, board))
+    set_clock(link, out)
     if changed or plan["deploy"]:
         out("restarting the board: the game starts from /rom")
     else:

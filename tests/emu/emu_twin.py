@@ -44,15 +44,16 @@ def frame_diff(want, got):
 class CPythonSide:
     """The same game code under CPython with a clock set from the board's edges."""
 
-    def __init__(self, now, storage=None):
+    def __init__(self, now, storage=None, today=None):
         self.buf = bytearray(1024)
         self.canvas = fbcanvas.FrameBuffer(self.buf, 128, 64, fbcanvas.MONO_VLSB)
         self.storage = storage if storage is not None else MemoryStorage()
         self.buttons = buttons.Buttons()
         self.now = now
-        # firmware/pocket/setup.py: App(display, FolderStorage(SAVE_DIR), now, ...): no
-        # fixed seed, no calendar.
-        self.app = App(self.canvas, self.storage, now)
+        # firmware/pocket/setup.py: App(display, FolderStorage(SAVE_DIR), now,
+        # today=pocket.clock.today, ...): no fixed seed; the board's calendar is
+        # `today`'s, None until a PC sets its clock.
+        self.app = App(self.canvas, self.storage, now, today=today)
         self.app.render()
 
     def step(self, now):

@@ -8,9 +8,10 @@ arrows. The moves come from the engine's greedy policy on the CPython side.
 """
 
 import random
+import re
 import time
 
-from emu_twin import Twin, quick_seed, save_body, share_code
+from emu_twin import CPythonSide, Twin, quick_seed, save_body, share_code
 from crisscross import buttons, presses, records, ui
 from crisscross.dice import ai, policies
 from crisscross.dice.session import new_game
@@ -257,3 +258,40 @@ def test_power_cycle_mid_game_continues_the_same_sheet_round_and_dice(board):
     assert band(board.frame(), 14) == text_band(
         "%d points" % engine_total(seed, moves), 14
     )
+
+
+def daily_start(twin):
+    """From the title: New game, its dice row set to Daily, Start."""
+    twin.choose("New game")
+    twin._to_row("dice")
+    twin.press("right")
+    twin._to_row("start")
+    twin.press("a")
+
+
+def test_daily_waits_for_the_clock_host_flash_sets(board):
+    # A board's clock starts at the port's fixed date at every reset: Daily says
+    # the clock is not set, as the CPython game with no calendar does.
+    from conftest import host_flash
+    from host.bench.pico_play import has_text
+
+    twin = Twin(board)
+    daily_start(twin)
+    frame = twin.settle()
+    assert has_text(frame, "The clock is") and has_text(frame, "not set:")
+    # `host flash` on the running board (nothing to copy) sets the clock from
+    # the PC's; its soft reset keeps it.
+    with board.running():
+        status, out, _ = host_flash(board.port)
+    assert status == 0, out
+    m = re.search(r"the board's clock set to (\d+)-(\d+)-(\d+) ", out)
+    assert m, out
+    day = tuple(int(v) for v in m.groups())
+    board.run_ms(2500)  # the game starting again after the soft reset
+    twin.t0 = 0
+    twin.cpy = CPythonSide(twin.ms(), today=lambda: day)
+    twin.settle()  # the title again
+    daily_start(twin)
+    frame = twin.settle()  # the day's dice, as the game given that date deals them
+    assert not has_text(frame, "The clock is")
+    assert twin.app.session.daily == "%04d-%02d-%02d" % day

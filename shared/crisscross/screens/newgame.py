@@ -230,7 +230,7 @@ class NewGame(Screen):
         if self.dice == 1:
             date = app.today() if app.today else None
             if not date:
-                app.toast("No clock on this board: no daily game")
+                app.toast("The clock is not set: flash from a PC")
                 return None
             return sharecode.daily_seed(date[0], date[1], date[2]), app.date_text()
         if self.dice == 2:
