@@ -475,3 +475,31 @@ def test_a_save_from_before_the_turn_was_named_turn_loads_and_plays_on():
     assert again.game.hand(0) == s.game.hand(0) and again.game.turn == 0
     s.pass_turn()
     assert s.game.turn == 1 and s.phase == ws.AI_TURN
+
+
+def test_news_past_what_the_message_holds_says_where_the_rest_is():
+    from crisscross.app import TOAST_ROWS
+    from crisscross.words.ui import draw
+    from crisscross.words.ui.menu import NEWS
+
+    d = Driver(seed=7)
+    d.start_game(WORDS, "down down down right right")  # one human, three AI foes
+    s = d.app.session
+    told = None
+    for _ in range(3):
+        for _ in range(300):  # the AIs think over ticks until the human is back
+            if s.phase == ws.PLAY:
+                break
+            d.press("wait:20")
+        told = d.app._toast
+        if told and told[-1] == draw.MORE_NEWS:
+            break
+        d.press(CLEAR + " long-b")
+        d.choose("Pass")
+    assert told and len(told) == TOAST_ROWS and told[-1] == draw.MORE_NEWS, told
+    # Hold B: the menu, whose Last moves has the news the message had no room for.
+    d.press(CLEAR + " long-b")
+    d.choose(NEWS)
+    shown = " ".join(d.screen.lines)
+    last = s.news[-1]
+    assert last.split()[0] == "P4" and last in shown, (last, shown)
