@@ -134,9 +134,10 @@ FILL_STORAGE = """
 """
 
 
-def test_a_full_storage_is_told_and_the_game_goes_on(page):
-    # Another page of the site filled the storage: a save is refused. The game
-    # says so once and plays on, as the simulator does with a full storage.
+def plays_as_on_a_storage_refusing_saves(page, spoil):
+    """Open the page, run the script `spoil` on its storage, play: every frame is
+    the simulator's on an empty storage that refuses every save (the game says
+    so once and plays on, never stopping). What `spoil` returned."""
     import sys
 
     sys.path.insert(0, os.path.join(ROOT, "host", "web"))
@@ -147,12 +148,18 @@ def test_a_full_storage_is_told_and_the_game_goes_on(page):
     twin = Sim(webhost.BrowserStorage(Area(full=True)))
     want = twin.play(steps)
     page.open("?seed=%d" % SEED)
-    assert page.run(FILL_STORAGE) > 0
+    spoiled = page.run(spoil)
     got = browser_play(page, steps)
     for k, step in enumerate(steps):
         assert_same(
             want[k], got[k], "after key %d (%s)" % (k + 1, keyscript.step_text(step))
         )
+    return spoiled
+
+
+def test_a_full_storage_is_told_and_the_game_goes_on(page):
+    # Another page of the site filled the storage: a save is refused.
+    assert plays_as_on_a_storage_refusing_saves(page, FILL_STORAGE) > 0
     page.run("localStorage.clear()")
 
 
@@ -169,24 +176,8 @@ REVOKE_STORAGE = """
 
 def test_a_storage_taken_away_mid_game_reads_as_empty_and_the_game_goes_on(page):
     # A privacy setting changed while the page is open: every localStorage call
-    # throws. The game plays on as on a storage that holds nothing and refuses
-    # every save (told once), never stopping.
-    import sys
-
-    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
-    import webhost
-    from test_webhost import Area
-
-    steps = game_steps()[:PLAY_STEPS]
-    twin = Sim(webhost.BrowserStorage(Area(full=True)))
-    want = twin.play(steps)
-    page.open("?seed=%d" % SEED)
-    page.run(REVOKE_STORAGE)
-    got = browser_play(page, steps)
-    for k, step in enumerate(steps):
-        assert_same(
-            want[k], got[k], "after key %d (%s)" % (k + 1, keyscript.step_text(step))
-        )
+    # throws; the game reads nothing and every save is refused.
+    plays_as_on_a_storage_refusing_saves(page, REVOKE_STORAGE)
 
 
 def test_a_huge_foreign_save_is_put_aside_and_the_game_goes_on(page):
