@@ -41,7 +41,10 @@ def daily_seed(text):
         y, m, day = (int(v) for v in text.split("-"))
     except ValueError:
         raise ValueError("--daily takes a date as YYYY-MM-DD") from None
-    return sharecode.daily_seed(y, m, day)
+    try:
+        return sharecode.daily_seed(y, m, day)
+    except ValueError:
+        raise ValueError("--daily: no such date: %s" % text) from None
 
 
 def decode_deal(code):

@@ -221,4 +221,5 @@ def test_daily_challenge_seed_comes_from_the_date():
     out = json.loads(host("play", "--daily", "2026-11-22", "--auto", "--json").stdout)
     assert out["seed"] == sharecode.daily_seed(2026, 11, 22)
     out = host("play", "--daily", "2026-02-30", "--auto")
-    assert out.returncode == 2 and "no such date" in out.stderr
+    assert out.returncode == 2
+    assert out.stderr == "play: --daily: no such date: 2026-02-30\n"
