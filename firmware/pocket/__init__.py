@@ -15,8 +15,9 @@ The contract, start to end:
   `show`, `poweroff`, `poweron`, `contrast`), the pins inputs pulled up. Then
   `setup.game()` builds `crisscross.app.App(display, storage, now, today,
   sprite)` with the saves folder and `clock.today` (the date, once `host flash`
-  has set the board's clock) and hands `loop.run` the app, display, `keys.Keys`, buttons,
-  `idle.Idle`, the clock and `hw.waiter` (WFE or lightsleep until the next edge).
+  has set the board's clock) and hands `loop.run` the app, display,
+  `keys.Keys`, buttons, `idle.Idle`, the ms clock and `hw.waiter` (WFE or
+  lightsleep until the next edge).
 - An uncaught error goes to error.log and the screen (`errorlog.recover`); A
   builds the game again. Nothing resets the board, and Ctrl-C reaches the REPL.
 """

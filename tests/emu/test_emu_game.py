@@ -272,7 +272,7 @@ def daily_start(twin):
 def test_daily_waits_for_the_clock_host_flash_sets(board):
     # A board's clock starts at the port's fixed date at every reset: Daily says
     # the clock is not set, as the CPython game with no calendar does.
-    from conftest import host_flash
+    from conftest import BOOT_MS, host_flash
     from host.bench.pico_play import has_text
 
     twin = Twin(board)
@@ -287,8 +287,7 @@ def test_daily_waits_for_the_clock_host_flash_sets(board):
     m = re.search(r"the board's clock set to (\d+)-(\d+)-(\d+) ", out)
     assert m, out
     day = tuple(int(v) for v in m.groups())
-    board.run_ms(2500)  # the game starting again after the soft reset
-    twin.t0 = 0
+    board.run_ms(BOOT_MS)  # the game starting again after the soft reset
     twin.cpy = CPythonSide(twin.ms(), today=lambda: day)
     twin.settle()  # the title again
     daily_start(twin)
