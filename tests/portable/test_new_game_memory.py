@@ -58,3 +58,11 @@ def test_damaged_or_unfitting_choices_give_the_defaults():
     d.choose("New game")
     got = shown(d)
     assert got["game"] == "Cards" and got["humans"] == "4" and got["ais"] == "0"
+
+
+def test_starting_a_game_keeps_the_other_settings():
+    d = Driver(seed=5)
+    records.save_settings(d.app.store, {"later": [1, "two"]})
+    d.start_game("right")  # digits
+    kept = records.settings(d.app.store)
+    assert kept["later"] == [1, "two"] and kept["new_game"]["game"] == "digits"

@@ -278,14 +278,13 @@ class NewGame(Screen):
         if app.store is not None:
             from crisscross import records
 
-            chosen = {
-                "new_game": {
-                    "game": fam,
-                    "rules": self.rules,
-                    "humans": self.humans,
-                    "ais": self.ais,
-                    "level": self.level,
-                }
+            chosen = records.settings(app.store)  # any other setting kept
+            chosen["new_game"] = {
+                "game": fam,
+                "rules": self.rules,
+                "humans": self.humans,
+                "ais": self.ais,
+                "level": self.level,
             }
             records.save_settings(app.store, chosen)
         if fam in games.OTHER_FAMILIES:
