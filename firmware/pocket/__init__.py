@@ -1,4 +1,4 @@
-"""The board layer: pins, display, buttons, idle, date and error log of the device.
+"""The board layer: pins, display, buttons, idle and error log for the real device.
 
 Thin on purpose: everything a player sees is in `crisscross`; this package only
 moves bytes to the screen and turns pins into button events. Only `hw` imports
@@ -14,7 +14,7 @@ The contract, start to end:
   display an `ssd1306.SSD1306` (a framebuf.FrameBuffer with micropython-lib's
   `show`, `poweroff`, `poweron`, `contrast`), the pins inputs pulled up. Then
   `setup.game()` builds `crisscross.app.App(display, storage, now, today,
-  sprite)` with the saves folder and `clock.today` (the date, once `host flash`
+  sprite)` with the saves folder and `time.localtime` (a date once `host flash`
   has set the board's clock) and hands `loop.run` the app, display,
   `keys.Keys`, buttons, `idle.Idle`, the ms clock and `hw.waiter` (WFE or
   lightsleep until the next edge).

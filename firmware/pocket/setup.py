@@ -39,7 +39,6 @@ def game(display, pins, lightsleep):
     from crisscross.storage import FolderStorage
 
     from pocket import hw
-    from pocket.clock import today
     from pocket.idle import Idle
     from pocket.keys import Keys
     from pocket.wake import Edge
@@ -50,7 +49,8 @@ def game(display, pins, lightsleep):
     keys = Keys(pins, buttons, time.ticks_ms, now, hw.IRQ_EDGES, edge, hw.IRQ_PRESS)
     # The display driver is the canvas; the screens' sprites are plain FrameBuffers.
     storage = FolderStorage(SAVE_DIR, atomic_files(SAVE_DIR))
-    app = App(display, storage, now, today=today, sprite=framebuf.FrameBuffer)
+    # The date by the board's clock (the game knows one not set since a reset).
+    app = App(display, storage, now, today=time.localtime, sprite=framebuf.FrameBuffer)
     gc.collect()
     gc.threshold(collect_after(gc.mem_free()))
     idle = Idle(display, now)

@@ -227,7 +227,7 @@ def _flash(link, local, cross, dry_run, out):
 
 def set_clock(link, out):
     """Set the board's clock to the PC's local time, which a soft reset keeps:
-    the game's Daily and its high scores' dates (firmware/pocket/clock.py) until
+    the game's Daily and its high scores' dates (crisscross.app's `today`) until
     the board's power goes."""
     t = time.localtime()
     fields = (

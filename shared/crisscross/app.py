@@ -7,7 +7,9 @@
 
 It never reads hardware: the host injects the canvas (framebuf API, 128x64,
 MONO_VLSB), a storage object (crisscross.storage) and the time. `today` is a
-callable returning (year, month, day), or None where the board has no clock.
+callable returning (year, month, day, ...), as time.localtime does; without it,
+or while it reads a year before 2025 (a board's clock after a reset, until a
+PC sets it: `host flash` does), the game has no date.
 `sprite` makes the small pictures the screens blit, called as
 framebuf.FrameBuffer(data, w, h, MONO_VLSB) is: a board whose canvas is its
 display driver passes framebuf.FrameBuffer; by default it is the canvas's own
@@ -18,11 +20,12 @@ imports framebuf.
 import sys
 
 from crisscross import buttons, resident, ui
-from crisscross.compat import forget, gc_collect
+from crisscross.compat import const, forget, gc_collect
 
 TOAST_MS = 1500
 TOAST_COLS = 14  # characters on a line of a message box
 TOAST_ROWS = 5  # lines of a message box
+_FIRST_YEAR = const(2025)  # a clock that reads earlier was never set
 
 
 def screen_module(name):
@@ -147,11 +150,12 @@ class App:
                 names.append(name)
         forget(names)
 
-    def toast(self, text, ms=TOAST_MS):
+    def toast(self, text, ms=TOAST_MS, more=None):
         """A short message over the current screen; any key closes it (and acts
-        as it does without it). `text`
-        is a string or a list of lines (news: no joining them to split again)."""
-        self._toast = toast_lines([text] if isinstance(text, str) else text)
+        as it does without it). `text` is a string or a list of lines (news: no
+        joining them to split again); `more` is the last line shown when they
+        are more than the box holds (where to read them all)."""
+        self._toast = toast_lines([text] if isinstance(text, str) else text, more)
         self._toast_until = self.now + ms
         self.dirty = True
 
@@ -183,9 +187,9 @@ class App:
         return records.finish_game(self.store, key, score, rank, date, s.code)
 
     def date_text(self):
-        """Today as "YYYY-MM-DD", or "" where the board has no clock."""
+        """Today as "YYYY-MM-DD", or "" where the game has no date."""
         d = self.today() if self.today else None
-        return "%04d-%02d-%02d" % d if d else ""
+        return "%04d-%02d-%02d" % d[:3] if d and d[0] >= _FIRST_YEAR else ""
 
     # ---- the host's three calls --------------------------------------------
     def feed(self, button, kind, now_ms):
@@ -249,13 +253,16 @@ class App:
         return True
 
 
-def toast_lines(texts):
+def toast_lines(texts, more=None):
     """The lines of a message box: ui.wrap("\\n".join(texts), TOAST_COLS), at
-    most TOAST_ROWS of them, without joining the texts to split them again."""
+    most TOAST_ROWS of them, without joining the texts to split them again;
+    where they are more, the last one is `more` if given."""
     out = []
-    for text in texts:
-        out += ui.wrap(text, TOAST_COLS)
+    for k in range(len(texts)):
+        out += ui.wrap(texts[k], TOAST_COLS)
         if len(out) >= TOAST_ROWS:
+            if more and (len(out) > TOAST_ROWS or k + 1 < len(texts)):
+                out[TOAST_ROWS - 1] = more
             del out[TOAST_ROWS:]
             break
     if not out:

@@ -42,7 +42,7 @@ SCREENS = {
     "rulesmenu": _MENU,
     "textview": _MENU,
     "newgame": _MENU + ("crisscross.glyphs",),
-    "scores": ("crisscross.games", "crisscross.records", "crisscross.sharecode"),
+    "scores": ("crisscross.games", "crisscross.records"),
     "codeentry": ("crisscross.sharecode",),
     "handover": (),
     "dice.play": _SHEET,

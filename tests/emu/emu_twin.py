@@ -51,8 +51,8 @@ class CPythonSide:
         self.buttons = buttons.Buttons()
         self.now = now
         # firmware/pocket/setup.py: App(display, FolderStorage(SAVE_DIR), now,
-        # today=pocket.clock.today, ...): no fixed seed; the board's calendar is
-        # `today`'s, None until a PC sets its clock.
+        # time.localtime, ...): no fixed seed; the board's date is `today`'s, none
+        # until a PC sets its clock.
         self.app = App(self.canvas, self.storage, now, today=today)
         self.app.render()
 

@@ -100,7 +100,7 @@ def tour():
     _finish(d)
     yield "results-ranking", d.frame()
     # Digits, solo.
-    d.press("b").start_game("right down down left")  # one player again
+    d.press("b").start_game("right")
     yield "play-digits", d.frame()
     d.press("left b")
     yield "pause-digits", d.frame()
@@ -222,7 +222,7 @@ def _cards_tour(d):
     yield "cards-results-table", d.frame()
     d.press("b b")
     # Two humans pass the handheld; the second one's hand stays hidden.
-    _start_cards(d, "down right down right down left")  # Standard, 2 humans, no AI
+    _start_cards(d, "down down right down left")
     d.press("a a a")  # the first player takes the handheld and plays
     yield "cards-handover", d.frame()
     d.press("a")
@@ -300,7 +300,7 @@ def _words_tour():
     yield "words-after-ai", d.frame()
     _words_menu(d, "Save & quit")
     # Two humans pass the handheld: first, the saved game is to be replaced.
-    _words_new(d, "down down right down left")  # no AI foe this time
+    _words_new(d, "down down right")
     assert _is(d.screen, NewGame) and d.screen.asking is not None
     yield "new-game-replace-asks", d.frame()
     d.press("right")

@@ -479,8 +479,9 @@ def test_a_save_from_before_the_turn_was_named_turn_loads_and_plays_on():
 
 def test_news_past_what_the_message_holds_says_where_the_rest_is():
     from crisscross.app import TOAST_ROWS
-    from crisscross.words.ui import draw
     from crisscross.words.ui.menu import NEWS
+
+    more = "More: hold B"
 
     d = Driver(seed=7)
     d.start_game(WORDS, "down down down right right")  # one human, three AI foes
@@ -492,11 +493,11 @@ def test_news_past_what_the_message_holds_says_where_the_rest_is():
                 break
             d.press("wait:20")
         told = d.app._toast
-        if told and told[-1] == draw.MORE_NEWS:
+        if told and told[-1] == more:
             break
         d.press(CLEAR + " long-b")
         d.choose("Pass")
-    assert told and len(told) == TOAST_ROWS and told[-1] == draw.MORE_NEWS, told
+    assert told and len(told) == TOAST_ROWS and told[-1] == more, told
     # Hold B: the menu, whose Last moves has the news the message had no room for.
     d.press(CLEAR + " long-b")
     d.choose(NEWS)

@@ -50,17 +50,16 @@ class NewGame(Screen):
             last = records.settings(app.store).get("new_game")
             if not isinstance(last, dict):
                 last = {}
-        # The last game's choices (a bad value: the default; _fix fits them).
         self.game = _pick(GAMES, last.get("game"), 0)
-        self.rules = _number(last, "rules", 0)
-        self.humans = _number(last, "humans", 1)
-        self.ais = _number(last, "ais", 0)
+        self.rules = last.get("rules", 0) if isinstance(last.get("rules"), int) else 0
+        self.humans = 1
+        self.ais = 0
         self.starts = [1, 2, 3, 4, 5, 6]  # start symbol per seat (symbols)
         self.colours = [0, 1, 2, 3]  # colour per human seat (cards)
         self.dice = 0
         self.code = ""  # share code typed on the code screen (take_code)
         self.shown_code = ""  # the same as the results show it: AVF-F6V5
-        self.level = _number(last, "level", FIRST_LEVEL[self.family()])
+        self.level = FIRST_LEVEL[self.family()]
         self.row = 0
         self.top = 0
         self.asking = None  # "Replace your saved ... game?": its lines, while up
@@ -231,11 +230,12 @@ class NewGame(Screen):
 
         app = self.app
         if self.dice == 1:
-            date = app.today() if app.today else None
-            if not date:
+            text = app.date_text()
+            if not text:
                 app.toast("The clock is not set: flash from a PC")
                 return None
-            return sharecode.daily_seed(date[0], date[1], date[2]), app.date_text()
+            y, m, d = app.today()[:3]
+            return sharecode.daily_seed(y, m, d), text
         if self.dice == 2:
             if not self.code:
                 app.toast("Enter a code first (A on Dice)")
@@ -278,14 +278,7 @@ class NewGame(Screen):
         if app.store is not None:
             from crisscross import records
 
-            chosen = records.settings(app.store)  # any other setting kept
-            chosen["new_game"] = {
-                "game": fam,
-                "rules": self.rules,
-                "humans": self.humans,
-                "ais": self.ais,
-                "level": self.level,
-            }
+            chosen = {"new_game": {"game": fam, "rules": self.rules}}
             records.save_settings(app.store, chosen)
         if fam in games.OTHER_FAMILIES:
             code = games.share_code(games.rules_key(fam, rules), seed)
@@ -381,11 +374,6 @@ def saved_family(text):
             return GAME_NAMES[k]
     # A dice game's save ends with its game code: S... symbols, D... digits.
     return GAME_NAMES[0] if text[text.rfind("|") + 1 :][:1] == "S" else GAME_NAMES[1]
-
-
-def _number(saved, key, default):
-    value = saved.get(key)
-    return value if type(value) is int and value >= 0 else default
 
 
 def _pick(names, value, default):

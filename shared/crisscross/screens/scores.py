@@ -4,7 +4,7 @@ Left/right: the rule set (first the one played last). Up/down: high scores,
 statistics, the last 20 games as a bar chart. B: back.
 """
 
-from crisscross import buttons, records, sharecode, ui
+from crisscross import buttons, records, ui
 from crisscross.screens import Screen
 from crisscross.games import RULESETS
 
@@ -79,6 +79,8 @@ class Scores(Screen):
         if not high:
             ui.center(c, "No games yet", 28)
             return
+        from crisscross import sharecode
+
         for k in range(len(high)):
             h = high[k]
             y = 11 + k * 9

@@ -32,7 +32,6 @@ BY = const(9)
 STRIP_Y = const(56)
 THINK_AFTER_MS = const(1)  # an AI starts thinking this long after a word is laid
 _NEWS_MS = const(700)  # a message of news shows this long per line, on top of TOAST_MS
-MORE_NEWS = "More: hold B"  # the menu, and its Last moves
 
 
 def home(session):
@@ -61,18 +60,13 @@ def go_on(app):
 
 
 def tell(app, news):
-    """Show lines of news (the turns since a human's last) in one message. Where
-    they are more than it holds, its last line says where all of them are: the
-    menu's Last moves."""
+    """Show lines of news (the turns since a human's last) in one message; where
+    they are more than it holds, its last line says where all of them are (the
+    menu's Last moves)."""
     if news:
-        from crisscross.app import TOAST_COLS, TOAST_MS, TOAST_ROWS
+        from crisscross.app import TOAST_MS
 
-        lines = []
-        for text in news:
-            lines += ui.wrap(text, TOAST_COLS)
-        if len(lines) > TOAST_ROWS:
-            lines[TOAST_ROWS - 1 :] = [MORE_NEWS]
-        app.toast(lines, TOAST_MS + _NEWS_MS * len(lines))
+        app.toast(news, TOAST_MS + _NEWS_MS * len(news), "More: hold B")
 
 
 def look_at(cells):

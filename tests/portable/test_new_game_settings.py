@@ -1,0 +1,55 @@
+"""New game opens on the game and rules started last (settings.sav's new_game;
+a damaged entry gives the defaults), and Daily takes the date the host gives."""
+
+from appdriver import Driver
+from crisscross import records
+
+
+def shown(d):
+    """{row key: value text} of the New game screen."""
+    return dict((key, value) for key, _, value in d.screen.rows())
+
+
+def test_the_next_new_game_opens_on_the_last_game_and_rules():
+    d = Driver(seed=5)
+    d.start_game("right down right")  # Digits, C&Cross
+    d.press("long-b")
+    d.choose("Save & quit")
+    d.choose("New game")
+    got = shown(d)
+    assert (got["game"], got["rules"]) == ("Digits", "C&Cross")
+
+
+def test_a_damaged_entry_gives_the_defaults():
+    fresh = Driver(seed=5)
+    fresh.choose("New game")
+    want = shown(fresh)
+    for saved in (
+        {"new_game": 7},
+        {"new_game": [1, 2]},
+        {"new_game": {"game": "chess", "rules": "two"}},
+    ):
+        d = Driver(seed=5)
+        records.save_settings(d.app.store, saved)
+        d.choose("New game")
+        assert shown(d) == want, saved
+
+
+def daily(d):
+    """From the title: New game, Dice: Daily, Start."""
+    d.choose("New game")
+    keys = [r[0] for r in d.screen.rows()]
+    d.press(" ".join(["down"] * keys.index("dice")) + " right")
+    d.press(" ".join(["down"] * (len(keys) - 1 - d.screen.row)) + " a")
+
+
+def test_daily_takes_the_date_of_a_clock_as_time_localtime_gives_it():
+    # A board passes time.localtime: its clock after a reset reads the port's
+    # start date (the rp2 port's 2021-01-01) until a PC sets it.
+    d = Driver(seed=5, today=lambda: (2021, 1, 1, 0, 3, 12, 4, 1))
+    daily(d)
+    assert type(d.screen).__name__ == "NewGame"
+    assert " ".join(d.app._toast) == "The clock is not set: flash from a PC"
+    d = Driver(seed=5, today=lambda: (2026, 11, 29, 13, 5, 0, 6, 333))
+    daily(d)
+    assert d.app.session.daily == "2026-11-29"
