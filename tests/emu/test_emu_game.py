@@ -11,12 +11,14 @@ import random
 import re
 import time
 
+from conftest import BOOT_MS, host_flash
 from emu_twin import CPythonSide, Twin, quick_seed, save_body, share_code
 from crisscross import buttons, presses, records, ui
 from crisscross.dice import ai, policies
 from crisscross.dice.session import new_game
 from crisscross.dice.symbols import rank_title
 from host.screen import fbcanvas
+from host.bench.pico_play import has_text
 from host.emu.cli import EmuDevice
 
 KEY = "symbols-basic"
@@ -272,9 +274,6 @@ def daily_start(twin):
 def test_daily_waits_for_the_clock_host_flash_sets(board):
     # A board's clock starts at the port's fixed date at every reset: Daily says
     # the clock is not set, as the CPython game with no calendar does.
-    from conftest import BOOT_MS, host_flash
-    from host.bench.pico_play import has_text
-
     twin = Twin(board)
     daily_start(twin)
     frame = twin.settle()
