@@ -181,14 +181,14 @@ def test_high_scores_order_each_games_rule_sets_together_as_listed():
     # Left/right on High scores: each game's rule sets together, in RULESETS'
     # order within a game (MicroPython's sort is not stable: the order must not
     # depend on it).
-    from crisscross.games import RULESETS
+    from crisscross.games import RULESETS, ruleset
     from crisscross.screens.scores import ORDER
 
     assert sorted(ORDER) == list(range(len(RULESETS)))
-    families = [RULESETS[i].split("-")[0] for i in ORDER]
+    families = [ruleset(RULESETS[i])[0] for i in ORDER]
     assert families == sorted(
         families, key=["symbols", "digits", "cards", "words"].index
     )
     for fam in ("symbols", "digits", "cards", "words"):
-        mine = [i for i in ORDER if RULESETS[i].split("-")[0] == fam]
+        mine = [i for i in ORDER if ruleset(RULESETS[i])[0] == fam]
         assert mine == sorted(mine), fam

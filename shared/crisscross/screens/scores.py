@@ -6,7 +6,7 @@ statistics, the last 20 games as a bar chart. B: back.
 
 from crisscross import buttons, records, ui
 from crisscross.screens import Screen
-from crisscross.games import RULESETS
+from crisscross.games import RULESETS, ruleset
 
 # One title per crisscross.games.RULESETS entry, in its order.
 TITLES = (
@@ -31,7 +31,7 @@ _FAMILIES = ("symbols", "digits", "cards", "words")
 ORDER = tuple(
     sorted(
         range(len(RULESETS)),
-        key=lambda i: _FAMILIES.index(RULESETS[i].split("-")[0]) * len(RULESETS) + i,
+        key=lambda i: _FAMILIES.index(ruleset(RULESETS[i])[0]) * len(RULESETS) + i,
     )
 )
 
