@@ -246,22 +246,25 @@ def main(argv, stdin=None, stdout=None):
     if args.budget < 1:
         sys.stderr.write("play: --budget must be at least 1\n")
         return 2
-    given = "--tournament/--optional-draw"
-    if not (args.tournament or args.optional_draw):
-        given = None
+    rules_name = (
+        "tournament" if args.tournament else "optional" if args.optional_draw else ""
+    )
     try:
-        family, rules_name, args.seed = chosen_deal(
-            args.code, args.daily, args.seed, ("words",), "words", given
+        family, coded, args.seed = chosen_deal(
+            args.code,
+            args.daily,
+            args.seed,
+            ("words",),
+            "words",
+            "--tournament/--optional-draw" if rules_name else None,
         )
     except ValueError as e:
         sys.stderr.write("play: %s\n" % e)
         return 2
     if family is not None:
+        rules_name = coded
         args.tournament = rules_name == "tournament"
         args.optional_draw = rules_name == "optional"
-    rules_name = (
-        "tournament" if args.tournament else "optional" if args.optional_draw else ""
-    )
     code = share_code_of("words", rules_name, args.seed)
     if args.target is not None and args.target < 0:
         sys.stderr.write(
