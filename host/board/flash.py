@@ -230,21 +230,12 @@ def set_clock(link, out):
     the game's Daily and its high scores' dates (crisscross.app's `today`) until
     the board's power goes."""
     t = time.localtime()
-    fields = (
-        t.tm_year,
-        t.tm_mon,
-        t.tm_mday,
-        t.tm_wday,
-        t.tm_hour,
-        t.tm_min,
-        t.tm_sec,
-        0,
-    )
+    fields = t[:3] + (t.tm_wday,) + t[3:6] + (0,)  # machine.RTC.datetime's order
     done = link.run(_SET_CLOCK % (fields,), "setting the board's clock").strip()
     if done == "set":
         out(
             "the board's clock set to %04d-%02d-%02d %02d:%02d, for Daily (it keeps "
-            "it until its power goes)" % (fields[:3] + fields[4:6])
+            "it until its power goes)" % t[:5]
         )
     else:
         out("the board has no clock flash can set (machine.RTC): no Daily there")

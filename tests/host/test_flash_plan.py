@@ -169,3 +169,31 @@ def test_port_auto_wants_exactly_one_board():
         resolve_port("auto", [("/dev/ttyACM0", "x"), ("/dev/ttyUSB0", "y")])
     assert "several boards" in str(two.value) and "/dev/ttyUSB0" in str(two.value)
     assert resolve_port("/dev/ttyS5") == "/dev/ttyS5"
+
+
+def test_the_clock_is_set_in_machine_rtc_order_and_a_refusal_is_told(monkeypatch):
+    # 2026-03-04 05:06:07, a Wednesday: machine.RTC().datetime takes (year,
+    # month, day, weekday, hour, minute, second, subsecond).
+    import time
+
+    when = time.struct_time((2026, 3, 4, 5, 6, 7, 2, 63, 0))
+    monkeypatch.setattr(flash.time, "localtime", lambda: when)
+
+    class Link:
+        def __init__(self, reply):
+            self.reply, self.code = reply, None
+
+        def run(self, code, doing):
+            self.code = code
+            return self.reply
+
+    said = []
+    link = Link("set\n")
+    flash.set_clock(link, said.append)
+    assert "datetime((2026, 3, 4, 2, 5, 6, 7, 0))" in link.code
+    assert said == [
+        "the board's clock set to 2026-03-04 05:06, for Daily (it keeps it until "
+        "its power goes)"
+    ]
+    flash.set_clock(Link("none\n"), said.append)
+    assert said[-1].startswith("the board has no clock flash can set")
