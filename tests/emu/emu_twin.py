@@ -204,36 +204,37 @@ class Twin:
 
         self.choose("New game")
         scr = self.screen
-        self._to_row("game")
+        self.to_row("game")
         while ng.GAMES[scr.game] != game:
             self.press("right")
         if rules:
-            self._to_row("rules")
+            self.to_row("rules")
             while ng.RULES[game][scr.rules][0] != rules:
                 self.press("right")
         if ais:
-            self._to_row("ais")
+            self.to_row("ais")
             while scr.ais != ais:
                 self.press("right")
         if level is not None:
-            self._to_row("level")
+            self.to_row("level")
             while ng.LEVELS[game][scr.level][0] != level:
                 self.press("right")
         if code is not None:
-            self._to_row("dice")
+            self.to_row("dice")
             while scr.dice != 2:
                 self.press("right")
             self.press("a")
             self.type_code(code)
             scr = self.screen
             assert type(scr).__name__ == "NewGame", "the code was refused"
-        self._to_row("start")
+        self.to_row("start")
         self.press("a")
         if getattr(self.screen, "asking", None) is not None:
             self.press("right")
             self.press("a")
 
-    def _to_row(self, key):
+    def to_row(self, key):
+        """On New game: up/down to the row `key` ("dice", "start")."""
         scr = self.screen
         keys = [r[0] for r in scr.rows()]
         target = keys.index(key)

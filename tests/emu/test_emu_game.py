@@ -265,9 +265,9 @@ def test_power_cycle_mid_game_continues_the_same_sheet_round_and_dice(board):
 def daily_start(twin):
     """From the title: New game, its dice row set to Daily, Start."""
     twin.choose("New game")
-    twin._to_row("dice")
+    twin.to_row("dice")
     twin.press("right")
-    twin._to_row("start")
+    twin.to_row("start")
     twin.press("a")
 
 

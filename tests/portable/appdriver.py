@@ -106,6 +106,14 @@ class Driver:
         self.press(" ".join([step] * abs(target - scr.selected) + ["a"]))
         return self
 
+    def to_row(self, key):
+        """On New game: up/down to the row `key` ("dice", "start")."""
+        scr = self.app.screen
+        target = [r[0] for r in scr.rows()].index(key)
+        step = "down" if target > scr.row else "up"
+        self.press(" ".join([step] * abs(target - scr.row)))
+        return self
+
     def keys_for(self, move):
         """The arrow presses that put the Play cursor on `move`."""
         return arrows(self.app.screen.cursor, move)

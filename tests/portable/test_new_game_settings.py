@@ -37,10 +37,8 @@ def test_a_damaged_entry_gives_the_defaults():
 
 def daily(d):
     """From the title: New game, Dice: Daily, Start."""
-    d.choose("New game")
-    keys = [r[0] for r in d.screen.rows()]
-    d.press(" ".join(["down"] * keys.index("dice")) + " right")
-    d.press(" ".join(["down"] * (len(keys) - 1 - d.screen.row)) + " a")
+    d.choose("New game").to_row("dice").press("right")
+    d.to_row("start").press("a")
 
 
 def test_daily_takes_the_date_of_a_clock_as_time_localtime_gives_it():
