@@ -186,10 +186,16 @@ class App:
         date = self.date_text()
         return records.finish_game(self.store, key, score, rank, date, s.code)
 
-    def date_text(self):
-        """Today as "YYYY-MM-DD", or "" where the game has no date."""
+    def date(self):
+        """Today as (year, month, day), or None where the game has no date (no
+        clock, or a board's that nobody has set)."""
         d = self.today() if self.today else None
-        return "%04d-%02d-%02d" % d[:3] if d and d[0] >= _FIRST_YEAR else ""
+        return d[:3] if d and d[0] >= _FIRST_YEAR else None
+
+    def date_text(self, day=None):
+        """`day` (today by default) as "YYYY-MM-DD", or "" where there is none."""
+        day = day or self.date()
+        return "%04d-%02d-%02d" % day if day else ""
 
     # ---- the host's three calls --------------------------------------------
     def feed(self, button, kind, now_ms):

@@ -230,12 +230,11 @@ class NewGame(Screen):
 
         app = self.app
         if self.dice == 1:
-            text = app.date_text()
-            if not text:
+            day = app.date()
+            if day is None:
                 app.toast("The clock is not set: flash from a PC")
                 return None
-            y, m, d = app.today()[:3]
-            return sharecode.daily_seed(y, m, d), text
+            return sharecode.daily_seed(*day), app.date_text(day)
         if self.dice == 2:
             if not self.code:
                 app.toast("Enter a code first (A on Dice)")
