@@ -401,6 +401,18 @@ def main(argv=None):
     def run(args):
         if name == "flash":
             source = os.path.abspath(args.source)
+            if not all(
+                os.path.exists(os.path.join(source, *part.split("/")))
+                for part in ["shared/crisscross"]
+                + ["firmware/" + n for n in mpy_build.KEEP_AS_SOURCE]
+            ):
+                print(
+                    "flash: %s is not a checkout of the game (no shared/crisscross, "
+                    "firmware/boot.py and firmware/main.py there): give --source "
+                    "the folder with the Makefile" % args.source,
+                    file=sys.stderr,
+                )
+                return 2
             return flash(args.port, args.dry_run, source, keep_lines=args.keep_lines)
         if name == "logs":
             return logs(args.port)

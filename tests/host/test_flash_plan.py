@@ -197,3 +197,18 @@ def test_the_clock_is_set_in_machine_rtc_order_and_a_refusal_is_told(monkeypatch
     ]
     flash.set_clock(Link("none\n"), said.append)
     assert said[-1].startswith("the board has no clock flash can set")
+
+
+@pytest.mark.parametrize("where", ["missing", "file", "empty"])
+def test_a_source_that_is_no_checkout_is_named_before_any_board(
+    tmp_path, capsys, where
+):
+    source = tmp_path / "game"
+    if where == "file":
+        source.write_text("not a folder")
+    elif where == "empty":
+        source.mkdir()
+    assert flash.main(["--source", str(source), "--dry-run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("flash: %s is not a checkout of the game" % source)
+    assert "Traceback" not in err
