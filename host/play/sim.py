@@ -290,6 +290,16 @@ def scale_arg(text):
     return value
 
 
+def add_seed(p):
+    """The --seed of sim and term; seed_error says why one cannot be played."""
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="dice seed of the first game, 0-%d (what a share code carries)"
+        % (sharecode.SEEDS - 1),
+    )
+
+
 def build_parser():
     p = argparse.ArgumentParser(
         prog="python3 -m host sim",
@@ -303,12 +313,7 @@ def build_parser():
         default=render.DEFAULT_SCALE,
         help="screen pixels per OLED pixel (default %d)" % render.DEFAULT_SCALE,
     )
-    p.add_argument(
-        "--seed",
-        type=int,
-        help="dice seed of the first game, 0-%d (what a share code carries)"
-        % (sharecode.SEEDS - 1),
-    )
+    add_seed(p)
     p.add_argument(
         "--data",
         metavar="DIR",

@@ -14,7 +14,7 @@ import signal
 import sys
 
 from crisscross import buttons, presses
-from host.play import hostclock, sim
+from host.play import hostclock, seed_error, sim
 from host.screen import render
 
 FRAME_S = 1 / sim.FPS
@@ -239,7 +239,7 @@ def build_parser():
         description="Play Criss Cross Pocket in a terminal (needs %dx%d "
         "characters and a font with braille). %s." % (COLS, ROWS, STATUS),
     )
-    p.add_argument("--seed", type=int, help="dice seed of the first game")
+    sim.add_seed(p)
     p.add_argument(
         "--data",
         metavar="DIR",
@@ -253,6 +253,10 @@ def build_parser():
 
 def main(argv, app_class=None):
     args = build_parser().parse_args(argv)
+    why = None if args.seed is None else seed_error(args.seed)
+    if why:
+        sys.stderr.write("term: %s\n" % why)
+        return 2
     if not sys.stdin.isatty():
         sys.stderr.write(
             "term: standard input is not a terminal; run it in a terminal, or "
