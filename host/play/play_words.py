@@ -27,6 +27,7 @@ if __package__ in (None, ""):  # run as a script: make `host` importable
 import host  # noqa: F401  (puts shared/ on sys.path)
 
 
+from crisscross.games import rules_key
 from crisscross.words import autoplay, deck, rules, selfplay
 from host.play import add_deal_options, chosen_deal, share_code_of
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK
@@ -275,7 +276,8 @@ def main(argv, stdin=None, stdout=None):
     if args.tournament and args.target:
         sys.stderr.write(
             "play: the tournament has no target (play goes on until all cards are "
-            "drawn): leave out --target or --tournament\n"
+            "drawn): leave out --target%s\n"
+            % (" (that code is a tournament game)" if family else " or --tournament")
         )
         return 2
     try:
@@ -329,6 +331,7 @@ def main(argv, stdin=None, stdout=None):
     if args.json:
         summary["scores"] = [points(s) for s in summary["scores"]]
         summary["seed"], summary["share_code"] = args.seed, code
+        summary["rules"] = rules_key("words", rules_name)
         out.write(json.dumps(summary, sort_keys=True) + "\n")
         if quit_early:
             sys.stderr.write(again)

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+from crisscross import sharecode
+from crisscross.games import RULESETS
 from host.play import play_words, words_cli
 from mpy import ROOT
 
@@ -94,10 +96,12 @@ def test_rule_sets_change_the_deal():
     deals = [m for m in t["moves"] if m["action"] == "deal"]
     # Three seats dealt, again at each restart (a stall starts the game over).
     assert len(deals) % 3 == 0 and all(len(m["rolls"]) == 3 for m in deals)
+    assert t["rules"] == "words-tournament"
     big = play_json(
         "--seed", "2", "--optional-draw", "--target", "300", "--budget", "200"
     )
     assert all(len(m["rolls"]) == 5 for m in big["moves"] if m["action"] == "deal")
+    assert big["rules"] == "words-optional"
 
 
 def test_solo_game_runs():
@@ -113,6 +117,15 @@ def test_bad_options_are_refused_clearly(capsys):
     assert play_words.main(["--auto", "--tournament", "--optional-draw"]) == 2
     assert "tournament" in capsys.readouterr().err
     assert play_words.main(["--auto", "--seed", "x"]) == 2
+    capsys.readouterr()
+    assert play_words.main(["--auto", "--tournament", "--target", "100"]) == 2
+    assert "leave out --target or --tournament" in capsys.readouterr().err
+    # A tournament's code, and a target: the code is what to name, not an
+    # option nobody gave.
+    code = sharecode.pretty(sharecode.encode(7, RULESETS.index("words-tournament")))
+    assert play_words.main(["--auto", "--code", code, "--target", "100"]) == 2
+    err = capsys.readouterr().err
+    assert "leave out --target (that code is a tournament game)" in err
 
 
 def test_text_output_and_a_human_seat():
