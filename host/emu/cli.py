@@ -79,13 +79,10 @@ def replay(board, steps):
 def run_headless(args):
     steps = []
     if args.keys:
-        name = "stdin" if args.keys == "-" else args.keys
         try:
-            steps = keyscript.parse(sim.read_keys(args.keys))
-        except (OSError, UnicodeDecodeError) as e:
-            return fail("cannot read key file %s: %s" % (name, sim._reason(e)))
-        except keyscript.KeyScriptError as e:
-            return fail("%s %s" % (name, e))
+            steps = keyscript.load(args.keys)
+        except ValueError as e:
+            return fail(str(e))
     board = Board(
         uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep, rom=args.rom
     )

@@ -13,6 +13,29 @@ The screen they draw (canvas, font, pictures) is host/screen/; the browser's
 front end is host/web/.
 """
 
+import sys
+
+
+def read_text(path, what=""):
+    """The text of the file `path` ("-": standard input) as UTF-8, a byte-order
+    mark (a Windows editor's) dropped. ValueError saying why it cannot be read,
+    naming it as `what` ("key file") and its path."""
+    name = (what + " " if what else "") + ("stdin" if path == "-" else path)
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                raw = f.read()
+        return raw.decode("utf-8-sig")
+    except OSError as e:
+        raise ValueError("cannot read %s: %s" % (name, e.strerror or e)) from None
+    except UnicodeDecodeError as e:
+        raise ValueError(
+            "%s is not UTF-8 text (byte 0x%02x at offset %d)"
+            % (name, e.object[e.start], e.start)
+        ) from None
+
 
 def seed_error(seed):
     """Why a --seed cannot be played, or None: a game's seed must fit a share

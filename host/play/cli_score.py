@@ -5,6 +5,7 @@ import json
 import sys
 
 from crisscross.dice import digits, notation, symbols
+from host.play import read_text
 
 
 def build_parser():
@@ -75,23 +76,10 @@ def main(argv):
         sys.stderr.write("score: --advanced is for --game symbols\n")
         return 2
     variant = "cc" if args.variant else ""
-    name = args.file if args.file not in (None, "-") else "stdin"
     try:
-        if name == "stdin":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as f:
-                raw = f.read()
-        # utf-8-sig: a byte-order mark (Windows editors write one) is dropped.
-        text = raw.decode("utf-8-sig")
-    except OSError as e:
-        sys.stderr.write("score: cannot read %s: %s\n" % (name, e.strerror or e))
-        return 2
-    except UnicodeDecodeError as e:
-        sys.stderr.write(
-            "score: %s is not UTF-8 text (byte 0x%02x at offset %d)\n"
-            % (name, e.object[e.start], e.start)
-        )
+        text = read_text("-" if args.file is None else args.file)
+    except ValueError as e:
+        sys.stderr.write("score: %s\n" % e)
         return 2
     try:
         cells = notation.parse(text, args.game)

@@ -9,11 +9,13 @@
     wait 1000       let 1000 ms pass on the fake clock
 
 `parse(text)` returns a list of steps (kind, value, line): ("press", button, n),
-("long", button, n) or ("wait", ms, n). A bad line raises KeyScriptError naming it.
+("long", button, n) or ("wait", ms, n). A bad line raises KeyScriptError naming it;
+`load(path)` reads a key file ("-": standard input) and says which file is wrong.
 Replays (host.play.sim.replay) turn each press into button edges with times.
 """
 
 from crisscross import buttons, presses
+from host.play import read_text
 
 PRESS = "press"
 LONG = "long"
@@ -84,3 +86,13 @@ def step_text(step):
         return "wait %d" % value
     name = buttons.NAMES[value]
     return "long-" + name if kind == LONG else name
+
+
+def load(path):
+    """The steps of the key file `path` ("-": standard input); ValueError
+    naming the file and what is wrong (a bad line: its number)."""
+    text = read_text(path, "key file")
+    try:
+        return parse(text)
+    except KeyScriptError as e:
+        raise ValueError("%s %s" % ("stdin" if path == "-" else path, e)) from None

@@ -154,24 +154,13 @@ def replay(device, clock, steps):
     device.step(clock.now())
 
 
-def read_keys(path):
-    """The text of a key file ('-' is stdin); raises OSError/UnicodeDecodeError."""
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 def run_headless(args, app_class=None):
     steps = []
     if args.keys:
-        name = "stdin" if args.keys == "-" else args.keys
         try:
-            steps = keyscript.parse(read_keys(args.keys))
-        except (OSError, UnicodeDecodeError) as e:
-            return fail("cannot read key file %s: %s" % (name, _reason(e)))
-        except keyscript.KeyScriptError as e:
-            return fail("%s %s" % (name, e))
+            steps = keyscript.load(args.keys)
+        except ValueError as e:
+            return fail(str(e))
     if args.data:
         storage = open_storage(args.data)
     else:

@@ -108,6 +108,13 @@ def test_bad_key_file_names_the_line(tmp_path):
 def test_missing_key_file_and_unwritable_outputs_are_clear(tmp_path):
     done = run_sim("--keys", str(tmp_path / "nope.keys"))
     assert done.returncode == 2 and "cannot read key file" in done.stderr
+    binary = tmp_path / "keys.bin"
+    binary.write_bytes(b"right\n\xa2\x00a\n")
+    done = run_sim("--keys", str(binary))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == (
+        "sim: key file %s is not UTF-8 text (byte 0xa2 at offset 6)\n" % binary
+    )
     for option in ("--frame", "--png"):
         target = str(tmp_path / "no" / "such" / "dir" / "x.out")
         done = run_sim(option, target)
