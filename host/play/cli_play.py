@@ -78,7 +78,8 @@ def build_parser():
         "--level",
         choices=LEVELS,
         default=ai.DEFAULT_LEVEL,
-        help="the AI's level: %s (strongest first)" % ", ".join(LEVELS),
+        help="the AI's level, strongest first: %s (default: %s, the handheld's)"
+        % (", ".join(LEVELS), ai.DEFAULT_LEVEL),
     )
     p.add_argument(
         "--json", action="store_true", help="print one JSON object at the end"

@@ -23,7 +23,9 @@ def _open(path):
     try:
         return Dictionary(path)
     except (OSError, ValueError) as e:
-        sys.stderr.write("words: cannot read the dictionary %s: %s\n" % (path or "", e))
+        why = getattr(e, "strerror", None) or e
+        name = path or "words.bin"
+        sys.stderr.write("words: cannot read the dictionary %s: %s\n" % (name, why))
         return None
 
 
@@ -62,7 +64,9 @@ def main(argv):
     sub = ap.add_subparsers(dest="command")
     c = sub.add_parser("check", help="is a word accepted? exit 0 yes, 1 no")
     c.add_argument("words", nargs="+", metavar="WORD")
-    sub.add_parser("info", help="what the dictionary file holds")
+    i = sub.add_parser("info", help="what the dictionary file holds")
+    for p in (c, i):  # --dict before the command or after it
+        p.add_argument("--dict", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:

@@ -1,6 +1,8 @@
 """The word game's command lines: `words check` and `play --game words`."""
 
+import errno
 import io
+import os
 import json
 import subprocess
 import sys
@@ -9,6 +11,8 @@ from crisscross import sharecode
 from crisscross.games import RULESETS
 from host.play import play_words, words_cli
 from mpy import ROOT
+
+words_bin = os.path.join(ROOT, "shared", "crisscross", "words", "words.bin")
 
 
 def run_words(*argv):
@@ -62,9 +66,18 @@ def test_check_explains_bad_input_without_a_traceback(capsys):
     assert said.startswith("A" * 20 + "... (100000 letters): longer than any word")
     assert len(said) < 120  # not echoed back whole
     assert words_cli.main([]) == 2
-    assert words_cli.main(["--dict", "/nonexistent/w.bin", "check", "house"]) == 2
+    missing = "/nonexistent/w.bin"
+    assert words_cli.main(["--dict", missing, "check", "house"]) == 2
     err = capsys.readouterr().err
-    assert "cannot read the dictionary" in err and "Traceback" not in err
+    assert err == "words: cannot read the dictionary %s: %s\n" % (
+        missing,
+        os.strerror(errno.ENOENT),
+    )
+    # --dict after the command too, as a user types it
+    assert words_cli.main(["check", "house", "--dict", missing]) == 2
+    assert capsys.readouterr().err == err
+    assert words_cli.main(["check", "house", "--dict", words_bin]) == 0
+    assert capsys.readouterr().out == "HOUSE: accepted\n"
 
 
 def test_info_describes_the_file(capsys):
