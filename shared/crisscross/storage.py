@@ -44,7 +44,7 @@ _PATH_CACHE = 16  # full paths remembered (each kind's NAME, .tmp, .bak, .bad)
 class FolderStorage:
     """Files in a folder, through `os` only (MicroPython has no os.path).
     `atomic`: the folder is on a filesystem that replaces a file whole when it
-    is written over (the board says so: pocket.hw.atomic_files)."""
+    is written over (the board says so: pocket.setup.atomic_files)."""
 
     def __init__(self, root, atomic=False):
         root = root.rstrip("/") or "/"
