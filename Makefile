@@ -41,6 +41,9 @@ help:
 	@echo "  make format   format the code (black) and refresh mip.json's file list"
 	@echo "  make golden   rewrite the golden frames after a deliberate change"
 	@echo "  make parity   the same seeded games under MicroPython and CPython"
+	@echo "Parts of make test: make deps (the venv, npm packages, Chromium), make lint"
+	@echo "  (black, ruff), make pytest, make test-mpy (the portable tests in MicroPython)."
+	@echo "  make clean removes the venv, node_modules and build caches."
 
 $(STAMP_PY): requirements.txt
 	$(PYTHON) -m venv $(VENV)

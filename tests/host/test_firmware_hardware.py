@@ -41,6 +41,43 @@ def test_wokwi_diagram_is_the_pico_profile():
         assert legs[1] and all(x.startswith("pico:GND") for x in legs[1]), name
 
 
+# The Wokwi Pico's pin names by physical pin, 1 to 40.
+WOKWI_PICO_PINS = (
+    "GP0 GP1 GND.1 GP2 GP3 GP4 GP5 GND.2 GP6 GP7 GP8 GP9 GND.3 GP10 GP11 GP12 GP13 "
+    "GND.4 GP14 GP15 GP16 GP17 GND.5 GP18 GP19 GP20 GP21 GND.6 GP22 RUN GP26 GP27 "
+    "GND.7 GP28 ADC_VREF 3V3 3V3_EN GND.8 VSYS VBUS"
+).split()
+
+
+def test_wokwi_diagram_uses_the_physical_pins_the_wiring_table_gives():
+    # hardware/README.md's Pico table: signal | GPIO | physical pin | connects to.
+    readme = open(os.path.join(HARDWARE, "README.md")).read()
+    section = readme.split("## Raspberry Pi Pico / Pico W")[1].split("\n## ")[0]
+    pin_of = {}
+    for row in re.findall(r"^\| (\w+) \| [^|]+ \| (\d+) \| ([^|]+) \|$", section, re.M):
+        signal, pin, to = row
+        key = "OLED GND" if to.startswith("OLED GND") else signal
+        if to.startswith("the buttons"):
+            key = "buttons GND"
+        pin_of[key] = int(pin)
+    diagram = json.load(open(os.path.join(HARDWARE, "diagram.json")))
+    labels = dict(
+        (p["id"], p["attrs"].get("label"))
+        for p in diagram["parts"]
+        if p["type"] == "wokwi-pushbutton"
+    )
+    for a, b, _, _ in diagram["connections"]:
+        if not b.startswith("pico:"):
+            a, b = b, a
+        part, leg = a.split(":")
+        pin = WOKWI_PICO_PINS.index(b[5:]) + 1
+        if part == "oled":
+            want = pin_of["OLED GND" if leg == "GND" else {"VCC": "3V3"}.get(leg, leg)]
+        else:
+            want = pin_of["buttons GND" if leg == "2.l" else labels[part]]
+        assert pin == want, (a, b, want)
+
+
 def test_wokwi_toml_names_firmware_and_a_serial_port():
     text = open(os.path.join(HARDWARE, "wokwi.toml")).read()
     assert re.search(r'^firmware = ".+\.uf2"', text, re.M)
