@@ -160,9 +160,11 @@ def session(
         b = d.board
         if check_title:
             out["boot_ms"] = boot(d)
-        else:
+        else:  # another tree's title may differ: its first frame, drawn whole
             b.power_on()
-            b.run_ms(3000)
+            if not b.run_until(lambda bd: bd.display_updates, 8000, step_ms=10):
+                raise PicoError("nothing was drawn within 8 s of power-on")
+            d.settle(8000)
             out["boot_ms"] = d.last_write_end(0)
         out["idle_title"] = idle_busy(d)
         s0 = d.stats()
