@@ -401,15 +401,12 @@ def main(argv=None):
     def run(args):
         if name == "flash":
             source = os.path.abspath(args.source)
-            if not all(
-                os.path.exists(os.path.join(source, *part.split("/")))
-                for part in ["shared/crisscross"]
-                + ["firmware/" + n for n in mpy_build.KEEP_AS_SOURCE]
-            ):
+            missing = mpy_build.missing_sources(source)
+            if missing:
                 print(
-                    "flash: %s is not a checkout of the game (no shared/crisscross, "
-                    "firmware/boot.py and firmware/main.py there): give --source "
-                    "the folder with the Makefile" % args.source,
+                    "flash: %s is not a checkout of the game (it has no %s): give "
+                    "--source the folder with the Makefile"
+                    % (args.source, ", ".join(missing)),
                     file=sys.stderr,
                 )
                 return 2

@@ -128,6 +128,13 @@ def board_files(root=ROOT, flags=FLAGS, cache=None):
     return files
 
 
+def missing_sources(root=ROOT):
+    """What a checkout holds for the board that `root` lacks (relative paths)."""
+    need = ["%s/%s" % p for p in PACKAGES]
+    need += ["firmware/" + name for name in KEEP_AS_SOURCE]
+    return [p for p in need if not os.path.exists(os.path.join(root, *p.split("/")))]
+
+
 def write_tree(files, dest):
     """Write {relative path: bytes} under `dest` (a folder to mount in MicroPython)."""
     for rel, data in files.items():
