@@ -147,8 +147,6 @@ class Driver:
         self.choose("New game")
         for keys in changes:
             self.press(keys)
-        rows = self.app.screen.rows()
-        self.press(" ".join(["down"] * (len(rows) - 1 - self.app.screen.row)))
-        self.press("a")
+        self.to_row("start").press("a")
         if getattr(self.app.screen, "asking", None) is not None:
             self.press("right a")
