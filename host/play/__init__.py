@@ -37,17 +37,32 @@ def read_text(path, what=""):
         ) from None
 
 
-def seed_error(seed):
+def seed_error(seed, name="--seed "):
     """Why a --seed cannot be played, or None: a game's seed must fit a share
     code (its results show one)."""
     from crisscross import sharecode
 
     if 0 <= seed < sharecode.SEEDS:
         return None
-    return "--seed must be 0 to %d (what a share code carries), not %d" % (
+    return "%smust be 0 to %d (what a share code carries), not %d" % (
+        name,
         sharecode.SEEDS - 1,
         seed,
     )
+
+
+def seed_arg(text):
+    """argparse's type for a --seed a game can be played from."""
+    import argparse
+
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    why = seed_error(seed, "")
+    if why:
+        raise argparse.ArgumentTypeError(why)
+    return seed
 
 
 def daily_seed(text):

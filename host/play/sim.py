@@ -15,7 +15,7 @@ import sys
 import time
 
 from crisscross import buttons, presses, sharecode
-from host.play import seed_error
+from host.play import seed_arg
 from host.play import hostclock, keyscript
 from host.screen import fbcanvas, render
 from host.play.window import NoDisplay, Simulator, init_display
@@ -280,10 +280,10 @@ def scale_arg(text):
 
 
 def add_seed(p):
-    """The --seed of sim and term; seed_error says why one cannot be played."""
+    """The --seed of sim and term: one a share code carries (seed_arg)."""
     p.add_argument(
         "--seed",
-        type=int,
+        type=seed_arg,
         help="dice seed of the first game, 0-%d (what a share code carries)"
         % (sharecode.SEEDS - 1),
     )
@@ -330,9 +330,6 @@ def build_parser():
 
 def main(argv, app_class=None):
     args = build_parser().parse_args(argv)
-    why = None if args.seed is None else seed_error(args.seed)
-    if why:
-        return fail(why)
     if not args.headless:
         extra = [
             name

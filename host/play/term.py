@@ -14,7 +14,7 @@ import signal
 import sys
 
 from crisscross import buttons, presses
-from host.play import hostclock, seed_error, sim
+from host.play import hostclock, sim
 from host.screen import render
 
 FRAME_S = 1 / sim.FPS
@@ -253,10 +253,6 @@ def build_parser():
 
 def main(argv, app_class=None):
     args = build_parser().parse_args(argv)
-    why = None if args.seed is None else seed_error(args.seed)
-    if why:
-        sys.stderr.write("term: %s\n" % why)
-        return 2
     if not sys.stdin.isatty():
         sys.stderr.write(
             "term: standard input is not a terminal; run it in a terminal, or "

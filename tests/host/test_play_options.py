@@ -34,9 +34,12 @@ def test_seeds_a_share_code_cannot_carry_are_refused():
                 host("play", "--game", game, "--seed", seed, "--auto"),
                 "--seed must be 0 to 16777215",
             )
-    refused(host("sim", "--seed", "-1", "--headless"), "--seed must be 0 to 16777215")
+    refused(
+        host("sim", "--seed", "-1", "--headless"),
+        "argument --seed: must be 0 to 16777215",
+    )
     refused(host("sim", "--seed", top), "16777215")
-    refused(host("term", "--seed", top), "term: --seed must be 0 to 16777215")
+    refused(host("term", "--seed", top), "argument --seed: must be 0 to 16777215")
     # The last seed a code carries is played, and its code gives it back.
     r = host("play", "--seed", str(sharecode.SEEDS - 1), "--auto", "--json")
     assert r.returncode == 0, r.stderr
