@@ -16,11 +16,16 @@ front end is host/web/.
 import sys
 
 
+def source_name(path):
+    """How a message names the file `path`: "-" is standard input."""
+    return "stdin" if path == "-" else path
+
+
 def read_text(path, what=""):
     """The text of the file `path` ("-": standard input) as UTF-8, a byte-order
     mark (a Windows editor's) dropped. ValueError saying why it cannot be read,
     naming it as `what` ("key file") and its path."""
-    name = (what + " " if what else "") + ("stdin" if path == "-" else path)
+    name = (what + " " if what else "") + source_name(path)
     try:
         if path == "-":
             raw = sys.stdin.buffer.read()

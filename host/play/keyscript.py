@@ -15,7 +15,7 @@ Replays (host.play.sim.replay) turn each press into button edges with times.
 """
 
 from crisscross import buttons, presses
-from host.play import read_text
+from host.play import read_text, source_name
 
 PRESS = "press"
 LONG = "long"
@@ -95,4 +95,4 @@ def load(path):
     try:
         return parse(text)
     except KeyScriptError as e:
-        raise ValueError("%s %s" % ("stdin" if path == "-" else path, e)) from None
+        raise ValueError("%s %s" % (source_name(path), e)) from None
