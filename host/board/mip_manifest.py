@@ -15,7 +15,7 @@ import re
 import sys
 
 from host import ROOT
-from host.board.mpy_build import KEEP_AS_SOURCE, PACKAGES, sources
+from host.board.mpy_build import PACKAGES, kept_sources, sources
 
 MIP_JSON = os.path.join(ROOT, "mip.json")
 
@@ -32,8 +32,7 @@ def manifest(root=ROOT):
     for folder, package in PACKAGES:
         for _, rel in sources(os.path.join(root, folder), package):
             urls.append([rel, folder + "/" + rel])
-    for name in KEEP_AS_SOURCE:
-        urls.append([name, "firmware/" + name])
+    urls += [list(pair) for pair in kept_sources()]
     return {"urls": urls, "version": version(root), "deps": []}
 
 

