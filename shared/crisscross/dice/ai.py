@@ -4,15 +4,16 @@
     hint(game, level="device") -> (move, expected final score or None)
 
 Levels, strongest first:
-  strongest  learned values plus a deeper look-ahead over the dice (host, sim)
+  strongest  learned values plus a deeper look-ahead over the dice (`host play
+             --level strongest`, `bench ai`)
   device     learned values of each afterstate plus a look-ahead over the next
              roll or digit for the best candidates, as much as a handheld
              affords within the hint's time: the hint, and strong AI seats
   casual     learned values of each afterstate alone, each blurred by a few
              points of noise fixed by the position: normal AI seats
-  greedy     the move that raises the score most now (crisscross.policies):
-             easy AI seats
-  random     any legal move (crisscross.policies)
+  greedy     the move that raises the score most now
+             (crisscross.dice.policies): easy AI seats
+  random     any legal move (crisscross.dice.policies)
 The move is for the current player of a SymbolsGame or DigitsGame, on its own
 sheet and for its own score (in digits "versus" the seat's lines against the
 opponent's). The AI only sees the current roll, never game.rolls ahead.
@@ -85,7 +86,8 @@ def hint_steps(game, level, out):
 
 
 def hint(game, level=DEFAULT_LEVEL, rng=None):
-    """(move, expected final score in whole points, or None for the baselines)."""
+    """(move, expected final score in whole points, or None for the baselines:
+    greedy and random)."""
     _check(game, level)
     if level == RANDOM or level == GREEDY:
         # The baselines only (imported when used: a hint at the device level
