@@ -14,7 +14,7 @@ code skips it. Then scripted sessions, each from power-on on a copy of that flas
   acts when it is let go: from the release to the last display byte, the save
   included), hints (from the long press, 600 ms after the edge, to the hint drawn),
   display bytes per cursor move, flash bytes programmed per placement;
-- a whole game of symbols, digits and cards against one AI seat, started at
+- a whole game of symbols, digits, cards and words against one AI seat, started at
   START_AT_MS (the same dice or deal on every version of the code), a hint every
   turn (cards: two hand moves, the hint, A puts the hinted card: timed to the
   card on the glass with its save, the AI seat's reply apart; the card game on

@@ -31,7 +31,6 @@ ROOT = bench_app.ROOT
 RESULTS = os.path.join(ROOT, "host", "bench", "results.json")
 SCHEMA = 1
 AI_GAMES = 30  # seeded games per rule set and level for the strength summary
-AI_LEVELS = ("strongest", "device", "greedy", "random")
 FIGURE_SECTIONS = ("app", "bus", "lines", "flash")  # the checked ones
 
 
@@ -204,7 +203,8 @@ def format_pico(results):
                 out.append(cli.row(PICO_COLUMNS, values))
     if pico.get("not_measured"):
         out.append(
-            "pico: no scripted game yet for %s" % ", ".join(pico["not_measured"])
+            "pico: not played (left out of --families): %s"
+            % ", ".join(pico["not_measured"])
         )
     return out
 
