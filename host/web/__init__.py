@@ -5,5 +5,7 @@ MicroPython WebAssembly.
   simulator draws it, and its JavaScript (keys, touch, the canvas, the clock);
 - webhost.py: the host inside MicroPython (storage over localStorage, button
   edges, the steps), shipped in the ROMFS image with the engine;
-- build.py: `python3 -m host web` (`make web`) builds build/web/ and serves it.
+- build.py: `python3 -m host web` (`make web`) builds build/web/ and serves it;
+- chromium.py: the page in headless Chromium (Selenium), for tests/web and
+  `bench web`.
 """
