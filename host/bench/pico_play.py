@@ -214,9 +214,7 @@ def _ais_shown(frame):
 # code (Deal: Code, then the code screen), so every run plays the same game: dealt
 # from the clock, any change that moved the emulated boot dealt another hand. The
 # cards rule set's code that takes the fewest presses to type (3: C up twice, 9
-# down once from AAAAAAA; seed 1,077,852); chosen for that, not for its hints: the
-# bench's game on it (the hint every turn, the easy AI seat) has its longest hint
-# search at the median of 300 random deals under CPython.
+# down once from AAAAAAA; seed 1,077,852); chosen for that, not for its hints.
 CARDS_CODE = "C9AAAAA"
 CODES = {"cards": CARDS_CODE}
 

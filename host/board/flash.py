@@ -395,7 +395,7 @@ def main(argv=None):
             ap.add_argument(
                 "--keep-lines",
                 action="store_true",
-                help="keep line numbers in tracebacks (error.log); uses ~2 KB more RAM",
+                help="keep line numbers in tracebacks (error.log); uses more RAM and flash",
             )
 
     def run(args):

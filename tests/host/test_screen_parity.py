@@ -12,7 +12,7 @@ def test_every_screen_is_byte_identical_in_micropython_and_cpython():
         mounts=(("shared", "/shared"), ("tests/portable", "/tests/portable")),
         paths=("/shared", "/tests/portable"),
         # The tour presses through button edges with the loop's frames between
-        # them (~40 s of CPU in MicroPython): room for a machine that is busy.
+        # them (tens of seconds of CPU in MicroPython): room for a busy machine.
         timeout=400,
     )
     assert got.returncode == 0, got.stderr[-3000:]

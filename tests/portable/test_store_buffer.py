@@ -21,8 +21,8 @@ TEXTS = (
     "S|basic|2|3|" + "12" * 200,
     "p 10,-12,Q/" * 150,  # a word game's long save: longer than the buffer
 )
-# A card move's save in MicroPython: ~300-370 bytes (its code, the moves text
-# again, the CRC's int, slices, the file object); ~550 before the buffer.
+# Most a card move's save may allocate in MicroPython (its code, the moves text
+# again, the CRC's int, slices, the file object); without the buffer, more.
 SAVE_BYTES = 400
 
 

@@ -50,5 +50,5 @@ def decode_into(data, nbits, out):
 def decode_block(block):
     """Every word in one block, in sorted order, as bytes: each word after a
     newline, and one at the end (b"\\nat\\nate\\n")."""
-    out = bytearray(5 * len(block))  # words.bin's: 640 bytes, the longest 601
+    out = bytearray(5 * len(block))  # more than any block of words.bin decodes to
     return bytes(out[: decode_into(bytes(block) + b"\0", len(block) * 8, out)])

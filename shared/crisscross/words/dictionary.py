@@ -21,7 +21,7 @@ File layout (all built by tools/build_dict.py, see words.md next to the data):
 A lookup of 4 letters or more not in a kept block first asks the tables (no word
 begins with its first three letters: no block read), then finds its block in the
 index (from a file: every 32nd key, kept in RAM, and one read of the 32 keys after
-it), decodes the block (128 bytes, ~45 words; in native code where the port
+it), decodes the block (128 bytes, a few dozen words; in native code where the port
 compiles it) into a buffer of _SLOT bytes and keeps the last `cache` decoded
 blocks, because the AI asks about neighbouring prefixes over and over. The
 buffers are allocated when the dictionary opens (early in a game, while the heap is
