@@ -44,7 +44,7 @@ BUDGETS = (
     (
         "flash.romfs_image_bytes",
         512 * KB,
-        "the game and its data fit the Pico's ROMFS partition (issue 25)",
+        "the game and its data fit the Pico's ROMFS partition",
     ),
 )
 
@@ -68,7 +68,7 @@ WEB_BUDGETS = (
     ),
 )
 
-# Issues 15 and 25: measured on MicroPython's real rp2 firmware on the emulated
+# Measured on MicroPython's real rp2 firmware on the emulated
 # Pico at 125 MHz (host/bench/pico.py): `pico` on the emulator's firmware (the
 # ROMFS build: the game run from flash), `pico_stock` on the official one (the
 # game's code in RAM). Emulated time and cycles: deterministic.

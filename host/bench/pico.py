@@ -244,8 +244,8 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
 
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
-    # One board at a time: the emulator is CPU-bound, and two boards driven from
-    # threads of one process lost their way in the menus (not understood yet).
+    # One board at a time: the emulator is CPU-bound, and boards driven from
+    # threads of one process do not keep to their scripts.
     runs = {f: session(image, f, check, log, word_turns, heap_map) for f in families}
     sym = runs.get("symbols") or runs[families[0]]
     out = {

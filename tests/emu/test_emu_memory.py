@@ -170,15 +170,11 @@ def words_turn(tw, hint=True):
 
 
 def test_words_game_against_the_ai_on_a_112_kb_heap(stock_board):
-    # `make soak` found a MemoryError here 53 moves in, fixed: the dictionary's
-    # decoded-block buffers grew in a search (1,280 bytes asked of a heap the long
-    # game had cut up); now they are made once, when the dictionary opens. Then
-    # ~70 s in (2026-11-24), with the native decoder or without it: no hole of
-    # 1,148 bytes left for littlefs to open a file (an import, a save) in ~23 KB
-    # free, because the game's collection threshold (pocket/setup.py) exceeded
-    # what the ballast left free, so the heap was only collected once full;
-    # fixed, and a screen's module loaded again no longer imports inside its
-    # import (App.make). docs/performance.md.
+    # A long word game cuts the heap up: what this holds to is that the
+    # dictionary's decoded-block buffers are made once, when it opens (not grown
+    # in a search), and that the collection threshold (pocket/setup.py) keeps a
+    # hole for littlefs to open a file (an import, a save) under the ballast.
+    # docs/performance.md, "Collections".
     whole = soak()
     tw = start_with_ballast(stock_board)
     tw.new_game("words", code=quick_code(random.Random(64), "words"), ais=1)
