@@ -130,7 +130,7 @@ def record_result(store, key, score, rank=None, date="", share_code=""):
     `key` names the game and rules ("symbols-basic", "digits-cc"...), `rank` is
     the index of the rank reached (0..4) or None, `date` e.g. "2026-11-22".
     """
-    done = store.data(RECORDS)["done"]
+    done = store.data(RECORDS).get("done")
     return _record(store, key, score, rank, date, share_code, done)
 
 

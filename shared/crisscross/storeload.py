@@ -128,7 +128,7 @@ def load(store):
     for kind in KINDS:
         _load(store, kind)
     game = store.data(GAME)["game"]
-    done = store.data(RECORDS)["done"]
+    done = store.data(RECORDS).get("done")
     if game is not None and done is not None:
         from crisscross.records import game_mark
 

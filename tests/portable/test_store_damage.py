@@ -109,6 +109,24 @@ def test_intact_files_with_the_wrong_content_are_treated_as_damaged():
         )
 
 
+def test_an_intact_records_file_without_done_is_used_as_it_is():
+    # "done" (the saved game the records last counted) is optional: a records
+    # file without it keeps its scores, and the game starts and records more.
+    st = MemoryStorage()
+    store = Store(st)
+    records.record_result(store, "digits", 30)
+    body = dict(store.data("records"))
+    del body["done"]
+    st.write("records.sav", pack("records", 1, body))
+    st.write("game.sav", pack("game", 1, {"game": OLD}))
+    store = Store(st)
+    assert store.pop_warning() is None
+    assert store.load_game() == OLD
+    assert [h["score"] for h in records.high_scores(store, "digits")] == [30]
+    assert records.record_result(store, "digits", 40) == 0
+    assert [h["score"] for h in records.high_scores(store, "digits")] == [40, 30]
+
+
 def test_when_nothing_is_usable_the_defaults_are_used_and_the_player_told():
     st = MemoryStorage(
         {"game.sav": b"CC", "game.sav.bak": b"junk", "game.sav.tmp": b""}
