@@ -28,6 +28,7 @@ storage, one write in place instead of a write and two renames).
 import os
 
 _DIR_MODE = 0x4000  # S_IFDIR in os.stat()[0]
+_EEXIST = 17  # errno.EEXIST, the same on every port
 
 
 def _check_name(name):
@@ -93,10 +94,11 @@ class FolderStorage:
         dst = self._path(new)
         try:
             os.rename(src, dst)
-        except OSError:
-            # FAT (and Windows) refuse to rename onto an existing file. Callers
-            # keep a backup copy, so the moment between remove and rename is safe.
-            if not (_exists(src) and _exists(dst)):
+        except OSError as e:
+            # FAT (and Windows) refuse to rename onto an existing file (EEXIST).
+            # Callers keep a backup copy, so the moment between remove and rename
+            # is safe; any other refusal leaves `new` as it was.
+            if e.args[0] != _EEXIST or not _exists(src):
                 raise
             os.remove(dst)
             os.rename(src, dst)
