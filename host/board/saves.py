@@ -8,9 +8,10 @@ For a change of firmware: moving a Pico between the official MicroPython and
 the ROMFS build moves its filesystem, and the board formats it at the first
 start. So: backup, install the other firmware, `make flash`, restore
 (docs/flashing.md). A backup goes to a new dated folder under build/saves-backup/
-unless --dir names one; restore takes the newest there unless --dir names one.
-Both stop the game (Ctrl-C) while they work and restart it after; restore
-replaces the board's files of the same names and verifies each by its hash.
+unless --dir names one (a new or empty folder); restore takes the newest there
+unless --dir names one. Both stop the game (Ctrl-C) while they work and restart
+it after; restore puts back only intact save files, replaces the board's files of
+the same names and verifies each by its hash.
 """
 
 import ast
@@ -46,6 +47,15 @@ def newest(base=BACKUPS):
     return folders[-1] if folders else None
 
 
+def intact(name, data):
+    """Whether `data` is an intact save file of the kind its name says
+    (game.sav, records.sav.bak...): what restore puts back on a board."""
+    from crisscross.storeload import KINDS, unpack
+
+    kind = name.split(".", 1)[0]
+    return kind in KINDS and unpack(kind, data)[0] is not None
+
+
 def _session(port, work):
     link = Link(resolve_port(port))
     try:
@@ -58,6 +68,12 @@ def _session(port, work):
 
 
 def backup(port, folder=None, out=print):
+    if folder is not None and os.path.isdir(folder) and os.listdir(folder):
+        raise BoardError(
+            "%s already holds files: a backup needs a folder of its own (a new or "
+            "empty one)" % shown(folder)
+        )
+
     def work(link):
         names = ast.literal_eval(
             link.run(_LIST % SAVE_DIR, "listing the saves").strip()
@@ -109,9 +125,20 @@ def restore(port, folder=None, out=print):
     if not names:
         raise BoardError("the backup %s holds no files" % shown(source))
     files = {}
+    skipped = []
     for name in names:
         with open(os.path.join(source, name), "rb") as f:
-            files[SAVE_DIR + "/" + name] = f.read()
+            data = f.read()
+        if intact(name, data):
+            files[SAVE_DIR + "/" + name] = data
+        else:
+            skipped.append(name)
+    if skipped:
+        out("left out, not an intact save file of the game: %s" % ", ".join(skipped))
+    if not files:
+        raise BoardError(
+            "the backup %s holds no intact save file: nothing restored" % shown(source)
+        )
 
     def work(link):
         link.run(
@@ -140,8 +167,9 @@ def main(argv=None):
         ap.add_argument(
             "--dir",
             metavar="DIR",
-            help="the folder on the PC (backup: default a new dated folder under "
-            "build/saves-backup/; restore: default the newest there)",
+            help="the folder on the PC (backup: a new or empty one, default a new "
+            "dated folder under build/saves-backup/; restore: default the newest "
+            "there)",
         )
 
     def run(args):

@@ -8,10 +8,12 @@ import sys
 
 from test_flash_e2e import ROOT, TIMEOUT, Bridge, no_traceback
 
+from crisscross.savefile import pack
+
 SAVES = {
-    "game.sav": b'CCP1 game 3 31 1a2b3c4d\n{"game": "SYM|a|77|1 2 3 4"}',
-    "records.sav": bytes(range(256)) * 9,  # over the link's 4 KB pieces
-    "settings.sav": b"CCP1 settings 1 2 00000000\n{}",
+    "game.sav": pack("game", 3, {"game": "SYM|a|77|1 2 3 4"}),
+    "game.sav.bak": pack("game", 2, {"game": "SYM|a|77|1 2 3"}),
+    "settings.sav": pack("settings", 1, {"note": "x" * 9000}),  # over 4 KB pieces
 }
 
 
@@ -68,6 +70,46 @@ def test_nothing_to_back_up_and_no_backup_are_said_in_one_line(tmp_path):
         assert bad.returncode == 1 and "holds no files" in bad.stderr
         assert len(bad.stderr.strip().splitlines()) == 1
         no_traceback(bad)
+    finally:
+        board.stop()
+
+
+def test_a_backup_never_writes_into_a_folder_that_holds_files(tmp_path):
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "game.sav").write_bytes(SAVES["game.sav"])
+    board = Bridge(tmp_path / "board")
+    try:
+        put(str(tmp_path / "board"), {"saves/settings.sav": SAVES["settings.sav"]})
+        r = saves(board, "backup", "--dir", str(folder))
+        assert r.returncode == 1 and "already holds files" in r.stderr, r.stderr
+        no_traceback(r)
+        assert os.listdir(folder) == ["game.sav"]
+    finally:
+        board.stop()
+
+
+def test_restore_puts_back_intact_save_files_only(tmp_path):
+    folder = tmp_path / "backup"
+    put(str(folder), {"game.sav": b"xx", "notes.txt": b"mine"})
+    put(str(folder), {"settings.sav": SAVES["settings.sav"]})
+    kept = {"saves/game.sav": SAVES["game.sav"]}
+    put(str(tmp_path / "board"), kept)
+    board = Bridge(tmp_path / "board")
+    try:
+        r = saves(board, "restore", "--dir", str(folder))
+        assert r.returncode == 0, r.stderr
+        assert "left out, not an intact save file of the game: game.sav, notes.txt" in (
+            r.stdout
+        )
+        assert "restored 1 files" in r.stdout
+        assert board.files() == dict(
+            kept, **{"saves/settings.sav": SAVES["settings.sav"]}
+        )
+        (folder / "settings.sav").write_bytes(b"CCP1 settings 1 2 00000000\n{}")
+        r = saves(board, "restore", "--dir", str(folder))
+        assert r.returncode == 1 and "holds no intact save file" in r.stderr
+        no_traceback(r)
     finally:
         board.stop()
 
