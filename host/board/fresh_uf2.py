@@ -62,7 +62,10 @@ def pieces(firmware, root=ROOT):
     rom_at, rom_size = drives[uf2.ROMFS]
     fs_at, fs_size = drives[uf2.LITTLEFS]
     if len(code) > rom_at:
-        raise FreshError("%s overlaps its own ROMFS partition" % firmware)
+        raise FreshError(
+            "%s holds more than the firmware (a make uf2 file?): give the ROMFS "
+            "firmware's own .uf2" % shown(firmware)
+        )
     in_rom, on_fs = split(local_files(root))
     image = romfs.image(in_rom)
     if len(image) > rom_size:
@@ -83,9 +86,20 @@ def pieces(firmware, root=ROOT):
 
 def build(out=OUT, firmware=None, root=ROOT, say=print):
     firmware = firmware or firmware_path()
+    if os.path.isdir(out):
+        raise FreshError("%s is a folder: --out names the .uf2 to write" % shown(out))
+    if os.path.exists(out) and os.path.samefile(out, firmware):
+        raise FreshError(
+            "--out %s is the firmware itself: name another file to write" % shown(out)
+        )
     parts, summary = pieces(firmware, root)
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    uf2.write(out, parts)
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        uf2.write(out, parts)
+    except OSError as e:
+        raise FreshError(
+            "cannot write %s: %s" % (shown(out), e.strerror or e)
+        ) from None
     rom_at, image, rom_size = summary["romfs"]
     fs_at, names, fs_size = summary["littlefs"]
     say("firmware      %s: %d B at 0x0" % (shown(firmware), summary["firmware"]))

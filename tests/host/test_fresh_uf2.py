@@ -60,3 +60,22 @@ def test_a_firmware_without_romfs_is_refused_in_one_line(tmp_path):
     assert "has no ROMFS partition" in str(e.value) and "\n" not in str(e.value)
     with pytest.raises(fresh_uf2.FreshError, match="no ROMFS firmware at"):
         fresh_uf2.build(str(tmp_path / "x.uf2"), str(tmp_path / "none.uf2"))
+
+
+@pytest.mark.skipif(
+    not FIRMWARE or not os.path.isfile(FIRMWARE), reason="needs MICROPYTHON_UF2"
+)
+def test_the_firmware_is_never_written_over_and_a_made_file_is_named(tmp_path):
+    firmware = tmp_path / "fw.uf2"
+    firmware.write_bytes(open(FIRMWARE, "rb").read())
+    before = firmware.read_bytes()
+    for out in (firmware, tmp_path / "." / "fw.uf2"):
+        with pytest.raises(fresh_uf2.FreshError, match="is the firmware itself"):
+            fresh_uf2.build(str(out), str(firmware), say=lambda s: None)
+    assert firmware.read_bytes() == before
+    with pytest.raises(fresh_uf2.FreshError, match="is a folder"):
+        fresh_uf2.build(str(tmp_path), str(firmware), say=lambda s: None)
+    made = str(tmp_path / "made.uf2")
+    fresh_uf2.build(made, str(firmware), say=lambda s: None)
+    with pytest.raises(fresh_uf2.FreshError, match="a make uf2 file"):
+        fresh_uf2.build(str(tmp_path / "again.uf2"), made, say=lambda s: None)
