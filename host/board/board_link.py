@@ -72,6 +72,13 @@ INTERRUPTED = 130
 def _port(text):
     if not text.strip():
         raise argparse.ArgumentTypeError("give a serial port, or auto (one board)")
+    if text.startswith("socket://"):
+        address = text[len("socket://") :].split("?")[0]  # ?logging=...: pyserial's
+        host, _, number = address.rpartition(":")
+        if not host or not number.isdigit() or not 0 < int(number) < 65536:
+            raise argparse.ArgumentTypeError(
+                "%s: socket:// needs HOST:PORT, a port of 1-65535" % text
+            )
     return text
 
 

@@ -105,5 +105,9 @@ def test_board_commands_name_themselves_and_the_paths_as_typed(tmp_path):
     assert r.stderr.startswith("uf2: no ROMFS firmware at %s: " % gone), r.stderr
     r = host("flash", "--port", "")
     assert r.returncode == 2 and "--port: give a serial port, or auto" in r.stderr
+    for port in ("socket://127.0.0.1:99999", "socket://127.0.0.1", "socket://:80"):
+        r = host("flash", "--dry-run", "--port", port)
+        assert r.returncode == 2, r.stderr
+        assert "socket:// needs HOST:PORT, a port of 1-65535" in r.stderr
     r = host("saves")
     assert r.returncode == 2 and "required: backup|restore" in r.stderr
