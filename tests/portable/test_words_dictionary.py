@@ -98,6 +98,21 @@ def test_bad_file_is_refused():
         assert False, "read a Python file as a word list"
 
 
+def test_a_word_list_cut_short_is_refused_and_a_whole_one_read():
+    d = Dictionary()
+    with open(d.path, "rb") as f:
+        whole = f.read()
+    d.close()
+    Dictionary(memoryview(whole)).close()  # the spare byte after the last block
+    for n in (len(whole) - 1, len(whole) // 2, 1000):
+        try:
+            Dictionary(memoryview(whole[:n]))
+        except ValueError as e:
+            assert "cut short" in str(e), e
+        else:
+            assert False, "read %d bytes as a whole word list" % n
+
+
 def test_wordset_has_the_same_api():
     s = WordSet(["House", "out"])
     assert s.contains("house") and s.has_prefix("hou") and not s.contains("hou")

@@ -47,6 +47,10 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     d._triples = _HEADER_SIZE + pairs_size
     d._index = d._triples + 2 * triples_size
     d._data = d._index + d.blocks * ks
+    # The spare byte after the last block ends the file: a cut copy stops short.
+    if len(read_data(src, d._data + d.blocks * d.block_size, 1)) != 1:
+        d.close()
+        raise ValueError("not a whole word list (cut short): %s" % d.path)
     # Up to `cache` decoded blocks, most recent first, each a list [block
     # number, bytearray as decode_into fills it, its length, first word, last
     # word] (dictionary.py names the indices). The bytearrays are reused: a block read allocates little. The
