@@ -179,8 +179,14 @@ def main(argv):
         )
         return 2
     if args.pico:
+        from host.bench.pico import missing
         from host.bench.pico_play import PicoError
         from host.emu.board import EmuError
+
+        problem = missing()
+        if problem:
+            sys.stderr.write("bench ai --pico: %s\n" % problem)
+            return 2
 
         def measure_pico():
             return pico_hints(log=lambda t: sys.stderr.write(t + "\n"))

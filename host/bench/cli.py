@@ -44,8 +44,13 @@ def run(name, measure, errors, as_json, table, sort_keys=True):
 
 def pick(name, items, known, what):
     """The names in `items` (each may hold several, comma-separated), or None
-    when one is not in `known` (said on stderr)."""
+    when one is not in `known` or none is given (said on stderr)."""
     names = [x for item in items for x in item.split(",") if x]
+    if not names:
+        sys.stderr.write(
+            "bench %s: no %s given (choose from %s)\n" % (name, what, ", ".join(known))
+        )
+        return None
     for x in names:
         if x not in known:
             sys.stderr.write(

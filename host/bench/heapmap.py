@@ -159,12 +159,34 @@ def build_parser():
 
 
 def main(argv):
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if (args.names or args.flash) and not args.snapshot:
+        parser.error("--names and --flash go with --snapshot")
     if args.snapshot:
         from host.bench.heapwalk import HeapWalk
         from host.emu.firmware import elf_path
 
-        walk = HeapWalk.load(args.snapshot, elf_path(), args.flash)
+        elf = elf_path()
+        if elf is None:
+            sys.stderr.write(
+                "bench heap: --snapshot needs MICROPYTHON_ELF, the ELF of the "
+                "firmware the snapshot was taken on\n"
+            )
+            return 2
+        from host.emu.elf import ElfError
+
+        try:
+            walk = HeapWalk.load(args.snapshot, elf, args.flash)
+        except ElfError as e:
+            sys.stderr.write("bench heap: MICROPYTHON_ELF %s: %s\n" % (elf, e))
+            return 2
+        except (OSError, ValueError) as e:
+            why = getattr(e, "strerror", None) or e
+            name = getattr(e, "filename", None)
+            why = "%s: %s" % (name, why) if name else why
+            sys.stderr.write("bench heap: cannot read the snapshot: %s\n" % why)
+            return 2
         print("\n".join(walk.report(min_bytes=512, max_depth=4)))
         if args.names:
             names = walk.names()

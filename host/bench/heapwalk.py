@@ -32,6 +32,7 @@ from host.bench.dominators import dominators
 from host.emu import elf as elfmod
 
 RAM = 0x20000000
+SRAM_BYTES = 264 * 1024  # the RP2040's
 XIP = 0x10000000  # the flash, as the CPU reads it
 BLOCK = 16
 MEM_OFFSET = 692  # mp_state_ctx.mem: the GC's tables (host/emu/board.py)
@@ -50,12 +51,18 @@ class HeapWalk:
         if flash_path:
             with open(flash_path, "rb") as f:
                 self.flash[XIP] = f.read()
+        if "mp_state_ctx" not in self.syms:
+            raise ValueError("%s is not a MicroPython firmware's ELF" % elf_path)
         ctx = self.syms["mp_state_ctx"][0]
         mem = ctx + MEM_OFFSET
         self.atb = self.u32(mem)
         self.atb_len = self.u32(mem + 4)
         self.pool = self.u32(mem + 12)
         self.pool_end = self.u32(mem + 16)
+        end = RAM + len(sram)
+        for addr in (self.atb, self.pool, self.pool_end):
+            if addr is None or not RAM <= addr <= end:
+                raise ValueError("not a heap of this firmware (its heap is not in RAM)")
         self.types = {}  # address -> name of the firmware's types
         for name, (addr, _size) in self.syms.items():
             if name.startswith("mp_type_"):
@@ -76,6 +83,11 @@ class HeapWalk:
     def load(cls, path, elf_path, flash_path=None):
         with open(path, "rb") as f:
             data = f.read()
+        if len(data) != 4 + SRAM_BYTES:
+            raise ValueError(
+                "not a heap snapshot: %d bytes, where a snapshot has %d (the stack "
+                "pointer and the SRAM)" % (len(data), 4 + SRAM_BYTES)
+            )
         return cls(data[4:], struct.unpack_from("<I", data)[0], elf_path, flash_path)
 
     def names(self):

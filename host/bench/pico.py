@@ -36,6 +36,7 @@ import tempfile
 
 from host import ROOT
 from host.bench import cli
+from host.board import mpy_build
 from host.bench.pico_play import (
     CODES,
     FAMILIES,
@@ -406,12 +407,25 @@ def build_parser():
 
 def main(argv):
     args = build_parser().parse_args(argv)
+    families = cli.pick("pico", [args.families], FAMILIES, "family")
+    if families is None:
+        return 2
+    families = tuple(families)
+    if args.word_turns is not None and args.word_turns < 1:
+        sys.stderr.write("bench pico: --word-turns must be at least 1\n")
+        return 2
+    missing_files = mpy_build.missing_sources(args.root)
+    if missing_files:
+        sys.stderr.write(
+            "bench pico: --root %s is not a checkout of this project (no %s)\n"
+            % (args.root, ", ".join(missing_files))
+        )
+        return 2
     problem = missing_stock() if args.stock else missing()
     if problem:
         sys.stderr.write("bench pico: %s\n" % problem)
         return 2
     log = lambda m: sys.stderr.write(m + "\n")  # noqa: E731
-    families = tuple(args.families.split(","))
     try:
         if args.stock:
             pico = measure_stock(

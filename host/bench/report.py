@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 
+from host import shown
 from host.bench import app as bench_app
 from host.bench import budgets as bench_budgets
 from host.bench import bus as bench_bus
@@ -351,10 +352,17 @@ def main(argv):
     except ValueError as e:
         sys.stderr.write("bench all: %s\n" % e)
         return 2
+    if args.out and os.path.isdir(args.out):
+        sys.stderr.write("bench all: --out %s is a folder: name the file\n" % args.out)
+        return 2
     try:
         if args.source:
             with open(args.source) as f:
                 results = json.load(f)
+            if not isinstance(results, dict):
+                raise ValueError(
+                    "%s holds no results (not a JSON object)" % args.source
+                )
         else:
             results = measure(
                 timings=not args.check,
@@ -382,10 +390,14 @@ def main(argv):
     results["over_budget_pending"] = [path for path, _, _, ok, _ in rows if ok is None]
     out = args.out or (None if args.check or args.source else RESULTS)
     if out:
-        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-        with open(out, "w") as f:
-            json.dump(results, f, indent=1, sort_keys=True)
-            f.write("\n")
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+            with open(out, "w") as f:
+                json.dump(results, f, indent=1, sort_keys=True)
+                f.write("\n")
+        except OSError as e:
+            sys.stderr.write("bench all: cannot write %s: %s\n" % (out, e.strerror))
+            return 2
     print(
         json.dumps(results, sort_keys=True)
         if args.json
@@ -395,5 +407,5 @@ def main(argv):
     if bad:
         sys.stderr.write("bench: %d figure(s) over budget or missing\n" % bad)
     if out:
-        print("written: %s" % os.path.relpath(out, ROOT))
+        print("written: %s" % shown(out))
     return 1 if bad and (args.check or args.source) else 0
