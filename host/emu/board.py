@@ -103,6 +103,7 @@ class Board:
         self.panel = Panel()
         self._lock = threading.RLock()
         self._on = False
+        self._unanswered = 0  # calls sent whose reply was not read (Ctrl-C)
         self._now_ns = 0
         self._last_stats = None
         self._runner = None
@@ -127,9 +128,14 @@ class Board:
         with self._lock:
             line = (json.dumps(msg) + "\n").encode()
             try:
+                while self._unanswered:  # a call Ctrl-C cut short: its reply first
+                    self._proc.stdout.readline()
+                    self._unanswered -= 1
                 self._proc.stdin.write(line)
                 self._proc.stdin.flush()
+                self._unanswered += 1
                 reply = self._proc.stdout.readline()
+                self._unanswered -= 1
             except (BrokenPipeError, OSError):
                 reply = b""
             if not reply:
@@ -159,6 +165,13 @@ class Board:
             del self.display_updates[:-keep]
         if len(self.panel.commands) > 4096:
             del self.panel.commands[:-256]
+
+    def kill(self):
+        """Stop node at once, in the middle of a run too: the flash file keeps
+        what it held (close() powers off and writes it, after the run)."""
+        self._proc.kill()
+        self._proc.wait()
+        self._on = False
 
     def close(self):
         """Stop the runner and node (the flash file is written if the board was on)."""

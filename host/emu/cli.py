@@ -86,10 +86,11 @@ def run_headless(args):
     board = Board(
         uf2=args.uf2, flash_path=args.flash, elf=args.elf, save=args.keep, rom=args.rom
     )
-    held = args.hold or []
+    held = sorted(set(args.hold or []), key=NAMES.index)
+    signal.signal(signal.SIGTERM, _interrupt)  # a plain kill stops node too
     try:
         board.power_on(held=held)
-        hold = min(HOLD_MS, args.boot_ms) if held else 0
+        hold = HOLD_MS if held else 0
         board.run_ms(hold)
         for name in held:
             board.up(name)
@@ -97,24 +98,28 @@ def run_headless(args):
         if is_blank(board):
             if not held:
                 return fail(
-                    "the board in %s has no game: flash it first (make emu, then "
-                    "make flash PORT=...)" % shown(args.flash)
+                    "the board in %s has no game: install it with `python3 -m host "
+                    "emu --flash %s` (its window names a port) and `make flash "
+                    "PORT=...`" % (shown(args.flash), shown(args.flash))
                 )
             said = board.serial.read().decode("utf-8", "replace")
             for line in said.replace("\r", "").split("\n"):
                 if line.strip() and line.strip() != ">>>":
                     print("board: %s" % line.rstrip(), flush=True)
             print(
-                "emu: %s held at power-on: the game did not start; the REPL answers"
+                "emu: %s held at power-on: safe mode, no game runs; the REPL answers"
                 % "+".join(held),
                 flush=True,
             )
         replay(board, steps)
         frame = board.frame()
         board.power_off()
+    except KeyboardInterrupt:
+        board.kill()  # now, not after the run under way
+        raise
     finally:
         board.close()
-    return sim.write_outputs(frame, args)
+    return sim.write_outputs(frame, args, "emu")
 
 
 # --- the window ---
@@ -321,13 +326,15 @@ def _interrupt(signum, frame):
 
 
 def boot_ms_arg(text):
-    """--boot-ms: emulated milliseconds, 0 or more."""
+    """--boot-ms: emulated milliseconds, 0 to a key file's longest wait."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more, not %d" % value)
+    if not 0 <= value <= keyscript.MAX_WAIT_MS:
+        raise argparse.ArgumentTypeError(
+            "must be 0 to %d, not %d" % (keyscript.MAX_WAIT_MS, value)
+        )
     return value
 
 
@@ -374,9 +381,8 @@ def build_parser():
     p.add_argument(
         "--boot-ms",
         type=boot_ms_arg,
-        default=BOOT_MS,
-        help="headless: emulated ms from power-on to the first key (default %d)"
-        % BOOT_MS,
+        help="headless: emulated ms from power-on to the first key (default %d; "
+        "with --hold at least %d)" % (BOOT_MS, HOLD_MS),
     )
     p.add_argument(
         "--hold",
@@ -396,22 +402,34 @@ def build_parser():
 
 def main(argv):
     args = build_parser().parse_args(argv)
-    problem = missing_firmware(os.path.abspath(args.uf2) if args.uf2 else uf2_path())
-    if problem:
-        return fail(problem)
     if not args.headless:
         extra = [
             n
             for n, v in (("--keys", args.keys), ("--png", args.png))
             + (("--frame", args.frame), ("--ascii", args.ascii), ("--keep", args.keep))
-            + (("--hold", args.hold),)
+            + (("--hold", args.hold), ("--boot-ms", args.boot_ms is not None))
             if v
         ]
         if extra:
             return fail("%s only work with --headless" % ", ".join(extra))
+    problem = sim.output_problem(args)
+    if os.path.isdir(args.flash):
+        problem = "--flash %s is a folder: name the flash file" % args.flash
+    problem = problem or missing_firmware(
+        os.path.abspath(args.uf2) if args.uf2 else uf2_path()
+    )
+    if problem:
+        return fail(problem)
+    if not args.headless:
         os.makedirs(os.path.dirname(os.path.abspath(args.flash)), exist_ok=True)
         return run_window(args)
+    if args.boot_ms is None:
+        args.boot_ms = BOOT_MS
     try:
         return run_headless(args)
     except EmuError as e:
         return fail(str(e))
+    except KeyboardInterrupt:
+        kept = " (--keep: the flash file was not written)" if args.keep else ""
+        sys.stderr.write("emu: interrupted%s\n" % kept)
+        return 130

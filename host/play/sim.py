@@ -175,24 +175,36 @@ def run_headless(args, app_class=None):
     return write_outputs(device.frame, args)
 
 
-def write_outputs(frame, args):
+def output_problem(args):
+    """Why --frame or --png cannot be written, or None: said before a run."""
+    for path in (args.frame, args.png):
+        if not path:
+            continue
+        if os.path.isdir(path):
+            return "cannot write %s: it is a folder" % path
+        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            return "cannot write %s: no such folder" % path
+    return None
+
+
+def write_outputs(frame, args, prog="sim"):
     if args.frame:
         try:
             with open(args.frame, "wb") as f:
                 f.write(frame)
         except OSError as e:
-            return fail("cannot write %s: %s" % (args.frame, _reason(e)))
+            return fail("cannot write %s: %s" % (args.frame, _reason(e)), prog)
     if args.png:
         # Drawing a PNG needs pygame's surfaces, never a display.
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         try:
             import pygame
         except ImportError as e:
-            return fail("--png needs pygame (%s); `make sim` installs it" % e)
+            return fail("--png needs pygame (%s); `make sim` installs it" % e, prog)
         try:
             render.to_png(frame, args.png, args.scale)
         except (OSError, pygame.error) as e:
-            return fail("cannot write %s: %s" % (args.png, _reason(e)))
+            return fail("cannot write %s: %s" % (args.png, _reason(e)), prog)
     if args.ascii or not (args.frame or args.png):
         sys.stdout.write(render.to_ascii(frame))
     return 0
@@ -260,8 +272,8 @@ def make_device(storage, now, seed, app_class=None, today=None, prog="sim"):
     return Device(storage, now, seed, app_class, today)
 
 
-def fail(message):
-    sys.stderr.write("sim: %s\n" % message)
+def fail(message, prog="sim"):
+    sys.stderr.write("%s: %s\n" % (prog, message))
     return 2
 
 
@@ -344,4 +356,7 @@ def main(argv, app_class=None):
         if extra:
             return fail("%s only work with --headless" % ", ".join(extra))
         return run_window(args, app_class)
+    problem = output_problem(args)
+    if problem:
+        return fail(problem)
     return run_headless(args, app_class)

@@ -117,7 +117,10 @@ def to_surface(buf, scale=DEFAULT_SCALE, w=WIDTH, h=HEIGHT):
 
 
 def to_png(buf, path, scale=DEFAULT_SCALE, w=WIDTH, h=HEIGHT):
-    """Write the frame as a PNG of (w*scale, h*scale) pixels to path."""
+    """Write the frame as a PNG of (w*scale, h*scale) pixels to path (a PNG
+    whatever the name ends with)."""
     import pygame
 
-    pygame.image.save(to_surface(buf, scale, w, h), str(path))
+    surface = to_surface(buf, scale, w, h)
+    with open(str(path), "wb") as f:
+        pygame.image.save(surface, f, "png")

@@ -157,7 +157,15 @@ def test_options_that_conflict_are_refused():
     refused(host("play", "--code", "", "--auto"), "share code has 7 characters")
     refused(host("play", "--daily", "", "--auto"), "YYYY-MM-DD")
     refused(host("play", "--code", "", "--seed", "5", "--auto"), "one of")
-    refused(host("emu", "--headless", "--boot-ms", "-1"), "--boot-ms", "0 or more")
+    refused(host("emu", "--headless", "--boot-ms", "-1"), "--boot-ms", "0 to 600000")
+    refused(host("emu", "--headless", "--boot-ms", "600001"), "0 to 600000")
+    # Options are checked before the firmware is looked for, and before a run.
+    refused(host("emu", "--boot-ms", "10"), "--boot-ms only work with --headless")
+    refused(host("emu", "--headless", "--flash", ROOT), "is a folder: name the flash")
+    nowhere = os.path.join(ROOT, "no-such-folder", "x.png")
+    for prog in ("emu", "sim"):
+        r = host(prog, "--headless", "--png", nowhere)
+        refused(r, "%s: cannot write %s: no such folder" % (prog, nowhere))
     # The cards' level list may be shorter than the seats (it repeats), not longer.
     ok = host("play", "--game", "cards", "--players", "3", "--level", "easy")
     assert ok.returncode != 2 or "levels for" not in ok.stderr

@@ -49,7 +49,8 @@ def load_png(path):
 def test_png_shows_exactly_the_frame_bytes(tmp_path):
     keyfile = tmp_path / "game.keys"
     keyfile.write_text(KEYS)
-    png, raw = tmp_path / "last.png", tmp_path / "last.bin"
+    # A PNG whatever the name ends with (pygame would pick TGA by the name).
+    png, raw = tmp_path / "last.picture", tmp_path / "last.bin"
     done = run_sim(
         "--seed",
         "5",
@@ -68,6 +69,7 @@ def test_png_shows_exactly_the_frame_bytes(tmp_path):
     assert len(frame) == 1024
     pixels = render.rows(frame)
     assert 50 < sum(map(sum, pixels)) < 128 * 64 - 50  # a real picture
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = load_png(png)
     assert image.get_size() == (128 * SCALE, 64 * SCALE)
     for y in range(64):
