@@ -57,6 +57,11 @@ def open_storage(path, err=None):
     err = err or sys.stderr
     path = os.path.abspath(os.path.expanduser(path))
     try:
+        above = path
+        while not os.path.exists(above):  # the first part of the path that is there
+            above = os.path.dirname(above)
+        if not os.path.isdir(above):
+            raise OSError("%s is a file, not a folder" % above)
         storage = FolderStorage(path)
         if not os.access(path, os.W_OK | os.X_OK):
             raise OSError("the folder is not writable")

@@ -34,7 +34,7 @@ def check(d, word):
     w = word.strip()
     if not w:
         return False, "'': empty: type a word"
-    if not all("a" <= ch <= "z" for ch in w.lower()):
+    if not all("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in w):
         return False, "%s: not a word: only the letters A-Z are played" % w
     if len(w) < 2:
         return False, "%s: not a word: words have 2 letters or more" % w.upper()

@@ -148,6 +148,7 @@ def test_open_storage_falls_back_to_memory_with_a_warning(tmp_path, capsys):
     assert isinstance(storage, MemoryStorage)
     err = capsys.readouterr().err
     assert "warning" in err and str(blocker / "saves") in err
+    assert "%s is a file, not a folder" % blocker in err
     storage.write("x", b"1")  # still playable
     assert storage.read("x") == b"1"
 

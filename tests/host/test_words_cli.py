@@ -59,6 +59,8 @@ def test_check_and_the_engine_agree_on_abbreviations():
 def test_check_explains_bad_input_without_a_traceback(capsys):
     assert words_cli.main(["check", "h0use"]) == 1
     assert "only the letters A-Z" in capsys.readouterr().out
+    assert words_cli.main(["check", "s\u212ay"]) == 1  # KELVIN SIGN: lower() is k
+    assert "only the letters A-Z" in capsys.readouterr().out
     assert words_cli.main(["check", "x"]) == 1
     assert "2 letters or more" in capsys.readouterr().out
     assert words_cli.main(["check", "a" * 100000]) == 1
