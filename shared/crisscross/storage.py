@@ -28,7 +28,6 @@ storage, one write in place instead of a write and two renames).
 import os
 
 _DIR_MODE = 0x4000  # S_IFDIR in os.stat()[0]
-_EEXIST = 17  # errno.EEXIST, the same on every port
 
 
 def _check_name(name):
@@ -98,7 +97,7 @@ class FolderStorage:
             # FAT (and Windows) refuse to rename onto an existing file (EEXIST).
             # Callers keep a backup copy, so the moment between remove and rename
             # is safe; any other refusal leaves `new` as it was.
-            if e.args[0] != _EEXIST or not _exists(src):
+            if e.args[0] != 17 or not _exists(src):  # 17: errno.EEXIST, every port
                 raise
             os.remove(dst)
             os.rename(src, dst)
