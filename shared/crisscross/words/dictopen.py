@@ -37,7 +37,7 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     head = read_data(src, 0, _HEADER_SIZE)
     if len(head) != _HEADER_SIZE or head[:4] != MAGIC or head[4] != VERSION:
         d.close()
-        raise ValueError("not a word list: %s" % d.path)
+        raise ValueError("not a word list")
     d.key_size = ks = head[5]
     d.block_size = head[6] | head[7] << 8
     d.blocks = head[8] | head[9] << 8
@@ -50,7 +50,7 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     # The spare byte after the last block ends the file: a cut copy stops short.
     if len(read_data(src, d._data + d.blocks * d.block_size, 1)) != 1:
         d.close()
-        raise ValueError("not a whole word list (cut short): %s" % d.path)
+        raise ValueError("not a whole word list (cut short)")
     # Up to `cache` decoded blocks, most recent first, each a list [block
     # number, bytearray as decode_into fills it, its length, first word, last
     # word] (dictionary.py names the indices). The bytearrays are reused: a block read allocates little. The
