@@ -98,3 +98,55 @@ def test_the_save_file_example_is_a_real_save():
     assert seq == 12, obj
     session = Session.from_text(obj["game"])
     assert session.game.seed == 42 and len(session.game.history) == 1
+
+
+def test_the_figures_the_docs_give_from_results_json_are_its_own():
+    """README, docs/performance.md and docs/flashing.md repeat figures that
+    `make bench` keeps in host/bench/results.json: a run that changes them
+    changes the docs too."""
+    with open(os.path.join(ROOT, "host", "bench", "results.json")) as f:
+        results = json.load(f)
+    order = ("symbols", "digits", "cards", "words")
+
+    def n(x):
+        return "{:,}".format(x)
+
+    def heap(section):
+        return " / ".join(n(results[section]["heap_live_max_bytes"][f]) for f in order)
+
+    flash = results["flash"]
+    romfs, official = heap("pico"), heap("pico_stock")
+    fs = (
+        results["pico"]["littlefs_used_bytes"],
+        results["pico_stock"]["littlefs_used_bytes"],
+    )
+    readme = " ".join(text("README.md").split())
+    assert "| %s B | %s B |" % (romfs, official) in readme
+    assert "| %s B | %s B |" % (n(fs[0]), n(fs[1])) in readme
+    assert (
+        "| the game's ROMFS image (code and data) | %s B |"
+        % n(flash["romfs_image_bytes"])
+        in readme
+    )
+    perf = " ".join(text("docs", "performance.md").split())
+    assert "| %s B | 57,344 B |" % romfs in perf
+    assert "| %s B | 98,304 B |" % official in perf
+    assert "| %s / %s B |" % (n(fs[0]), n(fs[1])) in perf
+    assert "| %s B | 720,896 B |" % n(flash["total_bytes"]) in perf
+    assert "| %s B | 524,288 B |" % n(flash["romfs_image_bytes"]) in perf
+    for group in ("core",) + order:
+        row = "| %s | %s | %s |" % (
+            group,
+            n(flash["mpy_bytes"][group]),
+            n(flash["data_bytes"][group]),
+        )
+        if group != "core":
+            row += " %s |" % n(flash["with_core"][group])
+        assert row in perf, row
+    flashing = " ".join(text("docs", "flashing.md").split())
+    for f in ("symbols", "digits", "words"):
+        row = "| %s B | %s B |" % (
+            n(results["pico_stock"]["heap_live_max_bytes"][f]),
+            n(results["pico"]["heap_live_max_bytes"][f]),
+        )
+        assert row in flashing, row
