@@ -1,5 +1,6 @@
-"""New game opens on the game and rules started last (settings.sav's new_game;
-a damaged entry gives the defaults), and Daily takes the date the host gives."""
+"""New game opens on the game, rules, players, AI foes and their strength
+started last (settings.sav's new_game; a damaged entry gives the defaults), and
+Daily takes the date the host gives."""
 
 from appdriver import Driver
 from crisscross import records
@@ -20,6 +21,28 @@ def test_the_next_new_game_opens_on_the_last_game_and_rules():
     assert (got["game"], got["rules"]) == ("Digits", "C&Cross")
 
 
+def test_the_next_new_game_opens_on_the_last_players_and_ai_foes():
+    d = Driver(seed=5)
+    d.choose("New game")
+    for key in ("game", "rules", "humans", "ais", "level"):
+        d.to_row(key).press("right")
+    want = shown(d)
+    assert (want["humans"], want["ais"], want["level"]) == ("2", "1", "Strong")
+    d.to_row("start").press("a")
+    d.press("long-b")
+    d.choose("Save & quit")
+    d.choose("New game")
+    assert shown(d) == want
+    # Another game's choices are brought into its range: Cards seat 2-4.
+    records.save_settings(
+        d.app.store,
+        {"new_game": {"game": "cards", "rules": 0, "humans": 9, "ais": 5, "level": 7}},
+    )
+    d.press("b").choose("New game")
+    got = shown(d)
+    assert (got["game"], got["humans"], got["ais"]) == ("Cards", "4", "0")
+
+
 def test_a_damaged_entry_gives_the_defaults():
     fresh = Driver(seed=5)
     fresh.choose("New game")
@@ -28,6 +51,7 @@ def test_a_damaged_entry_gives_the_defaults():
         {"new_game": 7},
         {"new_game": [1, 2]},
         {"new_game": {"game": "chess", "rules": "two"}},
+        {"new_game": {"humans": "2", "ais": None, "level": [1]}},
     ):
         d = Driver(seed=5)
         records.save_settings(d.app.store, saved)

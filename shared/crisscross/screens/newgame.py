@@ -51,15 +51,15 @@ class NewGame(Screen):
             if not isinstance(last, dict):
                 last = {}
         self.game = _pick(GAMES, last.get("game"), 0)
-        self.rules = last.get("rules", 0) if isinstance(last.get("rules"), int) else 0
-        self.humans = 1
-        self.ais = 0
+        self.rules = _int(last, "rules", 0)
+        self.humans = _int(last, "humans", 1)
+        self.ais = _int(last, "ais", 0)
         self.starts = [1, 2, 3, 4, 5, 6]  # start symbol per seat (symbols)
         self.colours = [0, 1, 2, 3]  # colour per human seat (cards)
         self.dice = 0
         self.code = ""  # share code typed on the code screen (take_code)
         self.shown_code = ""  # the same as the results show it: AVF-F6V5
-        self.level = FIRST_LEVEL[self.family()]
+        self.level = _int(last, "level", FIRST_LEVEL[self.family()])
         self.row = 0
         self.top = 0
         self.asking = None  # "Replace your saved ... game?": its lines, while up
@@ -277,7 +277,15 @@ class NewGame(Screen):
         if app.store is not None:
             from crisscross import records
 
-            chosen = {"new_game": {"game": fam, "rules": self.rules}}
+            chosen = {
+                "new_game": {
+                    "game": fam,
+                    "rules": self.rules,
+                    "humans": self.humans,
+                    "ais": self.ais,
+                    "level": self.level,
+                }
+            }
             records.save_settings(app.store, chosen)
         if fam in games.OTHER_FAMILIES:
             code = games.share_code(games.rules_key(fam, rules), seed)
@@ -373,6 +381,13 @@ def saved_family(text):
             return GAME_NAMES[k]
     # A dice game's save ends with its game code: S... symbols, D... digits.
     return GAME_NAMES[0] if text[text.rfind("|") + 1 :][:1] == "S" else GAME_NAMES[1]
+
+
+def _int(last, key, default):
+    """The whole number settings.sav's new_game holds at `key`, else `default`
+    (_fix brings it into range)."""
+    value = last.get(key)
+    return value if isinstance(value, int) else default
 
 
 def _pick(names, value, default):
