@@ -82,6 +82,35 @@ def test_new_game_marks_only_values_that_can_change():
     d.press("down down " + "right " * 3)  # four humans: every colour taken
     assert scr.humans == 4 and not scr.can_change("colour0")
     assert not scr.can_change("ais")  # no seat left for an AI
+    d.to_row("game").press("left left")  # symbols: six humans take every symbol
+    assert scr.can_change("start0")
+    d.to_row("humans").press("right " * 2)
+    assert scr.humans == 6 and not scr.can_change("start0")
+
+
+def test_a_friends_code_is_dropped_when_the_game_or_rules_change():
+    from crisscross import sharecode
+
+    code = sharecode.encode(1234, 2)  # a digits code
+    d = Driver()
+    d.choose("New game")
+    scr = d.screen
+    for key, step in (("rules", "right"), ("game", "left")):
+        d.to_row("dice")
+        if scr.dice != 2:
+            d.press("right right")  # Random, Daily, Code
+        d.press("a")  # the code screen, from AAAAAAA: each character typed
+        for ch in code:
+            d.press(" ".join(["up"] * sharecode.ALPHABET.index(ch) + ["right"]))
+        d.press("a")
+        assert d.screen is scr and scr.family() == "digits"
+        assert [r[2] for r in scr.rows() if r[0] == "dice"] == [scr.shown_code]
+        d.to_row(key).press(step)
+        dice = [r[2] for r in scr.rows() if r[0] == "dice"]
+        assert scr.code == "" and dice == ["Code"], key
+    d.to_row("start").press("a")  # no code: it asks for one
+    assert d.screen is scr
+    assert " ".join(d.app._toast) == "Enter a code first (A on Dice)"
 
 
 def test_card_and_word_games_deal_they_do_not_roll_dice():
@@ -165,7 +194,10 @@ def test_card_results_name_the_colours_and_show_the_keys():
         colour = deck.COLOUR_NAMES[game.colours[seat]]
         assert shows(d, colour, 46, 11 + k * 9), colour
     assert shows(d, "A:table B:title", 4, 56)
-    assert shows(d, "New best score!", 4, 47)
+    # Two seats leave room for the record and the code under the end's reason.
+    assert shows(d, "New best score!", 4, 38)
+    code = d.screen._code()
+    assert code.startswith("Code ") and shows(d, code, 64 - 4 * len(code), 47)
 
 
 def test_a_lost_card_game_shows_no_new_best_score():

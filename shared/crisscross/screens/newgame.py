@@ -115,6 +115,8 @@ class NewGame(Screen):
             return MAX_SEATS[fam] - self.humans > max(0, MIN_SEATS[fam] - self.humans)
         if key.startswith("colour"):
             return self.humans < 4  # four humans: every colour is taken
+        if key.startswith("start"):
+            return self.humans < 6  # six humans: every symbol is taken
         return True
 
     def versus(self):
@@ -141,6 +143,9 @@ class NewGame(Screen):
                 self.colours[p] = (self.colours[p] + 1) % 4
 
     def _change(self, key, step):
+        if key == "game" or key == "rules":
+            # A friend's code names its game and rules: another choice drops it.
+            self.code = self.shown_code = ""
         if key == "game":
             self.game = (self.game + step) % len(GAMES)
             self.rules = 0
