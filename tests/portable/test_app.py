@@ -105,8 +105,16 @@ def test_an_illegal_placement_is_refused_with_a_message():
     scr.cursor = 0
     assert scr.move()[1] is False
     d.press("a")
-    assert d.app._toast is not None
+    assert " ".join(d.app._toast) == "Can't place here: the cells must be empty"
     assert len(game.history) == 0
+    # Digits: one cell, said as one (the middle cell holds its first digit).
+    d = Driver()
+    d.start_game("right")
+    scr = d.screen
+    d.press(" ".join(d.keys_for(12)))
+    d.press("a")
+    assert " ".join(d.app._toast) == "Can't place here: the cell must be empty"
+    assert len(scr.game.history) == 0
 
 
 def test_warning_before_leaving_a_lone_cell():

@@ -119,7 +119,10 @@ class Play(HintScreen):
         elif b == buttons.A:
             move, legal = self.move()
             if not legal:
-                self.app.toast("Can't place here: the cells must be empty")
+                self.app.toast(
+                    "Can't place here: the %s must be empty"
+                    % ("cells" if self.symbols else "cell")
+                )
             elif (
                 self.symbols
                 and lone_made(self.game.sheet(), move[0], move[1]) > 0
