@@ -327,7 +327,7 @@ def test_pass_and_play_hands_over_between_humans():
     d.press("a")
     assert is_a(d.screen, WordsPlay) and s.phase == ws.PLAY
     d.press("long-b")
-    assert "Accept word (vote)" not in d.screen.items  # nothing laid yet
+    assert "Accept by vote" not in d.screen.items  # nothing laid yet
     d.choose("Draw cards")
     assert is_a(d.screen, Handover)
     assert s.game.turn == 1 - first
@@ -336,8 +336,8 @@ def test_pass_and_play_hands_over_between_humans():
     # With two humans a word the dictionary lacks may be accepted by vote.
     d.press("a a a a a a")
     d.press("long-b")
-    assert "Accept word (vote)" in d.screen.items
-    d.choose("Accept word (vote)")
+    assert "Accept by vote" in d.screen.items
+    d.choose("Accept by vote")
     assert not s.game.board.is_empty()
     assert is_a(d.screen, Handover) and s.game.turn == first
 

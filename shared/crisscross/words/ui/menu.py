@@ -12,7 +12,7 @@ from crisscross.words import session as ws
 
 DRAW = "Draw cards"
 PASS = "Pass"
-VOTE = "Accept word (vote)"
+VOTE = "Accept by vote"
 LINE = "Another line"
 SCORES = "Scores"
 NEWS = "Last moves"
