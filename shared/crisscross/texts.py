@@ -86,6 +86,8 @@ WORDS = (
 ABOUT = (
     "Criss Cross Pocket\n"
     "Criss Cross by Reiner Knizia (symbol game, Grail Games 2017, Egmont 2021) and "
-    "the digits game from his book Dice Games Properly Explained.\n"
+    "the digits game from his book Dice Games Properly Explained. The card game: "
+    "the Janken Deck's Criss Cross (jankendeck.com). The word game: a letter-card "
+    "Criss Cross from its author's web page.\n"
     "Free software: the same code runs on the handheld and in the simulator."
 )

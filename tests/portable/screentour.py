@@ -99,8 +99,8 @@ def tour():
     yield "play-player-1", d.frame()
     _finish(d)
     yield "results-ranking", d.frame()
-    # Digits, solo.
-    d.press("b").start_game("right")
+    # Digits, solo (New game opens on the last game's two players: one again).
+    d.press("b").start_game("right", "down down left")
     yield "play-digits", d.frame()
     d.press("left b")
     yield "pause-digits", d.frame()
@@ -299,8 +299,9 @@ def _words_tour():
         d.press("wait:20")
     yield "words-after-ai", d.frame()
     _words_menu(d, "Save & quit")
-    # Two humans pass the handheld: first, the saved game is to be replaced.
-    _words_new(d, "down down right")
+    # Two humans pass the handheld (the last game's AI foe taken off): first,
+    # the saved game is to be replaced.
+    _words_new(d, "down down right down left")
     assert _is(d.screen, NewGame) and d.screen.asking is not None
     yield "new-game-replace-asks", d.frame()
     d.press("right")

@@ -101,7 +101,11 @@ class CardsResults(Screen):
         # Under the ranking, above the keys: why it ended, then the record or
         # the code (four seats leave room for one of them: the record first).
         record = self._record_text()
-        if (_KEYS_Y - _ROW_Y - game.seats * 9) // 9 >= 2:
+        code = self._code()
+        room = (_KEYS_Y - _ROW_Y - game.seats * 9) // 9
+        if room >= 3 and record != code:  # a new best: its code too
+            lines = (end_text(game), record, code)
+        elif room >= 2:
             lines = (end_text(game), record)
         else:
             lines = (record or end_text(game),)

@@ -143,6 +143,8 @@ class Results(Screen):
             ui.right(c, str(game.score(p).total), 126, y, fg)
         if self._tie_broken():
             c.text("tie: best line", 0, 47)
+        else:
+            ui.center(c, "A:sheet B:title", 47)
         self._code(c, 56)
 
     def _tie_broken(self):
