@@ -88,7 +88,11 @@ def build(out=OUT, firmware=None, root=ROOT, say=print):
     firmware = firmware or firmware_path()
     if os.path.isdir(out):
         raise FreshError("%s is a folder: --out names the .uf2 to write" % shown(out))
-    if os.path.exists(out) and os.path.samefile(out, firmware):
+    if (
+        os.path.isfile(firmware)
+        and os.path.exists(out)
+        and os.path.samefile(out, firmware)
+    ):
         raise FreshError(
             "--out %s is the firmware itself: name another file to write" % shown(out)
         )

@@ -103,6 +103,11 @@ def test_board_commands_name_themselves_and_the_paths_as_typed(tmp_path):
     r = host("uf2", "--firmware", gone)
     assert r.returncode == 1
     assert r.stderr.startswith("uf2: no ROMFS firmware at %s: " % gone), r.stderr
+    out = os.path.join(str(tmp_path), "made.uf2")  # an --out there already
+    open(out, "wb").close()
+    r = host("uf2", "--firmware", gone, "--out", out)
+    assert r.returncode == 1
+    assert r.stderr.startswith("uf2: no ROMFS firmware at %s: " % gone), r.stderr
     r = host("flash", "--port", "")
     assert r.returncode == 2 and "--port: give a serial port, or auto" in r.stderr
     for port in ("socket://127.0.0.1:99999", "socket://127.0.0.1", "socket://:80"):
