@@ -414,12 +414,9 @@ def main(argv):
     if args.word_turns is not None and args.word_turns < 1:
         sys.stderr.write("bench pico: --word-turns must be at least 1\n")
         return 2
-    missing_files = mpy_build.missing_sources(args.root)
-    if missing_files:
-        sys.stderr.write(
-            "bench pico: --root %s is not a checkout of this project (no %s)\n"
-            % (args.root, ", ".join(missing_files))
-        )
+    problem = mpy_build.checkout_problem(args.root, "--root " + args.root)
+    if problem:
+        sys.stderr.write("bench pico: %s\n" % problem)
         return 2
     problem = missing_stock() if args.stock else missing()
     if problem:

@@ -401,12 +401,10 @@ def main(argv=None):
     def run(args):
         if name == "flash":
             source = os.path.abspath(args.source)
-            missing = mpy_build.missing_sources(source)
-            if missing:
+            problem = mpy_build.checkout_problem(source, args.source)
+            if problem:
                 print(
-                    "flash: %s is not a checkout of the game (it has no %s): give "
-                    "--source the folder with the Makefile"
-                    % (args.source, ", ".join(missing)),
+                    "flash: %s: give --source the folder with the Makefile" % problem,
                     file=sys.stderr,
                 )
                 return 2

@@ -134,6 +134,17 @@ def kept_sources():
     return [(name, BOARD_DIR + "/" + name) for name in KEEP_AS_SOURCE]
 
 
+def checkout_problem(root, shown_as):
+    """Why `root` (named `shown_as`) is not a checkout of the game, or None."""
+    missing = missing_sources(root)
+    if not missing:
+        return None
+    return "%s is not a checkout of the game (it has no %s)" % (
+        shown_as,
+        ", ".join(missing),
+    )
+
+
 def missing_sources(root=ROOT):
     """What a checkout holds for the board that `root` lacks (relative paths)."""
     need = ["%s/%s" % p for p in PACKAGES]

@@ -49,7 +49,7 @@ def test_options_that_name_nothing_are_refused(args, words):
 def test_a_root_that_is_not_a_checkout_is_refused(tmp_path):
     refused(
         bench("pico", "--root", str(tmp_path)),
-        "is not a checkout of this project",
+        "is not a checkout of the game",
         "shared/crisscross",
     )
 
