@@ -412,12 +412,11 @@ def main(argv):
         ]
         if extra:
             return fail("%s only work with --headless" % ", ".join(extra))
-    problem = sim.output_problem(args)
-    if os.path.isdir(args.flash):
-        problem = "--flash %s is a folder: name the flash file" % args.flash
-    problem = problem or missing_firmware(
-        os.path.abspath(args.uf2) if args.uf2 else uf2_path()
-    )
+    problem = (
+        ("--flash %s is a folder: name the flash file" % args.flash)
+        if os.path.isdir(args.flash)
+        else sim.output_problem(args)
+    ) or missing_firmware(os.path.abspath(args.uf2) if args.uf2 else uf2_path())
     if problem:
         return fail(problem)
     if not args.headless:
