@@ -108,7 +108,7 @@ def drives(flash):
 
     for off in range(0x100, 0x200, 4):
         if off + 20 > len(flash):
-            break
+            return {}
         m0, start, end, mapping, m1 = struct.unpack_from("<5I", flash, off)
         if m0 == BI_MARKER_START and m1 == BI_MARKER_END:
             break
