@@ -335,3 +335,27 @@ class Link:
         had it meanwhile)."""
         self.doing = "connecting again"
         self._open()
+
+
+def stopped(port, work):
+    """`work(link)` on the board at `port` with its program stopped (Ctrl-C, the raw
+    REPL), then the program restarted (a soft reset), whether the work was done or
+    failed; a board that stopped answering is left as it is. Returns the work's
+    result."""
+    link = Link(port)
+    try:
+        link.interrupt()
+        try:
+            result = work(link)
+        except (LinkLost, NoAnswer):
+            raise
+        except Exception:
+            try:  # stopped for nothing: let the board's program run again
+                link.soft_reset()
+            except BoardError:
+                pass
+            raise
+        link.soft_reset()
+        return result
+    finally:
+        link.close()

@@ -46,11 +46,10 @@ from host.board.board_files import (
 from host.board.board_link import (
     BoardError,
     Link,
-    LinkLost,
-    NoAnswer,
     add_port,
     command,
     resolve_port,
+    stopped,
 )
 from host.board.flash_plan import (
     MIN_VERSION,
@@ -164,24 +163,11 @@ def flash(port, dry_run=False, root=ROOT, out=print, keep_lines=False):
     cross = mpy_cross_version()
     if port is None:
         return offline_plan(local, cross, out, why)
-    link = Link(port)
-    try:
-        link.interrupt()
-        return _flash(link, local, cross, dry_run, out)
-    except (LinkLost, NoAnswer):  # no program of the board's was stopped
-        raise
-    except BoardError:
-        try:  # stopped for nothing: let the board's program run again
-            link.soft_reset()
-        except BoardError:
-            pass
-        raise
-    finally:
-        link.close()
+    return stopped(port, lambda link: _flash(link, local, cross, dry_run, out))
 
 
 def _flash(link, local, cross, dry_run, out):
-    """The flash itself, on a board already stopped in its raw REPL."""
+    """The flash itself, on a board stopped in its raw REPL (restarted after)."""
     board = query(link, local)
     problem = check_versions(board, cross)
     if problem:
@@ -212,7 +198,6 @@ def _flash(link, local, cross, dry_run, out):
         out(format_plan(plan, local, board))
         out(filesystem_line(plan, board))
         out("dry run: nothing changed")
-        link.soft_reset()
         return 0
     out(format_plan(plan, local, board).splitlines()[-1])
     changed = _apply(link, plan, local, board, out)
@@ -221,7 +206,6 @@ def _flash(link, local, cross, dry_run, out):
         out("verified %d copied files; restarting the board" % len(plan["copy"]))
     else:
         out("the board is up to date; restarting it")
-    link.soft_reset()
     return 0
 
 
@@ -296,7 +280,6 @@ def _flash_romfs(link, local, board, dry_run, out):
     if dry_run:
         out(format_romfs_plan(plan, board))
         out("dry run: nothing changed")
-        link.soft_reset()
         return 0
     image = plan["image"]
     if plan["deploy"]:
@@ -319,7 +302,6 @@ def _flash_romfs(link, local, board, dry_run, out):
         out("restarting the board: the game starts from /rom")
     else:
         out("the board is up to date; restarting it")
-    link.soft_reset()
     return 0
 
 
@@ -344,18 +326,15 @@ def _deploy(link, image):
 
 
 def logs(port, out=print):
-    link = Link(resolve_port(port))
-    try:
-        link.interrupt()
+    def work(link):
         data = link.read_file(ERROR_LOG)
         if data is None:
             out("no %s on the board: no errors so far" % ERROR_LOG)
         else:
             out(data.decode("utf-8", "replace").rstrip())
-        link.soft_reset()
         return 0
-    finally:
-        link.close()
+
+    return stopped(resolve_port(port), work)
 
 
 def repl(port):

@@ -19,7 +19,7 @@ import os
 import time
 
 from host import ROOT, shown
-from host.board.board_link import BoardError, Link, add_port, command, resolve_port
+from host.board.board_link import BoardError, add_port, command, resolve_port, stopped
 from host.board.board_files import verify
 
 SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
@@ -37,14 +37,15 @@ del _n
 
 
 def newest(base=BACKUPS):
-    """The newest backup folder under `base`, or None."""
+    """The newest backup folder under `base` (by when it was written, whatever its
+    name), or None."""
     try:
-        names = sorted(n for n in os.listdir(base) if not n.startswith("."))
+        names = [n for n in os.listdir(base) if not n.startswith(".")]
     except OSError:
         return None
     folders = [os.path.join(base, n) for n in names]
     folders = [f for f in folders if os.path.isdir(f)]
-    return folders[-1] if folders else None
+    return max(folders, key=lambda f: (os.path.getmtime(f), f), default=None)
 
 
 def intact(name, data):
@@ -56,22 +57,19 @@ def intact(name, data):
     return kind in KINDS and unpack(kind, data)[0] is not None
 
 
-def _session(port, work):
-    link = Link(resolve_port(port))
-    try:
-        link.interrupt()
-        result = work(link)
-        link.soft_reset()
-        return result
-    finally:
-        link.close()
-
-
 def backup(port, folder=None, out=print):
     if folder is not None and os.path.isdir(folder) and os.listdir(folder):
         raise BoardError(
             "%s already holds files: a backup needs a folder of its own (a new or "
             "empty one)" % shown(folder)
+        )
+    there = folder
+    while there and not os.path.lexists(there):
+        there = os.path.dirname(there)  # the part of the path that exists
+    if there and not os.path.isdir(there):
+        raise BoardError(
+            "%s is a file: a backup needs a folder of its own (a new or empty one)"
+            % shown(there)
         )
 
     def work(link):
@@ -90,10 +88,16 @@ def backup(port, folder=None, out=print):
             if data is not None:
                 files[name] = data
         dest = folder or os.path.join(BACKUPS, time.strftime("%Y-%m-%d-%H%M%S"))
-        os.makedirs(dest, exist_ok=True)
-        for name, data in files.items():
-            with open(os.path.join(dest, name), "wb") as f:
-                f.write(data)
+        try:
+            os.makedirs(dest, exist_ok=True)
+            for name, data in files.items():
+                with open(os.path.join(dest, name), "wb") as f:
+                    f.write(data)
+        except OSError as e:
+            raise BoardError(
+                "cannot write the backup to %s: %s; the board's saves are as they were"
+                % (shown(dest), e.strerror or e)
+            ) from None
         out(
             "backed up %d files (%d B) from the board's /%s to %s"
             % (len(files), sum(map(len, files.values())), SAVE_DIR, shown(dest))
@@ -104,7 +108,7 @@ def backup(port, folder=None, out=print):
         )
         return dest
 
-    return _session(port, work)
+    return stopped(resolve_port(port), work)
 
 
 def restore(port, folder=None, out=print):
@@ -152,7 +156,7 @@ def restore(port, folder=None, out=print):
             % (len(files), sum(map(len, files.values())), shown(source), SAVE_DIR)
         )
 
-    return _session(port, work)
+    return stopped(resolve_port(port), work)
 
 
 def main(argv=None):

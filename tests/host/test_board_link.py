@@ -117,3 +117,45 @@ def test_a_port_where_nothing_answers_is_reported(quick):
     finally:
         link.close()
         board.close()
+
+
+class Recorder:
+    """A Link that only records what is asked of it."""
+
+    did = []
+
+    def __init__(self, port):
+        self.did.append("open")
+
+    def __getattr__(self, name):
+        return lambda: self.did.append(name)
+
+
+@pytest.mark.parametrize(
+    "problem, after",
+    [
+        (None, ["open", "interrupt", "work", "soft_reset", "close"]),
+        (board_link.BoardFull("full"), ["open", "interrupt", "work", "soft_reset"]),
+        (OSError(28, "No space"), ["open", "interrupt", "work", "soft_reset"]),
+        (board_link.LinkLost("gone"), ["open", "interrupt", "work"]),
+    ],
+)
+def test_a_stopped_board_is_restarted_whether_the_work_is_done_or_failed(
+    monkeypatch, problem, after
+):
+    Recorder.did = []
+    monkeypatch.setattr(board_link, "Link", Recorder)
+
+    def work(link):
+        link.did.append("work")
+        if problem:
+            raise problem
+        return 7
+
+    if problem is None:
+        assert board_link.stopped("/dev/x", work) == 7
+    else:
+        with pytest.raises(type(problem)):
+            board_link.stopped("/dev/x", work)
+        after = after + ["close"]
+    assert Recorder.did == after

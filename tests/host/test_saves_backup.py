@@ -17,6 +17,10 @@ SAVES = {
 }
 
 
+class Nowhere:
+    url = "socket://127.0.0.1:9"  # no board: what is refused before connecting
+
+
 def saves(bridge, what, *extra):
     cmd = [sys.executable, "-m", "host", "saves", what, "--port", bridge.url]
     return subprocess.run(
@@ -87,6 +91,28 @@ def test_a_backup_never_writes_into_a_folder_that_holds_files(tmp_path):
         assert os.listdir(folder) == ["game.sav"]
     finally:
         board.stop()
+
+
+def test_a_backup_named_as_a_file_is_refused_before_the_board_is_touched(tmp_path):
+    (tmp_path / "afile").write_bytes(b"mine")
+    for folder in (tmp_path / "afile", tmp_path / "afile" / "sub"):
+        r = saves(Nowhere, "backup", "--dir", str(folder))
+        assert r.returncode == 1 and "afile is a file" in r.stderr, r.stderr
+        no_traceback(r)
+    assert (tmp_path / "afile").read_bytes() == b"mine"
+
+
+def test_restore_takes_the_backup_written_last_whatever_its_name(tmp_path):
+    from host.board.saves import newest
+
+    for name, when in (("2026-01-01-000000", 2), ("Pre-upgrade", 1), ("b", 3)):
+        (tmp_path / name).mkdir()
+        os.utime(tmp_path / name, (when, when))
+    (tmp_path / "c.txt").write_bytes(b"not a backup")
+    assert newest(str(tmp_path)) == str(tmp_path / "b")
+    os.utime(tmp_path / "Pre-upgrade", (4, 4))
+    assert newest(str(tmp_path)) == str(tmp_path / "Pre-upgrade")
+    assert newest(str(tmp_path / "none")) is None
 
 
 def test_restore_puts_back_intact_save_files_only(tmp_path):
