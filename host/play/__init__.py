@@ -90,19 +90,6 @@ def daily_seed(text):
         raise ValueError("--daily: no such date: %s" % text) from None
 
 
-def decode_deal(code):
-    """(family, rules, seed) a share code deals, e.g. ("cards", "joker", 1234);
-    ValueError saying what is wrong with it."""
-    from crisscross import sharecode
-    from crisscross.games import RULESETS, ruleset
-
-    variant, seed = sharecode.decode_variant(code)
-    if variant >= len(RULESETS):
-        raise ValueError("share code of an unknown rule set")
-    family, rules = ruleset(RULESETS[variant])
-    return family, rules, seed
-
-
 def chosen_deal(code, daily, seed, families, game=None, rules_options=None):
     """The deal --code, --daily or --seed names (at most one; none: a random
     seed), for a command that plays `families`: (family, rules, seed) for a
@@ -117,6 +104,8 @@ def chosen_deal(code, daily, seed, families, game=None, rules_options=None):
     if len(given) > 1:
         raise ValueError("give one of --code, --daily, --seed")
     if code is not None:
+        from crisscross.games import decode_deal
+
         family, rules, seed = decode_deal(code)
         if family not in families or game not in (None, family):
             raise ValueError(
@@ -157,6 +146,8 @@ def code_family(argv):
     code = option_value(argv, "--code")
     if code is None:
         return None
+    from crisscross.games import decode_deal
+
     try:
         return decode_deal(code)[0]
     except ValueError:

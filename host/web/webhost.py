@@ -163,18 +163,18 @@ class WebDevice:
             screen = self.app.make("newgame")
             screen.dice = newgame.DICE.index("Daily")
         elif link.startswith("code="):
-            from crisscross import sharecode
+            from crisscross.games import decode_deal
 
             code = link[5:]
             try:
-                variant, _ = sharecode.decode_variant(code)
+                family, rules, _ = decode_deal(code)
             except ValueError as e:
                 self.app.toast("Link: %s" % e, 4000)
                 return str(e)
             screen = self.app.make("newgame")
             # As the code entry screen gives a typed code to New game.
             screen.dice = newgame.DICE.index("Code")
-            screen.take_code(code, variant)
+            screen.take_code(code, family, rules)
         else:
             return "unknown link #%s" % link
         keys = [row[0] for row in screen.rows()]

@@ -53,6 +53,18 @@ def share_code(key, seed):
     return sharecode.encode(seed & 0xFFFFFF, RULESETS.index(key))
 
 
+def decode_deal(code):
+    """(family, rules, seed) a share code deals, e.g. ("cards", "joker", 1234);
+    ValueError saying what is wrong with it."""
+    from crisscross import sharecode
+
+    variant, seed = sharecode.decode_variant(code)
+    if variant >= len(RULESETS):
+        raise ValueError("this share code is of a game this version does not have")
+    family, rules = ruleset(RULESETS[variant])
+    return family, rules, seed
+
+
 def restore(text):
     """A saved session of any family; ValueError with a reason when unreadable."""
     head = text.split("|", 1)[0]

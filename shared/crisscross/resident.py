@@ -43,7 +43,7 @@ SCREENS = {
     "textview": _MENU,
     "newgame": _MENU + ("crisscross.glyphs",),
     "scores": ("crisscross.games", "crisscross.records"),
-    "codeentry": ("crisscross.sharecode",),
+    "codeentry": ("crisscross.sharecode", "crisscross.games"),
     "handover": (),
     "dice.play": _SHEET,
     "dice.results": _SHEET,

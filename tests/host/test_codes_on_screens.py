@@ -19,7 +19,7 @@ def test_a_typed_code_shows_on_new_game_as_on_the_results():
     for ch in typed:  # each character up from A, then on to the next
         d.press(" ".join(["up"] * sharecode.ALPHABET.find(ch) + ["right"]))
     d.press("a")
-    assert type(d.screen).__name__ == "NewGame" and d.screen.code == typed
+    assert d.name() == "NewGame" and d.screen.code == typed
     frame = d.frame()
     assert has_text(frame, sharecode.pretty(typed)) and not has_text(frame, typed)
 
@@ -42,7 +42,7 @@ def test_a_mistyped_code_is_told_in_a_sentence():
         d.press("down")
     d.press("right right a up a")  # BAAAAAA: its check fails
     told = " ".join(d.app._toast)
-    assert type(d.screen).__name__ == "CodeEntry"
+    assert d.name() == "CodeEntry"
     assert told.startswith("Share code check failed"), told
 
 

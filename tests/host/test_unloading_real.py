@@ -60,7 +60,7 @@ def test_a_game_started_after_another_family_plays_on(real_unloading):
     d = Driver(seed=3)
     d.start_game("right right")  # cards
     d.press("long-b").choose("Abandon game").press("a")
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
     assert portable.loaded("crisscross.cards") == []
     d.start_game("left left")  # the last game chosen is kept: back to symbols
     assert d.app.session.game.FAMILY == "symbols"
@@ -116,7 +116,7 @@ def test_a_screen_loaded_again_finds_what_its_module_imports_loaded(real_unloadi
 
         def a_turn():
             for _ in range(100):  # the AI's turn, or the hint, a slice a tick
-                if s.phase == ws.PLAY and type(d.screen).__name__ == "WordsPlay":
+                if s.phase == ws.PLAY and d.name() == "WordsPlay":
                     return
                 d.press("wait:20")
             assert False, "the search never handed back"
@@ -126,7 +126,7 @@ def test_a_screen_loaded_again_finds_what_its_module_imports_loaded(real_unloadi
             d.press("wait:6000 long-a")  # the hint: the thinking screen, back
             a_turn()
             d.press("wait:6000 long-b").choose("Resume")  # the menu, back
-            assert type(d.screen).__name__ == "WordsPlay"
+            assert d.name() == "WordsPlay"
 
         round_trip()  # the first time, each module is loaded from its importer
         assert spy.nested, "the spy saw no import inside another"

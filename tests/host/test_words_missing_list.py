@@ -12,18 +12,14 @@ from appdriver import Driver
 WORDS = "right right right"
 
 
-def toast(d):
-    return " ".join(d.app._toast or ())
-
-
 def test_new_game_without_the_word_list_shows_a_message(monkeypatch):
     monkeypatch.setattr(dictopen, "default_path", lambda: "/nonexistent/words.bin")
     d = Driver(seed=5)
     d.start_game(WORDS)
     assert isinstance(d.screen, NewGame) and d.app.session is None
-    assert "words.bin is missing" in toast(d)
+    assert "words.bin is missing" in d.toast()
     d.press("wait:3000 b")  # the app still answers
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
 
 
 def test_the_session_module_imports_without_the_word_list(monkeypatch):
@@ -43,11 +39,11 @@ def test_continue_without_the_word_list_keeps_the_saved_game(monkeypatch):
     assert saved.startswith("words|") and d.screen.items[0] == "Continue"
     monkeypatch.setattr(dictopen, "default_path", lambda: "/nonexistent/words.bin")
     d.choose("Continue")
-    assert type(d.screen).__name__ == "Title" and d.app.session is None
-    assert "words.bin is missing" in toast(d) and "kept" in toast(d)
+    assert d.name() == "Title" and d.app.session is None
+    assert "words.bin is missing" in d.toast() and "kept" in d.toast()
     assert d.app.store.load_game() == saved
     monkeypatch.undo()  # the list is back: the same game goes on
     d.press("wait:6000")
     d.choose("Continue")
-    assert type(d.screen).__name__ == "WordsPlay"
+    assert d.name() == "WordsPlay"
     assert "".join(d.app.session.to_text()) == saved  # (text, tail) in parts

@@ -98,6 +98,14 @@ class Driver:
     def screen(self):
         return self.app.screen
 
+    def name(self):
+        """The shown screen's class name: "Play", "NewGame"..."""
+        return type(self.app.screen).__name__
+
+    def toast(self):
+        """The message shown over the screen, its lines joined; "" when none."""
+        return " ".join(self.app._toast or ())
+
     def choose(self, label):
         """Pick `label` in the current list menu with up/down and A."""
         scr = self.app.screen

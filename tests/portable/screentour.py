@@ -23,7 +23,7 @@ def _finish(d, last=False):
     (`last`: stop after the last placement, before the A that ends the game)."""
     game = d.app.session.game
     while not game.over:
-        if type(d.screen).__name__ == "Handover":
+        if d.name() == "Handover":
             d.press("a")
         d.place(policies.greedy_move(game))
         if game.over and last:
@@ -232,7 +232,7 @@ def _cards_tour(d):
 def _words_hint(d):
     """Hold A, then tick until the hint is laid out (its search runs over ticks)."""
     d.press("long-a")
-    while type(d.screen).__name__ == "WordsThink":
+    while d.name() == "WordsThink":
         d.press("wait:20")
 
 

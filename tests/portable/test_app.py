@@ -12,14 +12,14 @@ def lit(frame):
 
 def test_title_then_new_game_then_play():
     d = Driver()
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
     d.press("a")
     # By name: the app unloads a screen's module when another is shown.
-    assert type(d.screen).__name__ == "NewGame"
+    assert d.name() == "NewGame"
     d.press("b")
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
     d.start_game()
-    assert type(d.screen).__name__ == "Play"
+    assert d.name() == "Play"
     assert d.app.session.game.FAMILY == "symbols"
     assert lit(d.frame()) > 300
 
@@ -45,7 +45,7 @@ def test_the_title_cursor_comes_back_to_the_item_left_from():
             ("About", "a"),
         ):
             d.choose(item)
-            assert type(d.screen).__name__ != "Title", item
+            assert d.name() != "Title", item
             d.press(keys)
             scr = d.screen
             assert type(scr).__name__ == "Title", (item, keys)
@@ -158,7 +158,7 @@ def test_a_whole_solo_game_to_the_results_screen():
     d = Driver(seed=21)
     d.start_game()
     game = play_solo(d)
-    assert type(d.screen).__name__ == "Results"
+    assert d.name() == "Results"
     # The same moves replayed on a fresh engine give the same score.
     ref = SymbolsGame(game.seed, 1, False, [1])
     for m in game.history:
@@ -189,7 +189,7 @@ def test_results_are_recorded_once_and_the_save_is_cleared():
     st = records.stats(store, "symbols-basic")
     assert st["played"] == 1 and st["best"] == d.app.session.game.score(0).total
     d.press("b")
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
     assert records.stats(store, "symbols-basic")["played"] == 1
 
 
@@ -220,7 +220,7 @@ def test_digits_game_through_the_buttons():
     while not game.over:
         d.place(policies.greedy_move(game))
         d.press("a")
-    assert type(d.screen).__name__ == "Results"
+    assert d.name() == "Results"
     assert all(game.sheet_of(0))
 
 
@@ -229,18 +229,16 @@ def test_pass_and_play_hands_over_between_players():
     d.start_game("down down right")  # Players: 2
     s = d.app.session
     assert s.seats == [0, 0]
-    assert type(d.screen).__name__ == "Handover" and s.game.turn == 0
+    assert d.name() == "Handover" and s.game.turn == 0
     d.press("a")
-    assert type(d.screen).__name__ == "Play"
+    assert d.name() == "Play"
     d.press("a a")  # P1 places, A: next
-    assert type(d.screen).__name__ == "Handover"
+    assert d.name() == "Handover"
     assert s.game.turn == 1
     d.press("a")  # P2 ready
-    assert type(d.screen).__name__ == "Play"
+    assert d.name() == "Play"
     d.press("a a")  # P2 places, next round: P1 again after a hand-over
-    assert (
-        type(d.screen).__name__ == "Handover" and s.game.turn == 0 and s.game.round == 1
-    )
+    assert d.name() == "Handover" and s.game.turn == 0 and s.game.round == 1
 
 
 def test_pass_and_play_players_get_different_start_symbols():
@@ -251,21 +249,44 @@ def test_pass_and_play_players_get_different_start_symbols():
     assert game.sheet_of(0)[0] != game.sheet_of(1)[0]
 
 
-def test_a_share_code_typed_with_the_buttons_gives_the_same_game():
+def type_code(d, code):
+    """From New game's first row: Dice to Code, the code typed with up and right
+    on the code screen (returned), not yet checked."""
     from crisscross import sharecode
 
-    code = sharecode.encode(4242, 1)  # symbols, advanced rules
-    d = Driver()
-    d.choose("New game")
     d.press("up up left a")  # Dice: Code, open the code screen
     scr = d.screen
     for k in range(len(code)):
         want = sharecode.ALPHABET.find(code[k])
         steps = (want - scr.chars[k]) % len(sharecode.ALPHABET)
         d.press(" ".join(["up"] * steps + ["right"]))
+    return scr
+
+
+def test_a_share_code_typed_with_the_buttons_gives_the_same_game():
+    from crisscross import sharecode
+
+    code = sharecode.encode(4242, 1)  # symbols, advanced rules
+    d = Driver()
+    d.choose("New game")
+    type_code(d, code)
     d.press("a")  # check: back on New game with the code's rules selected
     d.press("down a")  # > Start game
     game = d.app.session.game
     assert game.seed == 4242 and game.advanced
     assert game.rolls == SymbolsGame(4242, 1, True).rolls
     assert d.app.session.code == code
+
+
+def test_a_share_code_of_a_game_this_version_lacks_is_refused_on_the_screen():
+    from crisscross import sharecode
+    from crisscross.games import RULESETS
+
+    code = sharecode.encode(5, len(RULESETS))  # a rule set yet to come
+    d = Driver()
+    d.choose("New game")
+    scr = type_code(d, code)
+    d.press("a")
+    assert d.screen is scr and "game this version does not have" in d.toast()
+    d.press("b")  # back on New game: no code taken
+    assert d.name() == "NewGame" and d.screen.code == ""

@@ -8,18 +8,10 @@ WORDS = "right right right"
 SOLO = "down down down left"
 
 
-def name(d):
-    return type(d.screen).__name__
-
-
-def toast(d):
-    return " ".join(d.app._toast or ())
-
-
 def dice(*changes):
     d = Driver(seed=5)
     d.start_game(*changes)
-    assert name(d) == "Play"
+    assert d.name() == "Play"
     return d
 
 
@@ -28,13 +20,13 @@ def test_the_menu_offers_the_hint_and_it_is_the_long_press_hint():
         d = dice(*changes)
         scr = d.screen
         d.press("long-a")
-        hinted = (scr.cursor, scr.dir, toast(d))
+        hinted = (scr.cursor, scr.dir, d.toast())
         d = dice(*changes)
         scr = d.screen
         d.press("right right down long-b")
         assert d.screen.items[:2] == ["Resume", "Hint"], changes
         d.choose("Hint")
-        assert d.screen is scr and (scr.cursor, scr.dir, toast(d)) == hinted
+        assert d.screen is scr and (scr.cursor, scr.dir, d.toast()) == hinted
         assert len(d.app.session.game.history) == 0
 
 
@@ -74,9 +66,9 @@ def test_undo_from_the_menu_keeps_the_cursor_on_the_pair_taken_back():
 def test_abandon_takes_exactly_one_more_a_however_soon():
     d = dice()
     d.press("long-b").choose("Abandon game")
-    assert name(d) == "Pause" and d.screen.asking
+    assert d.name() == "Pause" and d.screen.asking
     d.press("a")  # right away, with no message to wait for
-    assert name(d) == "Title" and d.app.store.load_game() is None
+    assert d.name() == "Title" and d.app.store.load_game() is None
 
 
 def test_abandon_is_not_done_by_any_other_key():
@@ -86,10 +78,10 @@ def test_abandon_is_not_done_by_any_other_key():
         assert d.app.store.load_game() is not None
         d.press("long-b").choose("Abandon game")
         d.press(key)
-        assert name(d) == "Pause" and not d.screen.asking, key
+        assert d.name() == "Pause" and not d.screen.asking, key
         assert d.app.store.load_game() is not None
         d.choose("Resume")
-        assert name(d) == "Play"
+        assert d.name() == "Play"
 
 
 def _cards():
@@ -125,19 +117,19 @@ def test_cards_menu_hint_and_resume_keep_the_hand_choice():
 def test_cards_abandon_takes_one_more_a():
     d = _cards()
     d.press("long-b").choose("Abandon game").press("a")
-    assert name(d) == "Title" and d.app.store.load_game() is None
+    assert d.name() == "Title" and d.app.store.load_game() is None
 
 
 def _words():
     d = Driver(seed=5)
     d.start_game(WORDS, SOLO)
-    assert name(d) == "WordsPlay"
+    assert d.name() == "WordsPlay"
     return d
 
 
 def _thought(d):
     for _ in range(200):
-        if name(d) != "WordsThink":
+        if d.name() != "WordsThink":
             return
         d.press("wait:20")
     assert False, "the hint never ended"
@@ -152,17 +144,17 @@ def test_words_menu_hint_is_the_long_press_hint():
     d.press("long-b")
     assert d.screen.items[:2] == ["Resume", "Hint"]
     d.choose("Hint")
-    assert name(d) == "WordsThink"
+    assert d.name() == "WordsThink"
     _thought(d)
-    assert name(d) == "WordsPlay" and d.screen.cells() == hinted
+    assert d.name() == "WordsPlay" and d.screen.cells() == hinted
 
 
 def test_words_abandon_takes_one_more_a_and_other_keys_keep_the_game():
     d = _words()
     d.press("long-b").choose("Abandon game").press("b")
-    assert name(d) == "WordsMenu" and d.app.session is not None
+    assert d.name() == "WordsMenu" and d.app.session is not None
     d.choose("Abandon game").press("a")
-    assert name(d) == "Title" and d.app.store.load_game() is None
+    assert d.name() == "Title" and d.app.store.load_game() is None
 
 
 def test_the_menus_controls_are_the_keys_of_the_game_played():
@@ -177,6 +169,6 @@ def test_the_menus_controls_are_the_keys_of_the_game_played():
     ):
         d = make()
         d.press("long-b").choose("Controls")
-        assert name(d) == "TextView" and d.screen.lines == ui.wrap(keys, COLS), keys
+        assert d.name() == "TextView" and d.screen.lines == ui.wrap(keys, COLS), keys
         rules = getattr(texts, d.app.session.game.FAMILY.upper())
         assert keys in rules or d.app.session.game.FAMILY in ("symbols", "digits")

@@ -17,12 +17,8 @@ from test_cards_app import settle, start
 def symbols(seed=5, *changes):
     d = Driver(seed=seed)
     d.start_game(*changes)
-    assert type(d.screen).__name__ == "Play"
+    assert d.name() == "Play"
     return d
-
-
-def toast(d):
-    return " ".join(d.app._toast or ())
 
 
 def test_a_tap_places_what_is_under_the_cursor_and_drops_the_search():
@@ -39,7 +35,7 @@ def test_a_tap_places_what_is_under_the_cursor_and_drops_the_search():
         assert scr.search is None and not scr.thinking
         assert d.app.session.phase == sess.PLACED and len(game.history) == 1
         assert game.sheet_of(0)[move if isinstance(move, int) else move[0]]
-        assert "Hint" not in toast(d)
+        assert "Hint" not in d.toast()
         assert d.app.next_tick(d.now) is None  # nothing left running
 
 
@@ -66,7 +62,7 @@ def test_a_hold_shows_the_hint_the_search_run_at_once_gives():
         d.down("a").wait(buttons.LONG_MS - 20)
         assert d.app._toast is None  # found (or not) but not shown before the threshold
         d.wait(40)
-        assert "about %d points" % expected in toast(d), changes
+        assert "about %d points" % expected in d.toast(), changes
         assert scr.search is None and len(game.history) == 0
         if isinstance(move, tuple):
             assert scr.move() == (move, True)
@@ -88,7 +84,7 @@ def test_a_long_press_before_the_search_ends_shows_the_mark_then_the_hint():
     assert d.app.next_tick(d.now) == 0  # the rest of the search is due at once
     d.step(d.now)
     assert not scr.thinking and scr.search is None
-    assert "about %d points" % expected in toast(d)
+    assert "about %d points" % expected in d.toast()
     assert scr.move() == (move, True)
 
 

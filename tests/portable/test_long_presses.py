@@ -16,18 +16,10 @@ SOLO = "down down down left"  # the word game's AI foes: 1 -> 0
 CLEAR = "wait:6000"  # a message goes by itself
 
 
-def name(d):
-    return type(d.screen).__name__
-
-
-def toast(d):
-    return " ".join(d.app._toast or ())
-
-
 def symbols(seed=5, *changes):
     d = Driver(seed=seed)
     d.start_game(*changes)
-    assert name(d) == "Play"
+    assert d.name() == "Play"
     return d
 
 
@@ -66,12 +58,12 @@ def test_a_long_a_gives_the_hint_at_the_threshold_and_never_places():
         d.down("a").wait(buttons.LONG_MS - 40)
         assert d.app._toast is None
         d.wait(60)  # the threshold passes while the button is still down
-        assert "Hint" in toast(d), changes
+        assert "Hint" in d.toast(), changes
         d.up("a")
         assert bytes(game.sheet_of(0)) == sheet and len(game.history) == 0
-        assert d.app.session.phase == sess.PLACE and name(d) == "Play"
+        assert d.app.session.phase == sess.PLACE and d.name() == "Play"
         d.press(CLEAR)
-        assert len(game.history) == 0 and name(d) == "Play"
+        assert len(game.history) == 0 and d.name() == "Play"
 
 
 def test_a_long_b_opens_the_menu_without_turning_the_pair():
@@ -79,7 +71,7 @@ def test_a_long_b_opens_the_menu_without_turning_the_pair():
     scr = d.screen
     pair = scr.move()
     d.press("long-b")
-    assert name(d) == "Pause"
+    assert d.name() == "Pause"
     assert scr.move() == pair  # not turned on the way
 
 
@@ -90,14 +82,14 @@ def test_a_short_b_turns_on_release_only():
     d.down("b").wait(200)
     assert scr.move() == pair
     d.up("b")
-    assert scr.move() != pair and name(d) == "Play"
+    assert scr.move() != pair and d.name() == "Play"
 
 
 def test_digits_b_opens_the_menu_short_or_long_once():
     for press in ("b", "long-b"):
         d = symbols(5, "right")
         d.press(press)
-        assert name(d) == "Pause" and d.screen.selected == 0, press
+        assert d.name() == "Pause" and d.screen.selected == 0, press
 
 
 def test_the_release_after_a_long_press_acts_on_no_other_screen():
@@ -108,7 +100,7 @@ def test_the_release_after_a_long_press_acts_on_no_other_screen():
     rows = d.screen.rows()
     d.press(" ".join(["down"] * (len(rows) - 1)))
     d.press("long-a")
-    assert name(d) == "Play"
+    assert d.name() == "Play"
     assert len(d.app.session.game.history) == 0
     assert d.app._toast is None  # and no hint
 
@@ -131,32 +123,32 @@ def test_a_long_press_on_screens_without_a_long_meaning_acts_once():
     d.press("down")  # High scores... no: the title's second item
     item = d.screen.items[d.screen.selected]
     d.press("up long-a")  # New game, held: one press
-    assert name(d) == "NewGame" and d.screen.row == 0
+    assert d.name() == "NewGame" and d.screen.row == 0
     game = d.screen.game
     d.press("long-a")  # the Game row: A changes it once, not again at LONG
     assert d.screen.game == (game + 1) % 4
     d.press("long-b")  # back once: the title keeps its item
-    assert name(d) == "Title" and item in d.screen.items
+    assert d.name() == "Title" and item in d.screen.items
     d.press("long-b")  # the title has no back: nothing
-    assert name(d) == "Title"
+    assert d.name() == "Title"
 
 
 def test_the_hand_over_screen_long_b_is_the_menu_and_a_is_ready():
     d = Driver(seed=3)
     d.start_game("down down right")  # two players pass the handheld
-    if name(d) == "Handover":
+    if d.name() == "Handover":
         d.press("a")
     d.press("a")  # the cursor starts on a legal pair
     if d.screen.asking is not None:
         d.press("a")  # it leaves a lone cell: yes
     d.press("a")  # the next player
-    assert name(d) == "Handover"
+    assert d.name() == "Handover"
     d.press("long-b")
-    assert name(d) == "Pause" and d.app.session.phase == sess.HANDOVER
+    assert d.name() == "Pause" and d.app.session.phase == sess.HANDOVER
     d.choose("Resume")
-    assert name(d) == "Handover"
+    assert d.name() == "Handover"
     d.press("long-a")  # A has no long meaning here: ready, once
-    assert name(d) == "Play" and d.app.session.phase == sess.PLACE
+    assert d.name() == "Play" and d.app.session.phase == sess.PLACE
     assert len(d.app.session.game.history) == 1
 
 
@@ -178,7 +170,7 @@ def test_cards_long_a_is_the_hint_only_and_long_b_the_menu_only():
     assert len(game.history) == played and scr.note in ("hint", "pass")
     mode, sel = scr.mode, scr.sel
     d.press("long-b")
-    assert name(d) == "Pause"
+    assert d.name() == "Pause"
     assert scr.mode == mode and scr.sel == sel and len(game.history) == played
 
 
@@ -195,7 +187,7 @@ def test_cards_short_a_picks_up_on_release():
 def _words():
     d = Driver(seed=5)
     d.start_game(WORDS, SOLO)
-    assert name(d) == "WordsPlay"
+    assert d.name() == "WordsPlay"
     return d
 
 
@@ -206,17 +198,17 @@ def test_words_long_a_is_the_hint_only_and_long_b_the_menu_only():
     scr = d.screen
     across = scr.dir
     d.press("long-a")  # short A would start a word (the hand strip)
-    assert name(d) in ("WordsThink", "WordsPlay")
+    assert d.name() in ("WordsThink", "WordsPlay")
     for _ in range(100):
-        if name(d) == "WordsPlay":
+        if d.name() == "WordsPlay":
             break
         d.press("wait:20")
-    assert d.screen.picks or "No" in toast(d)  # the hint laid out, or a message
+    assert d.screen.picks or "No" in d.toast()  # the hint laid out, or a message
     d = _words()
     d.press("long-b")
-    assert name(d) == "WordsMenu"
+    assert d.name() == "WordsMenu"
     d.choose("Resume")
-    assert name(d) == "WordsPlay" and d.screen.dir == across  # B did not switch
+    assert d.name() == "WordsPlay" and d.screen.dir == across  # B did not switch
     assert d.screen.mode == CURSOR
 
 
@@ -236,26 +228,26 @@ def test_words_thinking_and_hand_over_screens_long_b_is_the_menu():
     d.press("long-b")
     d.frame_ms = 700  # a board busy with the AI's search: a frame per slice
     d.choose("Pass")  # the AI's turn: the thinking screen
-    assert name(d) == "WordsThink" and d.app.session.game.turn == 1
-    assert "passed" in toast(d)
+    assert d.name() == "WordsThink" and d.app.session.game.turn == 1
+    assert "passed" in d.toast()
     d.press("long-b")  # the message goes, and B does what it does without it
-    assert name(d) == "WordsMenu" and d.app._toast is None
+    assert d.name() == "WordsMenu" and d.app._toast is None
     assert d.app.session.game.turn == 1
     d = Driver(seed=6)
     d.start_game(WORDS, "down down right", "down left")  # two humans, no AI
     assert d.app.session.seats == [0, 0]
-    if name(d) == "Handover":
+    if d.name() == "Handover":
         d.press("a")
     d.press("long-b")
     d.choose("Pass")
-    assert name(d) == "Handover"
+    assert d.name() == "Handover"
     d.press(CLEAR)
     d.press("long-b")  # the menu, not "I'm ready"
-    assert name(d) == "WordsMenu" and d.app.session.phase == 2  # HANDOVER
+    assert d.name() == "WordsMenu" and d.app.session.phase == 2  # HANDOVER
     d.choose("Resume")
-    assert name(d) == "Handover"
+    assert d.name() == "Handover"
     d.press("long-a")  # A has no long meaning here: ready, once
-    assert name(d) == "WordsPlay" and d.screen.mode == 0
+    assert d.name() == "WordsPlay" and d.screen.mode == 0
 
 
 def _same_as_a_tap(path, key):
@@ -267,7 +259,7 @@ def _same_as_a_tap(path, key):
     held.press("long-" + key)
     held.press("wait:%d" % (buttons.LONG_MS + 200))  # nothing comes later either
     tap.press("wait:%d" % (buttons.LONG_MS + 200))
-    return name(tap) == name(held) and tap.frame() == held.frame()
+    return tap.name() == held.name() and tap.frame() == held.frame()
 
 
 def _title_item(item):
@@ -282,7 +274,7 @@ def _title_item(item):
 def _in_game_menu():
     d = symbols()
     d.press("right long-b")
-    assert name(d) == "Pause"
+    assert d.name() == "Pause"
     return d
 
 
@@ -292,7 +284,7 @@ def _code_entry():
     while d.screen.rows()[d.screen.row][0] != "dice":
         d.press("down")
     d.press("right right a")  # Code: type one
-    assert name(d) == "CodeEntry"
+    assert d.name() == "CodeEntry"
     return d
 
 
@@ -304,7 +296,7 @@ def _results():
     while not game.over:
         d.place(policies.greedy_move(game))
         d.press("a")
-    assert name(d) == "Results"
+    assert d.name() == "Results"
     return d
 
 
@@ -314,7 +306,7 @@ def _card_results():
     d = Driver(seed=5)
     start(d)
     finish(d)
-    assert name(d) == "CardsResults"
+    assert d.name() == "CardsResults"
     return d
 
 
@@ -329,7 +321,7 @@ def test_screens_without_a_long_meaning_act_once_on_a_long_press():
         ("CardsResults", _card_results),
     )
     for screen, path in paths:
-        assert name(path()) == screen
+        assert path().name() == screen
         for key in ("a", "b"):
             assert _same_as_a_tap(path, key), (screen, key)
 
@@ -342,7 +334,7 @@ def test_a_key_pressed_while_a_message_shows_acts_and_closes_it():
         game = d.app.session.game
         scr = d.screen
         d.press("long-a wait:700")
-        assert "Hint" in toast(d), changes
+        assert "Hint" in d.toast(), changes
         hinted, legal = scr.move()
         assert legal
         d.press("a")

@@ -5,19 +5,15 @@ from appdriver import Driver
 from crisscross.screens.newgame import saved_family
 
 
-def name(d):
-    return type(d.screen).__name__
-
-
 def saved_game(*changes):
     """A driver back at the title with a saved game of the family `changes` pick."""
     d = Driver(seed=5)
     d.start_game(*changes)
-    if name(d) == "Play":
+    if d.name() == "Play":
         d.press("a")  # a placement: saved
     d.press("long-b")
     d.choose("Save & quit")
-    assert name(d) == "Title" and d.screen.items[0] == "Continue"
+    assert d.name() == "Title" and d.screen.items[0] == "Continue"
     return d
 
 
@@ -34,11 +30,11 @@ def test_the_question_names_the_saved_game():
     d = saved_game("right right right")  # words
     saved = d.app.store.load_game()
     to_start(d, "left")  # a card game this time
-    assert name(d) == "NewGame" and d.screen.asking is not None
+    assert d.name() == "NewGame" and d.screen.asking is not None
     assert " ".join(d.screen.asking[:-1]) == "Replace your saved Words game?"
     assert not d.screen.yes  # No first
     d.press("a")  # No
-    assert name(d) == "NewGame" and d.screen.asking is None
+    assert d.name() == "NewGame" and d.screen.asking is None
     assert d.app.store.load_game() == saved and d.app.session is None
 
 
@@ -48,14 +44,14 @@ def test_b_and_no_keep_the_saved_game_yes_replaces_it():
     to_start(d)
     assert "Symbols" in " ".join(d.screen.asking)
     d.press("b")  # B: no, and the new game screen stays
-    assert name(d) == "NewGame" and d.screen.asking is None
+    assert d.name() == "NewGame" and d.screen.asking is None
     d.press("a")  # asks again
     d.press("right left a")  # back to No
-    assert name(d) == "NewGame" and d.app.store.load_game() == saved
+    assert d.name() == "NewGame" and d.app.store.load_game() == saved
     d.press("a right")
     assert d.screen.yes
     d.press("a")
-    assert name(d) == "Play" and d.app.session is not None
+    assert d.name() == "Play" and d.app.session is not None
     d.press("a")  # the new game's first placement replaces the save
     assert d.app.store.load_game() != saved
 
@@ -63,7 +59,7 @@ def test_b_and_no_keep_the_saved_game_yes_replaces_it():
 def test_no_question_without_a_saved_game():
     d = Driver(seed=5)
     to_start(d)
-    assert name(d) == "Play"
+    assert d.name() == "Play"
 
 
 def test_saved_family_reads_every_family_from_its_save():

@@ -70,7 +70,7 @@ def test_daily_takes_the_date_of_a_clock_as_time_localtime_gives_it():
     # start date (the rp2 port's 2021-01-01) until a PC sets it.
     d = Driver(seed=5, today=lambda: (2021, 1, 1, 0, 3, 12, 4, 1))
     daily(d)
-    assert type(d.screen).__name__ == "NewGame"
+    assert d.name() == "NewGame"
     assert " ".join(d.app._toast) == "The clock is not set: flash from a PC"
     d = Driver(seed=5, today=lambda: (2026, 11, 29, 13, 5, 0, 6, 333))
     daily(d)

@@ -7,10 +7,6 @@ from appdriver import Driver
 WORDS = "right right right"
 
 
-def name(d):
-    return type(d.screen).__name__
-
-
 def lit(d, x0, x1, y0, y1):
     """Lit pixels in columns x0..x1 and rows y0..y1 (inclusive)."""
     n = 0
@@ -160,7 +156,7 @@ def test_the_last_placement_says_a_ends_the_game():
         if game.over:
             break
         d.press("a")
-    assert name(d) == "Play" and d.app.session.phase == 1  # PLACED
+    assert d.name() == "Play" and d.app.session.phase == 1  # PLACED
     # "A:end" where the other rounds say "A:roll", at the panel's x, line 47.
     assert shows(d, "A:end", 62, 47) and not shows(d, "A:roll", 62, 47)
 
@@ -180,7 +176,7 @@ def _card_results(seed):
     d = Driver(seed=seed)
     start(d)
     finish(d)
-    assert name(d) == "CardsResults"
+    assert d.name() == "CardsResults"
     return d
 
 

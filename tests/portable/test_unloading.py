@@ -55,7 +55,7 @@ def test_a_card_games_ai_stays_while_the_game_goes_on():
     if ON_BOARD:
         assert "crisscross.cards.ai" in sys.modules
     d.press("long-b").choose("Save & quit")
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
     if ON_BOARD:
         assert loaded("crisscross.cards") == []
 
@@ -76,11 +76,11 @@ def test_the_symbol_search_stays_with_its_game_and_goes_when_left():
         ]
     before = d.app.session.to_text()
     d.press("wait:6000 long-b").choose("Save & quit")  # the hint's message gone
-    assert type(d.screen).__name__ == "Title" and d.app.session is None
+    assert d.name() == "Title" and d.app.session is None
     if ON_BOARD:
         assert loaded("crisscross.dice") == []
     d.choose("Continue")
-    assert type(d.screen).__name__ == "Play"
+    assert d.name() == "Play"
     assert d.app.session.to_text() == before
     game = d.app.session.game
     d.place(policies.greedy_move(game))  # the game goes on
@@ -105,11 +105,11 @@ def test_leaving_a_card_game_for_the_title_unloads_it_and_continue_reloads_it():
     assert "crisscross.cards.session" in sys.modules
     before = d.app.session.to_text()
     d.press("long-b").choose("Save & quit")
-    assert type(d.screen).__name__ == "Title" and d.app.session is None
+    assert d.name() == "Title" and d.app.session is None
     if ON_BOARD:
         assert loaded("crisscross.cards") == []
     d.choose("Continue")
-    assert type(d.screen).__name__ in ("CardsPlay", "Handover")
+    assert d.name() in ("CardsPlay", "Handover")
     assert d.app.session.to_text() == before
 
 
@@ -134,12 +134,12 @@ def test_leaving_a_word_game_unloads_it_and_closes_the_word_list():
     module = sys.modules["crisscross.words.session"]
     assert module._lookup is not None  # the word list is open while playing
     d.press("wait:6000 long-b").choose("Save & quit")
-    assert type(d.screen).__name__ == "Title"
+    assert d.name() == "Title"
     if ON_BOARD:
         assert loaded("crisscross.words") == []
         assert module._lookup is None  # closed with its module
     d.choose("Continue")
-    assert type(d.screen).__name__ in ("WordsPlay", "Handover", "WordsThink")
+    assert d.name() in ("WordsPlay", "Handover", "WordsThink")
     if ON_BOARD:  # the replay's code is given back once the game is rebuilt
         assert loaded("crisscross.words.restore") == []
 
@@ -151,7 +151,7 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     for _ in range(60):  # the AI may open: it thinks on the thinking screen
         if s.phase == ws.PLAY:
             break
-        assert type(d.screen).__name__ == "WordsThink"
+        assert d.name() == "WordsThink"
         if ON_BOARD:
             assert loaded("crisscross.words.ui.play") == []
         d.press("wait:20")
@@ -159,11 +159,11 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
     play = d.screen
     at = (play.cursor, play.dir, play.view)
     d.press("long-a")
-    assert type(d.screen).__name__ == "WordsThink" and d.screen.steps is not None
+    assert d.name() == "WordsThink" and d.screen.steps is not None
     if ON_BOARD:
         assert loaded("crisscross.words.ui.play") == []
     for _ in range(60):
-        if type(d.screen).__name__ != "WordsThink":
+        if d.name() != "WordsThink":
             break
         d.press("wait:20")
     scr = d.screen
@@ -186,16 +186,12 @@ class _FullStorage(MemoryStorage):
         MemoryStorage.write(self, name, data)
 
 
-def _toast(d):
-    return " ".join(d.app._toast or ())
-
-
 def test_the_app_unloads_the_stores_loading_code_once_it_has_run():
     st = MemoryStorage()
     st.write("game.sav", b"CCP1 game 1 2 0badc0de\n{}")  # a bad CRC
     for _ in range(2):  # built again: the code is imported again and works
         d = Driver(storage=st)
-        assert _toast(d) == "Saved game was damaged; starting afresh."
+        assert d.toast() == "Saved game was damaged; starting afresh."
         if ON_BOARD:
             assert loaded("crisscross.storeload", "crisscross.records") == []
         d.press("a")  # the message goes
@@ -203,11 +199,11 @@ def test_the_app_unloads_the_stores_loading_code_once_it_has_run():
 
 def test_a_failed_save_loads_the_loading_code_and_the_app_unloads_it_again():
     d = Driver(storage=_FullStorage())
-    assert _toast(d) == ""
+    assert d.toast() == ""
     d.start_game()
     d.press("a")  # a placement is saved: the flash refuses it
     text = "Saved game could not be saved (storage full or read-only)."
-    assert _toast(d) == text
+    assert d.toast() == text
     if ON_BOARD:
         assert loaded("crisscross.storeload", "crisscross.records") == []
     assert d.app.store.load_game() is None  # what the (empty) storage holds

@@ -35,7 +35,7 @@ def actions(game):
 
 def thinking(d):
     """Whether the thinking screen is up (an AI seat's turn or a hint)."""
-    return type(d.screen).__name__ == "WordsThink"
+    return d.name() == "WordsThink"
 
 
 def solo(seed=5, changes=()):
@@ -92,10 +92,6 @@ def confirm(d):
     d.press("a")
 
 
-def toast(d):
-    return " ".join(d.app._toast or ())
-
-
 def test_a_word_is_previewed_then_scored_as_previewed():
     d = solo()
     s = d.app.session
@@ -115,7 +111,7 @@ def test_a_word_is_previewed_then_scored_as_previewed():
     assert len(actions(game)) == 1 and actions(game)[0][0] not in "+-"
     if not bonus:
         assert len(game.hand()) == hand_before - len(cells)
-    assert " ".join(res.words) in toast(d)
+    assert " ".join(res.words) in d.toast()
     assert is_a(d.screen, WordsPlay) and s.phase == ws.PLAY
 
 
@@ -164,7 +160,7 @@ def test_a_bad_shape_is_refused_with_its_reason_and_changes_nothing():
     d.press("a a a")  # start at the cursor, lay two cards
     assert len(d.screen.picks) == 2
     confirm(d)
-    assert "5 cards" in toast(d)
+    assert "5 cards" in d.toast()
     assert game.board.is_empty() and game.hand() == hand and not game.actions_text
     d.press(CLEAR + " b b b")  # take both cards back, then back to the cursor
     assert d.screen.mode == 0 and not d.screen.picks
@@ -179,7 +175,7 @@ def test_a_word_missing_from_the_dictionary_costs_the_turn():
     word = d.screen._line_text()
     assert not game.lookup.contains(word.lower()), word
     confirm(d)
-    assert "not a word" in toast(d).lower() and word in toast(d).replace(" ", "")
+    assert "not a word" in d.toast().lower() and word in d.toast().replace(" ", "")
     assert game.board.is_empty() and game.hand() == hand
     assert len(actions(game)) == 1 and actions(game)[0][0] not in "+-"
     assert game.turns == 1
@@ -199,7 +195,7 @@ def test_a_refused_word_is_told_with_the_ai_move_that_follows():
         if s.phase == ws.PLAY and not thinking(d):
             break
         d.press("wait:20")
-    told = toast(d)
+    told = d.toast()
     assert "not a word" in told.lower() and word in told.replace(" ", ""), told
     assert "P2" in told, told
 
@@ -429,7 +425,7 @@ def test_the_ai_starts_thinking_on_the_thinking_screens_own_tick():
     assert len(actions(s.game)) == n + 1 and s.phase == ws.AI_TURN
     assert s._steps is None  # no slice of the AI's search ran with the key
     d.press("wait:%d" % d.frame_ms)  # the next frame: the thinking screen...
-    assert type(d.screen).__name__ == "WordsThink" and s._steps is None
+    assert d.name() == "WordsThink" and s._steps is None
     d.press("wait:%d" % d.frame_ms)  # ...whose own first tick starts the search
     assert s._steps is not None or s.phase != ws.AI_TURN
 
@@ -451,7 +447,7 @@ def test_ai_turns_in_a_row_are_told_together_when_the_human_is_back():
         if s.phase == ws.PLAY:
             break
         d.press("wait:20")
-    told = toast(d)
+    told = d.toast()
     assert "P2" in told and "P3" in told, told
     assert is_a(d.screen, WordsPlay)
     # The news is made from the log as each action happens: the log is not kept.

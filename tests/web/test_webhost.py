@@ -9,6 +9,7 @@ import pytest
 
 from crisscross import buttons, presses, sharecode
 from crisscross.dice import session as dice_session
+from crisscross.games import RULESETS
 from crisscross.memory_storage import MemoryStorage
 from crisscross.store import Store
 import host
@@ -140,7 +141,15 @@ def test_a_daily_link_uses_todays_date():
     assert dice_session.share_code(game) == d.app.session.code
 
 
-@pytest.mark.parametrize("link", ["code=AVF-F6V6", "code=", "code=0000000"])
+@pytest.mark.parametrize(
+    "link",
+    [
+        "code=AVF-F6V6",
+        "code=",
+        "code=0000000",
+        "code=" + sharecode.encode(5, len(RULESETS)),  # a game yet to come
+    ],
+)
 def test_a_bad_code_link_is_told_on_the_title(link):
     d = device()
     problem = d.open_link(link)

@@ -2,6 +2,7 @@
 move, A checks the code, B goes back without it."""
 
 from crisscross import buttons, sharecode, ui
+from crisscross.games import decode_deal
 from crisscross.screens import Screen
 
 N = sharecode.CODE_LENGTH
@@ -34,12 +35,12 @@ class CodeEntry(Screen):
         elif b == buttons.A:
             code = "".join(ALPHA[v] for v in self.chars)
             try:
-                variant, _ = sharecode.decode_variant(code)
+                family, rules, _ = decode_deal(code)
             except ValueError as e:
                 why = str(e)
                 self.app.toast(why[:1].upper() + why[1:])  # a sentence, as others
                 return
-            self.under.take_code(code, variant)
+            self.under.take_code(code, family, rules)
             self.app.go(self.under)
 
     def draw(self, c):

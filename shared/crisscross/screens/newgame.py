@@ -212,16 +212,13 @@ class NewGame(Screen):
                 self._change(key, 1)
         self.row = min(self.row, len(self.rows()) - 1)
 
-    def take_code(self, code, variant):
-        """A checked share code (typed, or a link's) and its rule set, chosen."""
+    def take_code(self, code, fam, rules):
+        """A checked share code (typed, or a link's) and the game and rules it
+        deals (games.decode_deal's), chosen."""
         from crisscross import sharecode
-        from crisscross.games import RULESETS, ruleset
 
         self.code = sharecode.clean(code)
         self.shown_code = sharecode.pretty(self.code)
-        if variant >= len(RULESETS):
-            return
-        fam, rules = ruleset(RULESETS[variant])
         if fam != self.family():
             self.level = FIRST_LEVEL[fam]
         self.game = _pick(GAMES, fam, 0)
