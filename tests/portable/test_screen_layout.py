@@ -220,3 +220,18 @@ def test_high_scores_order_each_games_rule_sets_together_as_listed():
     for fam in ("symbols", "digits", "cards", "words"):
         mine = [i for i in ORDER if ruleset(RULESETS[i])[0] == fam]
         assert mine == sorted(mine), fam
+
+
+def test_statistics_show_a_negative_mean_with_its_sign_outside():
+    from crisscross import records
+    from crisscross.memory_storage import MemoryStorage
+    from crisscross.store import Store
+
+    for scores, shown in (((-3, -2), "Mean -2.5"), ((-1, 0, 0), "Mean -0.3")):
+        st = MemoryStorage()
+        for s in scores:  # advanced rules: a 0 line scores -5
+            records.record_result(Store(st), "symbols-advanced", s, 1)
+        d = Driver(storage=st)
+        d.choose("High scores")
+        d.press("down")  # statistics
+        assert shows(d, shown, 0, 20), shown

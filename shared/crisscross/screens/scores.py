@@ -94,7 +94,9 @@ class Scores(Screen):
         c.text("Played %d" % st["played"], 0, 11)
         if st["played"]:
             m = st["mean10"]
-            c.text("Mean %d.%d" % (m // 10, m % 10), 0, 20)
+            sign = "-" if m < 0 else ""
+            m = abs(m)
+            c.text("Mean %s%d.%d" % (sign, m // 10, m % 10), 0, 20)
             c.text("Best %d" % st["best"], 0, 29)
         if symbols and st["played"]:
             c.text("Ranks, best..", 0, 38)
