@@ -24,8 +24,9 @@ RULESETS = (
 )
 
 # Game families whose session module has `new_session(seed, humans, ais, rules,
-# level, code, daily)`; the dice games are built by crisscross.dice.session's
-# new_game. Every family's Session has the protocol of docs/architecture.md.
+# level, code, daily)` (the card game's also takes the humans' colours); the dice
+# games are built by crisscross.dice.session's new_game. Every family's Session
+# has the protocol of docs/architecture.md.
 OTHER_FAMILIES = ("cards", "words")
 
 

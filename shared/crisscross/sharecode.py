@@ -108,6 +108,14 @@ def pretty(code):
     return text[:3] + "-" + text[3:]
 
 
+def deal_label(code, daily):
+    """A deal as the results show it: the Daily's date, else "Code ABM-QX2T",
+    else "" (a game without a code)."""
+    if daily:
+        return daily
+    return "Code " + pretty(code) if code else ""
+
+
 def _days_from_civil(year, month, day):
     """Days since 0000-03-01 in the proleptic Gregorian calendar (integers only)."""
     if month <= 2:

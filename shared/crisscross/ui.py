@@ -74,7 +74,8 @@ def wrap(text, width=COLS):
 
 
 def box(canvas, lines, y=None):
-    """A framed message box centred on the screen (a toast or a question)."""
+    """A framed message box centred on the screen (a toast or a question).
+    Returns (x, y, w): where its text begins and its widest line, in characters."""
     w = 0
     for ln in lines:
         w = max(w, len(ln))
@@ -90,3 +91,4 @@ def box(canvas, lines, y=None):
         canvas.text(
             lines[k], x + 4 + (w - len(lines[k])) * _CHAR // 2, y + 4 + k * (_CHAR + 1)
         )
+    return x + 4, y + 4, w

@@ -50,7 +50,7 @@ def test_ai_seats_play_the_strength_chosen_and_the_hint_is_the_device_levels():
         game = session.game
         want = ai.hint(game, ai.DEVICE)
         d.press("long-a")
-        assert "about %d points" % want[1] in " ".join(d.app._toast or ())
+        assert "about %d points" % want[1] in d.toast()
         # A places (the hint closes); the AI seat's placement, when A rolls
         # on, is its level's choice.
         d.press("a")

@@ -19,6 +19,7 @@ from crisscross import protocol, resident
 from crisscross.protocol import AI, AI_TURN, HANDOVER, HUMAN, OVER, PLAY
 from crisscross.protocol import HINT_AFTER_TAP_MS
 from crisscross.rng import Rng
+from crisscross.cards.deck import COLOUR_LETTERS
 from crisscross.cards.game import Game, move_code
 
 HEAD = "cards"
@@ -231,7 +232,7 @@ class Session(protocol.Session):
                 str(game.seed),
             ]
             if not game.legacy:
-                fields.append("".join(["YRGB"[c] for c in game.colours]))
+                fields.append("".join([COLOUR_LETTERS[c] for c in game.colours]))
             fields.append("")  # the AI states and the moves follow
             self._head = "|".join(fields)
         history = self.game.history
@@ -277,7 +278,7 @@ class Session(protocol.Session):
         _, _, seat_text, level, code, daily, rules, seed, cols, states, moves = parts
         colours = None
         if not legacy:
-            colours = ["YRGB".find(ch) for ch in cols]
+            colours = [COLOUR_LETTERS.find(ch) for ch in cols]
             if len(colours) != len(seat_text):
                 raise ValueError("bad colours in save")
         from crisscross.games import save_seats

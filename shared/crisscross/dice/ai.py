@@ -28,9 +28,6 @@ CASUAL = "casual"
 GREEDY = "greedy"
 RANDOM = "random"
 LEVELS = (STRONGEST, DEVICE, CASUAL, GREEDY, RANDOM)
-# The AI seats' strengths on the handheld (the New game screen): the level each
-# plays, all within what a board affords.
-STRENGTHS = (("easy", GREEDY), ("normal", CASUAL), ("strong", DEVICE))
 DEFAULT_LEVEL = DEVICE
 HUNDREDTHS = 100  # the searches value sheets in hundredths of a point
 

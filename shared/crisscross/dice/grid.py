@@ -38,15 +38,6 @@ def _neighbours(i):
 NEIGHBOURS = tuple(_neighbours(i) for i in range(25))
 
 
-def adjacent(a, b):
-    return b in NEIGHBOURS[a]
-
-
-def free_pairs(cells):
-    """The adjacent pairs (a, b), a < b, where both cells are empty (0)."""
-    return [p for p in PAIRS if not cells[p[0]] and not cells[p[1]]]
-
-
 def has_free_pair(cells):
     for a, b in PAIRS:
         if not cells[a] and not cells[b]:

@@ -19,8 +19,9 @@ from crisscross.protocol import PLAY as PLACE
 
 SAVE_VERSION = const(1)
 HINT_START_MS = {"symbols": 0, "digits": HINT_AFTER_TAP_MS}
-# The levels AI seats play on the handheld, easy to strong (crisscross.dice.ai
-# STRENGTHS); the hint is the device level's whatever the seats play.
+# The levels AI seats play on the handheld, easy to strong (New game's Easy,
+# Normal and Strong: crisscross.screens.newgame.LEVELS); the hint is the device
+# level's whatever the seats play.
 SEAT_LEVELS = ("greedy", "casual", "device")
 
 

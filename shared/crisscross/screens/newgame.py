@@ -23,7 +23,7 @@ RULES = {
 }
 DICE = ("Random", "Daily", "Code")
 # AI levels per family: (name the engine knows, name on the screen); the dice
-# games' are crisscross.dice.ai.STRENGTHS (Normal the first offered).
+# games' are crisscross.dice.session.SEAT_LEVELS (Normal the first offered).
 LEVELS = {
     "symbols": (("greedy", "Easy"), ("casual", "Normal"), ("device", "Strong")),
     "digits": (("greedy", "Easy"), ("casual", "Normal"), ("device", "Strong")),
@@ -356,12 +356,9 @@ class NewGame(Screen):
     def _ask(self, c):
         """The question in a box, the answer chosen inverted."""
         lines = self.asking
-        ui.box(c, lines)
-        w = 0
-        for ln in lines:
-            w = max(w, len(ln))
-        x = (ui.W - w * 8 - 8) // 2 + 4 + (w - len(ANSWER)) * 4
-        y = (ui.H - len(lines) * 9 - 6) // 2 + 4 + (len(lines) - 1) * 9
+        x, y, w = ui.box(c, lines)
+        x += (w - len(ANSWER)) * 4  # the answer line, centred as box centres it
+        y += (len(lines) - 1) * 9
         k, n = (6, 3) if self.yes else (1, 2)  # "Yes" or "No" in ANSWER
         c.fill_rect(x + k * 8 - 1, y - 1, n * 8 + 2, 9, 1)
         c.text(ANSWER[k : k + n], x + k * 8, y, 0)

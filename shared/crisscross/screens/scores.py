@@ -47,7 +47,7 @@ class Scores(Screen):
         self.page = 0
 
     def key(self, b, kind):
-        if kind == buttons.LONG or kind == buttons.RELEASE:
+        if kind == buttons.LONG:
             return
         if b == buttons.LEFT:
             self.set = (self.set - 1) % len(ORDER)

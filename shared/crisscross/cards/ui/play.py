@@ -42,10 +42,6 @@ _HANDOFF_MS = const(1)  # a move handing over to the AI: shown until the next ti
 _STEP = ((0, -1), (0, 1), (-1, 0), (1, 0))  # up, down, left, right as (dx, dy)
 
 
-def save(app):
-    app.save()
-
-
 def card_name(card):
     """'3 Shield': what the hand's chosen card is, in at most 8 characters."""
     return "%d %s" % (deck.number(card), deck.ITEM_NAMES[deck.item(card)])
@@ -93,7 +89,7 @@ class CardsPlay(HintScreen):
             entry = s.ai_step()
             if s.phase != cs.AI_TURN:
                 self.app.tidy()  # a human moves next: the AI's code not kept
-            save(self.app)
+            self.app.save()
             self._show(entry, _AI_MS)
         elif s.phase != cs.PLAY:
             self.app.open_session()
@@ -134,8 +130,6 @@ class CardsPlay(HintScreen):
     # ---- keys ---------------------------------------------------------------
     def key(self, b, kind):
         app = self.app
-        if kind == buttons.RELEASE:
-            return
         if kind != buttons.LONG or b != buttons.A:
             self.drop_search()  # a tap of A, or another key: no hint wanted
         if kind == buttons.LONG and b == buttons.B:
@@ -213,7 +207,7 @@ class CardsPlay(HintScreen):
         """After a human's move (`lines` it scored; None for a pass): saved now,
         then drawn; when an AI moves next, it moves from the next tick (its move
         has its own save), so the card is on the glass before it thinks."""
-        save(self.app)
+        self.app.save()
         if self.session.phase != cs.AI_TURN:
             if lines:
                 self._show(self.game.history[-1], FLASH_MS)

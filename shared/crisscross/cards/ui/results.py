@@ -4,7 +4,7 @@ score of a game the human won (or the share code), and the keys; A shows the
 final table (the last lines that scored inverted), B goes back to the title.
 
 One human against AI foes: the score goes into the high scores ('cards',
-'cards-joker', 'cards-strict'); with several humans the save is only cleared.
+'cards-joker', 'cards-strict', 'cards-joker-strict'); with several humans the save is only cleared.
 """
 
 from crisscross import buttons, ui
@@ -133,11 +133,7 @@ class CardsResults(Screen):
         from crisscross import sharecode
 
         s = self.session
-        if s.daily:
-            return s.daily
-        if not s.code:
-            return ""
-        return "Code " + sharecode.pretty(s.code)
+        return sharecode.deal_label(s.code, s.daily)
 
     def _table(self, c):
         """The final table, the last move's lines inverted."""

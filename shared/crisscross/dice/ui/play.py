@@ -20,10 +20,6 @@ DC = (1, 0, -1, 0)
 TRY_ORDER = (0, 1, 3, 2)  # when the chosen way does not fit: next, previous, opposite
 
 
-def save(app):
-    app.save()
-
-
 def pair_at(anchor, d):
     r = anchor // 5 + DR[d]
     c = anchor % 5 + DC[d]
@@ -90,7 +86,7 @@ class Play(HintScreen):
                 self.proceed()
             elif b == buttons.B:
                 s.undo()
-                save(self.app)
+                self.app.save()
             return
         if self.asking is not None:
             if kind == buttons.PRESS and b == buttons.A:
@@ -151,12 +147,12 @@ class Play(HintScreen):
     def place(self, move):
         self.asking = None
         self.session.confirm(move)
-        save(self.app)
+        self.app.save()
 
     def proceed(self):
         app = self.app
         self.session.proceed()
-        save(app)
+        app.save()
         if self.session.phase != sess.PLACE:
             app.open_session()
         else:

@@ -51,7 +51,7 @@ class Results(Screen):
         self.selected = 0  # in the ranking list
 
     def key(self, b, kind):
-        if kind == buttons.LONG or kind == buttons.RELEASE:
+        if kind == buttons.LONG:
             return
         n = 11 if self._advanced() else 10
         if self.page == SUMMARY:
@@ -121,8 +121,7 @@ class Results(Screen):
         from crisscross import sharecode
 
         s = self.session
-        label = s.daily if s.daily else "Code " + sharecode.pretty(s.code)
-        ui.center(c, label, y)
+        ui.center(c, sharecode.deal_label(s.code, s.daily), y)
 
     def _ranking(self, c):
         game = self.game

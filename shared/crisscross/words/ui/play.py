@@ -29,10 +29,6 @@ MARGIN = const(1)  # cells kept between the cursor and the view's edge
 LIMIT = const(480)  # cursor range: the board holds -512..511, a word fits beside
 
 
-def save(app):
-    app.save()
-
-
 def after_turn(app):
     """Save after a move, show what happened, go where the session is now."""
     s = app.session
@@ -44,7 +40,7 @@ def after_turn(app):
         # than build and collect another. turn() tells the news when this human
         # plays on; before an AI's turn they wait, to be told with its move (a
         # word refused must not flash by under "P2 thinking").
-        save(app)
+        app.save()
         scr.turn()
         app.dirty = True
     else:
@@ -90,8 +86,6 @@ class WordsPlay(PendingPlay):
     # ---- keys ---------------------------------------------------------------
     def key(self, b, kind):
         s = self.session
-        if kind == buttons.RELEASE:
-            return
         if kind == buttons.LONG:
             if b == buttons.B:
                 self.open_menu()

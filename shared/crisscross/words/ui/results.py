@@ -78,10 +78,7 @@ class WordsResults(Screen):
         from crisscross import sharecode
 
         s = self.session
-        if s.daily:
-            ui.center(c, s.daily, y)
-        elif s.code:
-            ui.center(c, "Code " + sharecode.pretty(s.code), y)
+        ui.center(c, sharecode.deal_label(s.code, s.daily), y)
 
     def _ranking(self, c):
         game = self.game
