@@ -2,8 +2,8 @@
 
     python3 -m host.board.check_mpy shared firmware     (make mpy-cross, in make test)
 
-The board's build (host/board/mpy_build.py: its flags and its cache), so what passes
-here is what `host flash` and the benchmarks then read from the cache.
+The board's build (host/board/mpy_build.py: its flags, its names and its cache), so
+what passes here is what `host flash` and the benchmarks then read from the cache.
 """
 
 import os
@@ -28,7 +28,7 @@ def main(folders):
     for path, name in sources(folders):
         count += 1
         try:
-            mpy_build.compile_one(path, name)
+            mpy_build.compile_one(path, mpy_build.module_name(name))
         except mpy_build.CompileError as e:
             bad += 1
             sys.stderr.write("%s\n" % e)
