@@ -22,6 +22,10 @@ if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
 
 
+# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
+INTERRUPTED = 130
+
+
 def shown(path):
     """A path as a message names it: relative to here when it is under here,
     else absolute (never ../../x for a path the person typed as /x)."""

@@ -8,7 +8,7 @@ optional library (pygame) only matters to the command that needs it.
 import importlib
 import sys
 
-import host  # noqa: F401  (puts shared/ on sys.path)
+from host import INTERRUPTED  # (importing host puts shared/ on sys.path)
 
 COMMANDS = (
     ("score", "host.play.cli_score", "score a sheet given as text"),
@@ -31,9 +31,6 @@ COMMANDS = (
     ("bench", "host.bench", "benchmarks: AI strength, speed, memory"),
     ("words", "host.play.words_cli", "the word game's dictionary: words check WORD"),
 )
-
-# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
-INTERRUPTED = 130
 
 # `play --game X` goes to the module of X's family.
 PLAY_FAMILIES = {"cards": "host.play.play_cards", "words": "host.play.play_words"}

@@ -7,6 +7,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (
     os.path.join(ROOT, "shared"),
     ROOT,
+    os.path.join(ROOT, "tests"),
     os.path.join(ROOT, "tests", "host"),
     os.path.join(ROOT, "tests", "portable"),
 ):

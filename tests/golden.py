@@ -20,6 +20,12 @@ def path_of(name):
     return os.path.join(GOLDEN, name + ".txt")
 
 
+def frame(name):
+    """The golden frame `name` ("title") as the display's bytes."""
+    with open(path_of(name)) as f:
+        return render.from_ascii(f.read())
+
+
 def main(argv):
     from screentour import tour
 

@@ -145,9 +145,6 @@ class HeapWalk:
                 k += 1
         self.used = sum(self.size.values())
 
-    def is_head(self, word):
-        return word is not None and word & 3 == 0 and word in self.size
-
     def words(self, addr, nbytes):
         raw = self.bytes_at(addr, nbytes)
         return struct.unpack("<%dI" % (len(raw) // 4), raw[: len(raw) // 4 * 4])

@@ -122,10 +122,6 @@ class Driver:
                 quiet = 0
         raise PicoError("the board did not settle within %d ms" % timeout_ms)
 
-    def first_write_end(self, since_ms):
-        ends = [e for s, e, _ in self.board.display_updates if s >= since_ms]
-        return min(ends) if ends else None
-
     def tap(self, key, hold_ms=TAP_MS):
         """A tap; ms from the edge that acts (press for arrows, release for A and
         B, whose short meaning acts when let go) to the last display byte."""

@@ -20,6 +20,8 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
+from host import INTERRUPTED
+
 # USB vendor ids of boards that run MicroPython, and of the USB-serial chips on
 # ESP32 dev boards: `--port auto` only considers these.
 KNOWN_VIDS = {
@@ -63,10 +65,6 @@ class NoAnswer(BoardError):
 
 class LinkLost(BoardError):
     """The board stopped answering (unplugged, reset) in the middle of something."""
-
-
-# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
-INTERRUPTED = 130
 
 
 def _port(text):

@@ -243,10 +243,6 @@ class Board:
             if self._pty is not None:
                 self._pty.flush()
 
-    @property
-    def is_on(self):
-        return self._on
-
     # ---- time ----
 
     def now_ns(self):

@@ -6,8 +6,8 @@ wall time. The REPL is on a pseudo-terminal for `make flash PORT=/dev/pts/N`;
 the flash is kept in build/emu-flash.bin between runs.
 
 `--headless --keys FILE`: the key files of `sim --headless` (host/play/keyscript.py),
-each tap a real press (down, held TAP_MS, up, then GAP_MS), `long-x` held
-LONG_HOLD_MS; writes the last frame like sim does (--png, --frame, --ascii).
+each tap a real press (down, held presses.TAP_MS, up, then GAP_MS), `long-x` held
+presses.HOLD_MS; writes the last frame like sim does (--png, --frame, --ascii).
 
 A button held at power-on (safe mode: the game does not start, the REPL is free):
 `--hold KEY` headless; in the window, F5 is a power cycle, and the buttons held
@@ -20,7 +20,9 @@ import signal
 import sys
 import time
 
-from host import shown
+from crisscross import presses
+from crisscross.buttons import NAMES
+from host import INTERRUPTED, shown
 from host.play import keyscript, sim, window
 from host.screen import render
 from host.emu.board import DEFAULT_FLASH, Board, EmuError
@@ -32,12 +34,10 @@ from host.emu.firmware import (
     uf2_path,
 )
 
-TAP_MS = 80  # a tap holds the button this long
+# A tap holds its button presses.TAP_MS, a long-a presses.HOLD_MS, as sim's keys.
 GAP_MS = 120  # and leaves this long before the next step
-LONG_HOLD_MS = 700  # long-a: past the firmware's 600 ms
 BOOT_MS = 2000  # emulated time from power-on before the first key
 SETTLE_MS = 300  # after the last key, for the display to catch up
-NAMES = ("up", "down", "left", "right", "a", "b")  # crisscross.buttons order
 HOLD_MS = 1000  # --hold: the buttons are held this long from power-on, then let go
 POWER_HELP = "F5: power cycle (hold a button with it: safe mode)"
 
@@ -70,7 +70,7 @@ def replay(board, steps):
             continue
         name = NAMES[value]
         board.down(name)
-        board.run_ms(LONG_HOLD_MS if kind == keyscript.LONG else TAP_MS)
+        board.run_ms(presses.HOLD_MS if kind == keyscript.LONG else presses.TAP_MS)
         board.up(name)
         board.run_ms(GAP_MS)
     board.run_ms(SETTLE_MS)
@@ -431,4 +431,4 @@ def main(argv):
     except KeyboardInterrupt:
         kept = " (--keep: the flash file was not written)" if args.keep else ""
         sys.stderr.write("emu: interrupted%s\n" % kept)
-        return 130
+        return INTERRUPTED

@@ -10,9 +10,8 @@ $MICROPYTHON_STOCK_ELF). CI takes both from ../shared/firmware (.ci/run).
 import os
 import shutil
 
-from host import shown
+from host import ROOT, shown
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The firmware without $MICROPYTHON_UF2: the ROMFS build (docs/flashing.md), else
 # the official RPI_PICO .uf2 (hardware/wokwi.toml names the same file in hardware/).
 DEFAULT_UF2 = os.path.join("build", "micropython-pico-romfs.uf2")

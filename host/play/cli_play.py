@@ -16,6 +16,7 @@ import json
 import sys
 
 from crisscross import sharecode
+from host import INTERRUPTED
 from host.play import add_deal_options, chosen_deal
 from crisscross.dice import ai, grid, notation, symbols
 from crisscross.dice import session as sess
@@ -410,7 +411,7 @@ def main(argv):
         # Ctrl-C at a prompt or while the AI plays: the same line as a quit, on
         # a line of its own (after the prompt, or the ^C a terminal echoed).
         talk.write("\n")
-        return left_unfinished(game, 130, talk)
+        return left_unfinished(game, INTERRUPTED, talk)
     ais = args.auto or args.players > 1
     res = result(game, args.level if ais else None, seats)
     if args.json:

@@ -218,7 +218,6 @@ def write_outputs(frame, args, prog="sim"):
 # --- the window ---
 
 
-# Colours of the drawn handheld.
 def run_window(args, app_class=None):
     try:
         pygame = init_display()

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from golden import frame as golden
 from host.screen import render
 from host.board import uf2
 from host.emu.board import Board, EmuError, firmware_drives
@@ -17,12 +18,6 @@ from host.emu.firmware import ROOT
 
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
 
-GOLDEN = os.path.join(ROOT, "tests", "golden")
-
-
-def golden(name):
-    with open(os.path.join(GOLDEN, name + ".txt")) as f:
-        return render.from_ascii(f.read())
 
 
 def mpremote(port, *args):

@@ -15,6 +15,7 @@ import pytest
 from conftest import BOOT_MS, ROOT, host_flash
 from test_emu_powercut import SAVE_DIR, start_files, write_files
 
+from golden import frame as golden
 from host.screen import render
 from host.board import flash_plan, fresh_uf2, littlefs_image, mpy_build, uf2
 from host.bench.pico_play import has_text
@@ -30,11 +31,6 @@ MODULES_FROM = (
 
 
 pytestmark = pytest.mark.usefixtures("romfs_firmware")
-
-
-def golden(name):
-    with open(os.path.join(ROOT, "tests", "golden", name + ".txt")) as f:
-        return render.from_ascii(f.read())
 
 
 def loaded_from(board):

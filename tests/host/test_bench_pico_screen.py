@@ -1,16 +1,9 @@
 """The emulated-Pico benchmark's reading of the screen, checked on frames the
 host draws: the title it waits for at power-on is the golden title."""
 
-import os
-
-from host import ROOT
 from host.bench import pico_play as pico
+from golden import frame as golden
 from host.screen import render
-
-
-def golden(name):
-    with open(os.path.join(ROOT, "tests", "golden", name + ".txt")) as f:
-        return render.from_ascii(f.read())
 
 
 def test_the_title_the_bench_waits_for_is_the_golden_title():

@@ -16,11 +16,11 @@ import sys
 
 import pytest
 
-from host.screen import fbcanvas, render
+from golden import GOLDEN, frame as golden_frame
+from host.screen import fbcanvas
 from host.screen.ssd1306_panel import Panel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GOLDEN = os.path.join(ROOT, "tests", "golden")
 FRAMES = sorted(f[:-4] for f in os.listdir(GOLDEN) if f.endswith(".txt"))
 ADDR = 0x3C
 FULL = 1024
@@ -118,8 +118,7 @@ def make_adafruit(rotate=None):
 
 
 def golden(name):
-    with open(os.path.join(GOLDEN, name + ".txt")) as f:
-        frame = bytes(render.from_ascii(f.read()))
+    frame = bytes(golden_frame(name))
     assert len(frame) == FULL
     return frame
 

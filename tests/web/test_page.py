@@ -10,10 +10,10 @@ import pytest
 from crisscross import buttons, sharecode
 from crisscross.memory_storage import MemoryStorage
 from host.play import hostclock, keyscript, sim
+from golden import frame as golden
 from host.screen import render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GOLDEN = os.path.join(ROOT, "tests", "golden")
 GAME_KEYS = os.path.join(ROOT, "docs", "img", "results.keys")  # a whole game
 SEED = 7  # the seed results.keys was written for
 PLAY_STEPS = 12  # into the game: two pairs placed, the second still on show
@@ -67,11 +67,6 @@ def assert_same(want, got, what):
         render.to_ascii(want),
         render.to_ascii(got),
     )
-
-
-def golden(name):
-    with open(os.path.join(GOLDEN, name + ".txt")) as f:
-        return render.from_ascii(f.read())
 
 
 def test_the_title_frame_is_the_golden_one(page):
