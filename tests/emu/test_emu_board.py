@@ -19,7 +19,6 @@ from host.emu.firmware import ROOT
 BOOT_MS = 2500  # emulated ms for the flashed game to boot and draw its title
 
 
-
 def mpremote(port, *args):
     proc = subprocess.run(
         [sys.executable, "-m", "mpremote", "connect", port] + list(args),

@@ -104,14 +104,14 @@ def test_a_screen_loaded_again_finds_what_its_module_imports_loaded(real_unloadi
     after the modules of its needs that it imports, each loaded on its own (on
     a board, an import inside another holds the outer module's open file: two
     littlefs buffers of 1,148 bytes at once)."""
-    from appdriver import Driver
+    from appdriver import WORDS, Driver
     from crisscross.words import session as ws
 
     spy = _Nesting()
     sys.meta_path.insert(0, spy)
     try:
         d = Driver(seed=5)
-        d.start_game("right right right")  # words, against the AI
+        d.start_game(WORDS)  # words, against the AI
         s = d.app.session
 
         def a_turn():

@@ -7,9 +7,7 @@ import sys
 from crisscross.screens.newgame import NewGame
 from crisscross.words import dictopen
 
-from appdriver import Driver
-
-WORDS = "right right right"
+from appdriver import WORDS, Driver
 
 
 def test_new_game_without_the_word_list_shows_a_message(monkeypatch):

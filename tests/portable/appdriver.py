@@ -12,6 +12,10 @@ from crisscross.dice.ui.play import Play
 from crisscross.memory_storage import MemoryStorage
 
 STEP_MS = 50  # between one press's release and the next press
+# New game's rows from the Game row: Words against one AI foe, the cursor back on
+# the Game row (for start_game's other changes).
+WORDS = "right right right down down down right up up up"
+SOLO = "down down down left"  # after WORDS: no AI foe
 
 
 def arrows(cursor, move):

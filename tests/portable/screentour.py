@@ -145,13 +145,26 @@ def words_letters(wild=False):
         yield name + suffix, bytes(buf)
 
 
-def _start_cards(d, *changes):
-    """New game with Cards chosen (whatever game was played last), then Start."""
+def _seats(d, humans, ais):
+    """On New game: the Players and AI foes rows set to `humans` and `ais`."""
+    d.to_row("humans")
+    while d.screen.humans != humans:
+        d.press("right")
+    d.to_row("ais")
+    while d.screen.ais != ais:
+        d.press("right")
+
+
+def _start_cards(d, *changes, seats=None):
+    """New game with Cards chosen (whatever game was played last), the rows
+    changed by `changes` (and `seats`, (humans, AI foes)), then Start."""
     d.choose("New game")
     while d.screen.family() != "cards":
         d.press("right")
     for keys in changes:
         d.press(keys)
+    if seats:
+        _seats(d, *seats)
     rows = d.screen.rows()
     d.press(" ".join(["down"] * (len(rows) - 1 - d.screen.row)))
     d.press("a")
@@ -222,7 +235,7 @@ def _cards_tour(d):
     yield "cards-results-table", d.frame()
     d.press("b b")
     # Two humans pass the handheld; the second one's hand stays hidden.
-    _start_cards(d, "down down right down left")
+    _start_cards(d, seats=(2, 0))
     d.press("a a a")  # the first player takes the handheld and plays
     yield "cards-handover", d.frame()
     d.press("a")
@@ -241,12 +254,12 @@ def _words_menu(d, item):
     d.choose(item)
 
 
-def _words_new(d, changes):
-    """New game with Words chosen, the rows changed by `changes`, then Start."""
+def _words_new(d, humans, ais):
+    """New game with Words chosen, `humans` and `ais` AI foes, then Start."""
     d.choose("New game")
     while d.screen.family() != "words":
         d.press("right")
-    d.press(changes)
+    _seats(d, humans, ais)
     d.press(" ".join(["down"] * (len(d.screen.rows()) - 1 - d.screen.row)) + " a")
 
 
@@ -260,7 +273,7 @@ def _words_tour():
     d.choose("Words")
     yield "rules-words", d.frame()
     d.press("b b").choose("New game")
-    d.press("right right right down down down left")  # Words, no AI foe
+    d.press("right right right down down down")  # Words, no AI foe
     yield "new-game-words", d.frame()
     d.press("down down a")
     yield "words-play-start", d.frame()
@@ -291,7 +304,7 @@ def _words_tour():
     yield "words-results-solo", d.frame()
     # One human against an AI foe: it thinks over several ticks.
     d.press("wait:6000 a")
-    _words_new(d, "down down down right")
+    _words_new(d, 1, 1)
     if d.app.session.phase != 4:  # the human opens: pass, the AI thinks next
         _words_menu(d, "Pass")
     yield "words-ai-thinking", d.frame()
@@ -301,7 +314,7 @@ def _words_tour():
     _words_menu(d, "Save & quit")
     # Two humans pass the handheld (the last game's AI foe taken off): first,
     # the saved game is to be replaced.
-    _words_new(d, "down down right down left")
+    _words_new(d, 2, 0)
     assert _is(d.screen, NewGame) and d.screen.asking is not None
     yield "new-game-replace-asks", d.frame()
     d.press("right")

@@ -89,10 +89,10 @@ def test_new_game_offers_cards_with_their_rows_and_starts_a_card_session():
 
 def test_the_new_game_screen_lets_each_human_choose_a_colour():
     d = Driver(seed=11)
-    # Two humans: P1 turns to Ocean (left from Sun); P2 goes right from Mountain
-    # to Forest, then past P1's Ocean to Sun.
+    # Two humans, no AI: P1 turns to Ocean (left from Sun); P2 goes right from
+    # Mountain to Forest, then past P1's Ocean to Sun.
     s = start(d, "down down right down down left down right right")
-    assert s.seats == [cs.HUMAN, cs.HUMAN, cs.AI] and s.game.colours == [3, 0, 1]
+    assert s.seats == [cs.HUMAN, cs.HUMAN] and s.game.colours == [3, 0]
     # One human on Forest under Joker+Strict: the AI foe takes Sun.
     d2 = Driver(seed=12)
     s2 = start(d2, "down right right right down down down right right")
@@ -230,7 +230,7 @@ def test_a_restored_game_goes_on_exactly_as_the_uninterrupted_one():
 
 def test_pass_and_play_hides_each_hand_behind_a_hand_over():
     d = Driver(seed=4)
-    s = start(d, "down down right down left")  # two humans, no AI
+    s = start(d, "down down right")  # two humans, no AI
     assert s.seats == [cs.HUMAN, cs.HUMAN]
     first = s.game.turn
     assert is_a(d.screen, Handover)  # nobody sees a hand before "ready"

@@ -1,11 +1,8 @@
 """The in-game menu (hold B) in every family: Hint where a hint exists, Resume
 back to the screen as it was, Abandon confirmed by exactly one more A."""
 
-from appdriver import Driver
+from appdriver import SOLO, WORDS, Driver
 from crisscross.dice import session as sess
-
-WORDS = "right right right"
-SOLO = "down down down left"
 
 
 def dice(*changes):

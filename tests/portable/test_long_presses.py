@@ -6,13 +6,11 @@ a long press does nothing. Elsewhere a button acts on its press, once, however
 long it is held. Each screen: a long press of A and of B does only its long
 meaning (or, without one, exactly what a tap does)."""
 
-from appdriver import Driver
+from appdriver import SOLO, WORDS, Driver
 from crisscross import buttons
 from crisscross.dice import session as sess
 from crisscross.screens import LONG_AB, LONG_B
 
-WORDS = "right right right"
-SOLO = "down down down left"  # the word game's AI foes: 1 -> 0
 CLEAR = "wait:6000"  # a message goes by itself
 
 

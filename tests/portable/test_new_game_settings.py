@@ -43,6 +43,26 @@ def test_the_next_new_game_opens_on_the_last_players_and_ai_foes():
     assert (got["game"], got["humans"], got["ais"]) == ("Cards", "4", "0")
 
 
+def test_each_game_shows_the_players_chosen_fitted_to_its_seats_and_gives_them_back():
+    d = Driver(seed=5)
+    d.choose("New game")
+    d.to_row("game").press("right")  # Digits: solo, as chosen
+    assert (shown(d)["humans"], shown(d)["ais"]) == ("1", "0")
+    d.press("right")  # Cards: two seats at least, so one AI foe shown
+    assert (shown(d)["game"], shown(d)["ais"]) == ("Cards", "1")
+    d.press("right right right")  # Words, Symbols, Digits: solo again
+    assert (shown(d)["game"], shown(d)["ais"]) == ("Digits", "0")
+    d.to_row("rules").press("right right")  # Versus: two seats, an AI shown
+    assert shown(d)["rules"] == "Versus" and d.screen.ais == 1
+    d.press("right")  # back to the plain rules: solo, as chosen
+    assert d.screen.ais == 0
+    d.to_row("humans").press(" ".join(["right"] * 7))  # eight players
+    d.to_row("game").press("left")  # Symbols: six seats at most
+    assert (shown(d)["game"], shown(d)["humans"]) == ("Symbols", "6")
+    d.press("right")  # Digits: the eight chosen, not the six shown
+    assert shown(d)["humans"] == "8"
+
+
 def test_a_damaged_entry_gives_the_defaults():
     fresh = Driver(seed=5)
     fresh.choose("New game")

@@ -2,9 +2,7 @@
 says what its keys do. (The golden frames hold every pixel; these tests say
 which gaps must stay empty, so a change that closes one fails by name.)"""
 
-from appdriver import Driver
-
-WORDS = "right right right"
+from appdriver import WORDS, Driver
 
 
 def lit(d, x0, x1, y0, y1):

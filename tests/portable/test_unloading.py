@@ -9,7 +9,7 @@ and under CPython with the app's unloading made real
 
 import sys
 
-from appdriver import Driver
+from appdriver import WORDS, Driver
 from crisscross.dice import policies
 from crisscross.cards import ai as cards_ai
 from crisscross.cards import session as cs
@@ -19,7 +19,6 @@ from crisscross.words import session as ws
 
 ON_BOARD = sys.implementation.name == "micropython"
 CARDS = "right right"  # the Game row: symbols -> digits -> cards
-WORDS = "right right right"
 WAIT = "wait:1400"  # longer than the card game shows a move
 
 

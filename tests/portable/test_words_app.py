@@ -2,7 +2,7 @@
 word with the cursor and the hand strip, the preview, refusals with their reason,
 AI turns split over ticks, hints, saving and continuing, pass-and-play."""
 
-from appdriver import Driver
+from appdriver import SOLO, WORDS, Driver
 from crisscross import records
 from crisscross.screens.title import Title
 from crisscross.screens.handover import Handover
@@ -16,8 +16,6 @@ from crisscross.words.game import Game
 from crisscross.words import notation
 from crisscross.words.restore import each_action, replay
 
-WORDS = "right right right"  # the Game row: symbols -> digits -> cards -> words
-SOLO = "down down down left"  # AI foes: 1 -> 0
 CLEAR = "wait:6000"  # let a toast go by itself (a key would close it and act)
 
 

@@ -225,7 +225,7 @@ def test_cursor_moves_on_the_word_play_screen_make_next_to_no_garbage():
     import gc
 
     d = Driver(seed=5)
-    d.start_game("right right right", "down down down left")
+    d.start_game("right right right")  # words, no AI foe
     d.press("wait:6000 right left")  # no message; the top line built
     app = d.app
     assert type(app.screen).__name__ == "WordsPlay"

@@ -52,8 +52,9 @@ class NewGame(Screen):
                 last = {}
         self.game = _pick(GAMES, last.get("game"), 0)
         self.rules = _int(last, "rules", 0)
-        self.humans = _int(last, "humans", 1)
-        self.ais = _int(last, "ais", 0)
+        # The players and AI foes as chosen on their rows; each game and rule set
+        # shows them fitted to its seats (_fix), and gives them back unchanged.
+        self.chosen = [_int(last, "humans", 1), _int(last, "ais", 0)]
         self.starts = [1, 2, 3, 4, 5, 6]  # start symbol per seat (symbols)
         self.colours = [0, 1, 2, 3]  # colour per human seat (cards)
         self.dice = 0
@@ -126,6 +127,7 @@ class NewGame(Screen):
         """Keep the choices consistent after any change."""
         fam = self.family()
         self.rules %= len(RULES[fam])
+        self.humans, self.ais = self.chosen
         if self.versus():
             self.humans = min(max(self.humans, 1), 2)
             self.ais = 2 - self.humans
@@ -154,14 +156,12 @@ class NewGame(Screen):
             self.rules = (self.rules + step) % len(RULES[self.family()])
         elif key == "humans":
             most = 2 if self.versus() else MAX_SEATS[self.family()]
-            self.humans = (self.humans - 1 + step) % most + 1
-            if self.versus():
-                self.ais = 2 - self.humans
+            self.chosen[0] = (self.humans - 1 + step) % most + 1
         elif key == "ais":
             fam = self.family()
             low = max(0, MIN_SEATS[fam] - self.humans)
             span = MAX_SEATS[fam] - self.humans - low + 1
-            self.ais = low + (self.ais - low + step) % span
+            self.chosen[1] = low + (self.ais - low + step) % span
         elif key.startswith("start") and key != "start":
             p = int(key[5:])
             s = self.starts[p]
@@ -283,8 +283,8 @@ class NewGame(Screen):
                 "new_game": {
                     "game": fam,
                     "rules": self.rules,
-                    "humans": self.humans,
-                    "ais": self.ais,
+                    "humans": self.chosen[0],
+                    "ais": self.chosen[1],
                     "level": self.level,
                 }
             }
