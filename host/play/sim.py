@@ -110,6 +110,10 @@ class Device:
         self.buttons.down(button, now)
         self._release_at[button] = now + ms
 
+    def holding(self, button):
+        """Whether `button` is held by hold() and its release is still to come."""
+        return self._release_at[button] is not None
+
     def held_mask(self):
         return sum(1 << b for b in range(buttons.COUNT) if self.buttons.held(b))
 

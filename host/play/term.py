@@ -5,6 +5,9 @@ Unicode braille cell (host.screen.render.to_braille), so the screen is 64x16 cha
 inside a frame: it fits a terminal of 80x24. Keys are read raw through termios; a terminal reports no key-ups,
 so each key is a tap (down, then up presses.TAP_MS later), and Z / X hold A / B
 presses.HOLD_MS, long enough for a long press: the game sees only button edges.
+A key typed while the one before still holds its button acts after its release:
+keys act one after another, in order (the menu Z or X opens takes those typed
+during the hold).
 """
 
 import argparse
@@ -133,12 +136,15 @@ def frame_text(frame, colour=True, status=STATUS):
 
 
 def too_small_text(cols, rows):
-    return (
-        "\x1b[H\x1b[2J"
-        "The terminal is %dx%d; the screen needs %dx%d.\r\n"
-        "Make the window bigger or the font smaller (q quits)."
-        % (cols, rows, COLS, ROWS)
+    """What a terminal too small for the screen shows, its lines broken between
+    words to fit its `cols`."""
+    import textwrap
+
+    text = (
+        "The terminal is %dx%d; the screen needs %dx%d. Make the window bigger or "
+        "the font smaller (q quits)." % (cols, rows, COLS, ROWS)
     )
+    return "\x1b[H\x1b[2J" + "\r\n".join(textwrap.wrap(text, max(cols, 1)))
 
 
 def terminal_size(fd):
@@ -197,6 +203,8 @@ def play(device, clock, terminal, colour=True):
 
     old_winch = signal.signal(signal.SIGWINCH, on_resize)
     fits = True
+    waiting = []  # keys typed while the last one still holds its button
+    held = None  # the button the last key pressed
     try:
         while True:
             ready = select.select([terminal.fd], [], [], FRAME_S)[0]
@@ -208,11 +216,13 @@ def play(device, clock, terminal, colour=True):
                 actions = decoder.feed(data)
             elif decoder.pending:
                 decoder.flush()
+            if QUIT in actions:
+                return 0
             now = clock.now()
-            for action in actions:
-                if action == QUIT:
-                    return 0
-                device.hold(action[0], now, action[1])
+            waiting.extend(actions)
+            while waiting and (held is None or not device.holding(held)):
+                held, ms = waiting.pop(0)
+                device.hold(held, now, ms)
             changed = device.step(now)
             if resized[0]:
                 resized[0] = False

@@ -112,3 +112,14 @@ def test_frame_text_is_the_braille_framed_with_the_status_line():
     assert term.COLS <= 80 and term.ROWS <= 24
     assert term.OLED_COLOUR in term.frame_text(frame, True)
     assert "\x1b[38" not in term.frame_text(frame, False)
+
+
+def test_a_too_small_terminal_is_told_in_whole_words_within_its_width():
+    for cols in (30, 50, 65):
+        text = term.too_small_text(cols, 10)
+        assert text.startswith("\x1b[H\x1b[2J")
+        lines = text[len("\x1b[H\x1b[2J") :].split("\r\n")
+        assert all(len(line) <= cols for line in lines), lines
+        words = " ".join(lines).split()
+        assert words[:3] == ["The", "terminal", "is"] and words[-1] == "quits)."
+        assert "%dx10;" % cols in words and "66x19." in words

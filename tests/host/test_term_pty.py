@@ -149,6 +149,31 @@ def test_keys_reach_the_game_and_quitting_restores_the_terminal(tmp_path, quit_k
     ]
 
 
+def test_keys_typed_during_a_long_press_act_after_it_in_order(tmp_path):
+    pid, fd, before, after = spawn(fake_command(tmp_path), tmp_path)
+    seen = []
+    try:
+        assert read_until(fd, seen, started), b"".join(seen)[-500:]
+        os.write(fd, b"X")  # hold B (the menu), then at once: down, A
+        pump(fd, seen, 0.1)
+        os.write(fd, b"\x1b[Bz")
+        pump(fd, seen, (term.HOLD + 500) / 1000)
+        os.write(fd, b"q")
+    finally:
+        status, out = finish(pid, fd, seen)
+    assert status == 0, out[-500:]
+    events = json.loads((tmp_path / "events.json").read_text())
+    assert [tuple(e) for e in events] == [
+        ("b", "press"),
+        ("b", "long"),
+        ("b", "release"),
+        ("down", "press"),
+        ("down", "release"),
+        ("a", "press"),
+        ("a", "release"),
+    ]
+
+
 def test_the_real_game_plays_in_a_terminal(tmp_path):
     command = [sys.executable, "-m", "host", "term", "--data", str(tmp_path / "s")]
     pid, fd, before, after = spawn(command, tmp_path)
