@@ -81,14 +81,11 @@ def decode_variant(code):
         v = _value_of(text[i])
         if v < 0:
             raise ValueError(
-                "character %d, %r, is not used in share codes (they have no 0, O, 1, I or L)"
-                % (i + 1, text[i])
+                "character %d, %r: share codes have no 0, O, 1, I, L" % (i + 1, text[i])
             )
         values.append(v)
     if _check_char(values[:_DATA_CHARS]) != text[_DATA_CHARS]:
-        raise ValueError(
-            "share code check failed: a character is wrong or two are swapped"
-        )
+        raise ValueError("share code check failed: wrong or swapped characters")
     value = 0
     for v in values[:_DATA_CHARS]:
         value = value * _BASE + v

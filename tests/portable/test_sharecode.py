@@ -97,15 +97,39 @@ def test_wrong_length_bad_characters_and_non_text_get_clear_messages():
     assert _error("") == "a share code has 7 characters, this has 0"
     message = _error(code[:2] + "0" + code[3:])
     assert (
-        "character 3" in message
-        and "'0'" in message
-        and "no 0, O, 1, I or L" in message
+        "character 3" in message and "'0'" in message and "no 0, O, 1, I, L" in message
     )
     assert "'O'" in _error("O" + code[1:])
     assert "'L'" in _error(code[:6] + "l")
     assert "'?'" in _error("ABC?EFG")
     assert "text" in _error(1234567)
     assert "text" in _error(None)
+
+
+def test_every_message_fits_the_message_box_whole_after_link():
+    from crisscross.app import TOAST_ROWS, toast_lines
+    from crisscross.games import RULESETS, decode_deal
+
+    code = encode(42)
+    beyond = [30] * 6
+    bad = (
+        code[:-1],
+        code + "A" * 93,
+        "\u00e9" + code[1:],
+        code[:2] + "0" + code[3:],
+        code[:3] + code[4] + code[3] + code[5:],
+        "".join(ALPHABET[v] for v in beyond) + sharecode._check_char(beyond),
+        encode(5, len(RULESETS)),
+    )
+    for text in bad:
+        try:
+            decode_deal(text)
+        except ValueError as e:
+            message = "Link: " + str(e)
+        else:
+            assert False, text
+        lines = toast_lines([message])
+        assert len(lines) <= TOAST_ROWS and " ".join(lines) == message, lines
 
 
 def test_codes_beyond_the_last_variant_are_refused():
