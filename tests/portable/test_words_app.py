@@ -498,3 +498,23 @@ def test_news_past_what_the_message_holds_says_where_the_rest_is():
     shown = " ".join(d.screen.lines)
     last = s.news[-1]
     assert last.split()[0] == "P4" and last in shown, (last, shown)
+
+
+def test_the_scores_page_gives_each_seat_one_line_within_the_page():
+    from crisscross.screens import textview
+    from crisscross.words.ui.menu import scores_text
+
+    d = Driver(seed=5)
+    d.start_game(WORDS, "down down down right right")  # one human, three AI foes
+    s = d.app.session
+    for k, p in enumerate(s.game.players):
+        p.score = (99995, 3640, 5, -20)[k]  # in tenths: 9999.5, 364, 0.5, -2
+        p.hand = p.hand + p.hand  # twice the cards: two digits
+    lines = textview.TextView(d.app, "SCORES", scores_text(s)).lines
+    assert [line.replace("*", " ").split()[:2] for line in lines[:4]] == [
+        ["P1", "9999.5"],
+        ["AI2", "364"],
+        ["AI3", "0.5"],
+        ["AI4", "-2"],
+    ]
+    assert all(line.endswith("c") and len(line) <= textview.COLS for line in lines[:4])

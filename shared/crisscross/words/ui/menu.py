@@ -26,7 +26,7 @@ def scores_text(s):
         p = game.players[i]
         mark = "*" if i == game.turn and not game.over else " "
         name = "%s%d%s" % ("P" if s.is_human(i) else "AI", i + 1, mark)
-        lines.append("%-4s%7s %dc" % (name, deck.tenths(p.score), len(p.hand)))
+        lines.append("%-4s%6s %dc" % (name, deck.tenths(p.score), len(p.hand)))
     lines.append("Deck %d cards" % len(game.deck))
     target = game.options.target
     lines.append("Target %d" % target if target else "No target")
