@@ -153,16 +153,17 @@ class WebDevice:
     def open_link(self, link):
         """Open what the page's #hash names: "code=AVF-F6V5" or "daily" show the
         New game screen set to those dice, on Start (a saved game is asked about
-        there before it is replaced). Returns None, or what is wrong with it."""
+        there before it is replaced), in any case. Returns None, or what is wrong
+        with it."""
         link = (link or "").strip().lstrip("#")
         if not link:
             return None
         from crisscross.screens import newgame
 
-        if link == "daily":
+        if link.lower() == "daily":
             screen = self.app.make("newgame")
             screen.dice = newgame.DICE.index("Daily")
-        elif link.startswith("code="):
+        elif link.lower().startswith("code="):
             from crisscross.games import decode_deal
 
             code = link[5:]

@@ -121,7 +121,7 @@ def test_a_code_link_opens_new_game_on_start_with_its_dice():
     sim.replay(twin, clock, keyscript.parse("a\nup\na\n"))
     code = sharecode.pretty(twin.app.session.code)
     d = device(seed=None)
-    assert d.open_link("#code=" + code.lower()) is None
+    assert d.open_link("#Code=" + code.lower()) is None  # in any case
     d.step(0)
     t = presses.hold(d, buttons.A, 100, presses.TAP_MS)
     d.step(t)
