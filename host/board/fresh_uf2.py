@@ -26,9 +26,10 @@ from host.board import littlefs_image, romfs, uf2
 from host.board.flash import local_files
 from host.board.flash_plan import manifest_bytes, sha, split, MANIFEST
 from host.board.board_link import BoardError, command
+from host.emu.firmware import DEFAULT_UF2
 
 OUT = os.path.join(ROOT, "build", "criss-cross-pocket.uf2")
-FIRMWARE = os.path.join(ROOT, "build", "micropython-pico-romfs.uf2")
+FIRMWARE = os.path.join(ROOT, DEFAULT_UF2)  # the ROMFS build, where emu looks too
 
 
 class FreshError(BoardError):
