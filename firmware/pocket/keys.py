@@ -1,8 +1,9 @@
 """Six push-buttons on GPIO pins: debounced, latched, turned into button events.
 
 Each pin reads 0 while its button is pressed (button to ground, internal pull-up).
-A level change is accepted at once and then the pin is ignored for _DEBOUNCE_MS, so
-contact bounce never makes a second press. An interrupt on both edges wakes the main
+A level change is accepted at once and then the pin is ignored for _DEBOUNCE_MS; an
+edge whose level reads as before is looked at again _DEBOUNCE_MS after it (the
+contact may still be bouncing), so contact bounce never makes a second press. An interrupt on both edges wakes the main
 loop (`pocket.wake`) and latches presses that begin and end between two scans: a tap
 shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
 which makes the same events as the simulator's keyboard.
@@ -97,9 +98,15 @@ class Keys:
             bit = 1 << i
             count = presses[i]  # once: the interrupt may add one meanwhile
             latched = count != seen[i]
-            seen[i] = count
             down = not self.pins[i].value()
             was = bool(self._down & bit)
+            if latched and down == was and diff(now, self._edge[i]) < _DEBOUNCE_MS:
+                # An edge just now and the level as it was: the contact may be
+                # bouncing still. Its level decides once the debounce time is over
+                # (the edge stays latched until then).
+                self._bouncing |= bit
+                continue
+            seen[i] = count
             settled = diff(now, self._changed[i]) >= _DEBOUNCE_MS
             if down != was:
                 if settled:

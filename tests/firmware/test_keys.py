@@ -47,6 +47,47 @@ def test_bounce_within_debounce_time_is_one_press():
     assert events(b) == [(buttons.UP, buttons.PRESS)]
 
 
+def test_a_scan_during_the_first_bounce_of_a_press_is_one_press():
+    # The press's first edge wakes the loop at once; its scan reads the pin while
+    # the contact springs open again, and the contact then settles, held.
+    pins, clock, b, k = make()
+    k.scan(clock())
+    clock.now += 20
+    pins[buttons.UP].drive(0)
+    pins[buttons.UP].drive(1)
+    k.scan(clock())
+    assert k.unsettled() and events(b) == []  # looked at again after the bounce
+    clock.now += 1
+    pins[buttons.UP].drive(0)
+    k.scan(clock())
+    clock.now += 12
+    k.scan(clock())
+    clock.now += 200
+    pins[buttons.UP].drive(1)
+    k.scan(clock())
+    clock.now += 50
+    k.scan(clock())
+    assert events(b) == [(buttons.UP, buttons.PRESS), (buttons.UP, buttons.RELEASE)]
+
+
+def test_a_scan_during_the_bounce_of_a_release_is_one_release():
+    pins, clock, b, k = make()
+    pins[buttons.LEFT].drive(0)
+    k.scan(clock())
+    clock.now += 300
+    pins[buttons.LEFT].drive(1)  # let go; the contact springs back once
+    pins[buttons.LEFT].drive(0)
+    k.scan(clock())  # woken by the edges, reads it down
+    clock.now += 1
+    pins[buttons.LEFT].drive(1)
+    k.scan(clock())
+    clock.now += 12
+    k.scan(clock())
+    clock.now += 50
+    k.scan(clock())
+    assert events(b) == [(buttons.LEFT, buttons.PRESS), (buttons.LEFT, buttons.RELEASE)]
+
+
 def test_a_tap_shorter_than_a_frame_is_not_lost():
     pins, clock, b, k = make()
     k.scan(clock())
@@ -136,6 +177,9 @@ def test_a_tap_made_while_interrupts_are_off_is_not_lost():
     pins[buttons.A].drive(1)
     clock.now += 25
     machine.interrupts(True)
+    k.scan(clock())  # the edge's time is now: it may be bouncing still
+    assert k.unsettled() and events(b) == []
+    clock.now += 12  # the main loop scans again once the debounce time is over
     k.scan(clock())
     assert events(b) == [(buttons.A, buttons.PRESS), (buttons.A, buttons.RELEASE)]
     # A port without hard pin interrupts reads the level in a scheduled one,
