@@ -83,12 +83,17 @@ def draw(canvas, exc):
 
 
 def recover(exc, display, pins):
-    """After the game crashed (pocket.start): log `exc`, show it, wait for A."""
+    """After the game crashed (pocket.start): log `exc`, show it, wait for A.
+    The panel is set up afresh first (a brown-out may have reset it, the game may
+    have dimmed it); one that does not answer stays dark, and A still restarts
+    the game."""
     log_exception(exc, stamp="%d ms after boot" % time.ticks_ms())
-    draw(display, exc)
-    display.show()
-    display.contrast(255)
-    display.poweron()
+    try:
+        display.init_display()
+        draw(display, exc)
+        display.show()
+    except OSError as e:  # the display's bus: a loose wire, a panel gone
+        log_exception(e, stamp="showing the error")
     wait_for_a(pins)
 
 

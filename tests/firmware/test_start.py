@@ -89,15 +89,17 @@ class PressA:
         pin.drive(0 if pin.value() else 1)
 
 
-def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
-    panel = setup_board()
+def crash_then_ctrl_c(problem):
+    """start.main() whose first game run calls `problem()` (which raises) and
+    whose second ends by Ctrl-C; A pressed and released at the error screen.
+    Returns the boards the game ran on, one a run."""
     runs = []
 
     def play(board):
-        runs.append(board[0])
+        runs.append(board)
         if len(runs) == 1:
-            raise ValueError("the dice fell off the table")
-        raise KeyboardInterrupt  # Ctrl-C from mpremote must always get through
+            problem()
+        raise KeyboardInterrupt
 
     real_play, real_time = start.play, errorlog.time
     start.play, errorlog.time = play, PressA()
@@ -105,10 +107,18 @@ def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
         start.main()
     except KeyboardInterrupt:
         pass
-    else:
-        raise AssertionError("Ctrl-C was swallowed")
     finally:
         start.play, errorlog.time = real_play, real_time
+    return runs
+
+
+def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
+    panel = setup_board()
+
+    def crash():
+        raise ValueError("the dice fell off the table")
+
+    runs = crash_then_ctrl_c(crash)  # Ctrl-C from mpremote must always get through
     assert len(runs) == 2 and runs[0] is runs[1]  # the same display: no reset
     log = open(LOG).read()
     assert "ValueError: the dice fell off the table" in log and "ms after boot" in log
@@ -118,6 +128,34 @@ def test_a_crash_is_logged_shown_and_a_restarts_it_in_place():
     canvas = framebuf.FrameBuffer(expect, 128, 64, framebuf.MONO_VLSB)
     errorlog.draw(canvas, ValueError("the dice fell off the table"))
     assert panel.ram == expect and panel.on
+
+
+def test_a_panel_reset_by_the_crash_shows_the_error_set_up_afresh():
+    panel = setup_board()
+
+    def brown_out():
+        panel.reset()  # the panel lost power: dark, no charge pump
+        raise ValueError("the dice fell off the table")
+
+    assert len(crash_then_ctrl_c(brown_out)) == 2
+    expect = bytearray(1024)
+    import framebuf
+
+    canvas = framebuf.FrameBuffer(expect, 128, 64, framebuf.MONO_VLSB)
+    errorlog.draw(canvas, ValueError("the dice fell off the table"))
+    assert panel.on and panel.charge_pump and panel.ram == expect
+
+
+def test_a_panel_gone_at_the_crash_leaves_it_dark_and_a_still_restarts():
+    setup_board()
+
+    def wire_loose():
+        machine.devices.clear()  # nothing answers on the I2C bus any more
+        raise OSError(5)
+
+    assert len(crash_then_ctrl_c(wire_loose)) == 2
+    log = open(LOG).read()
+    assert "--- showing the error" in log and "ENODEV" in log, log
 
 
 def test_no_display_goes_to_the_log_and_the_repl():
