@@ -1,13 +1,14 @@
 """Idle power: dim the display, then blank it and sleep; any button wakes it.
 
 The game keeps its state while blank (the panel keeps its RAM too), so waking shows
-exactly where the player was. The press that wakes a blank screen is only a wake-up:
+exactly where the player was. A button held down (in a bag) does not keep it awake:
+only presses and releases are input. The press that wakes a blank screen is only a wake-up:
 it and the rest of that press (long, repeat, release) never reach the game.
 """
 
 from micropython import const
 
-from crisscross.buttons import PRESS, RELEASE, diff
+from crisscross.buttons import PRESS, RELEASE, REPEAT, diff
 
 DIM_MS = const(60000)  # a minute without input: dim
 BLANK_MS = const(180000)  # three minutes: blank and sleep
@@ -29,8 +30,13 @@ class Idle:
         self._swallow = 0  # buttons whose current press only woke the screen
 
     def event(self, button, kind, now):
-        """Note an input; True if the game should get it."""
-        self.last = now
+        """Note an input; True if the game should get it. A held direction's
+        repeats are not input: one held down in a bag lets the screen dim and
+        blank, and they do not wake it."""
+        if kind == REPEAT and self.state != ACTIVE:
+            return False
+        if kind != REPEAT:
+            self.last = now
         bit = 1 << button
         if self._swallow & bit:
             if kind == RELEASE:

@@ -3,7 +3,8 @@
 The loop runs once per button edge or timer, never on a fixed frame: while nothing
 is held and the app has no timer, it sleeps until the next edge (a pin interrupt
 wakes it) or until the idle timer dims the screen. While a button is held it wakes
-every HELD_MS for the long press and auto-repeat. Memory is collected between
+every HELD_MS for the long press and auto-repeat, unless the screen is blank (a
+button held in a bag: only its release, an edge, matters then). Memory is collected between
 screens (a game family was just left); otherwise `gc.threshold` (set at start-up)
 decides, so no frame scans the heap.
 
@@ -26,7 +27,7 @@ def next_wait(app, keys, idle, now):
     if keys.unsettled():
         return _DEBOUNCE_RESCAN_MS
     ms = app.next_tick(now)
-    if keys.held():  # its long press and repeats are due soon, or the app's work
+    if keys.held() and idle.state != BLANK:  # its long press and repeats are due
         return HELD_MS if ms is None or ms > HELD_MS else ms
     quiet = idle.next_in(now)
     if quiet is not None and (ms is None or quiet < ms):

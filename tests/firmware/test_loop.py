@@ -50,6 +50,27 @@ def test_a_press_while_dimmed_counts():
     assert rig.app.cursor == 11 and rig.idle.state == idle.ACTIVE
 
 
+def test_a_direction_held_down_lets_the_screen_dim_and_blank():
+    # Pressed in a bag: its repeats move the cursor, but they are not input for
+    # the idle timer, and once the screen is blank the loop waits for an edge.
+    rig = Rig(StandIn)
+    rig.frames(1)
+    rig.pins[buttons.RIGHT].drive(0)
+    rig.frames(1)
+    while rig.clock.now < idle.BLANK_MS + 2000:
+        rig.clock.now += 500  # however long the loop's waits last
+        rig.frames(1)
+    assert rig.idle.state == idle.BLANK and not rig.panel.on
+    assert rig.waits.asked[-1] is None and rig.waits.deep[-1] is True
+    fed = len(rig.app.fed)
+    rig.clock.now += 60000
+    rig.frames(1)
+    assert len(rig.app.fed) == fed and rig.idle.state == idle.BLANK
+    rig.pins[buttons.RIGHT].drive(1)  # taken out of the bag
+    rig.frames(1)
+    assert rig.panel.on
+
+
 def test_a_whole_game_of_the_real_app_on_the_panel():
     from appdriver import Driver
     from crisscross.dice import policies
