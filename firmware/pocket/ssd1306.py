@@ -48,7 +48,9 @@ class I2CBus:
     def __init__(self, i2c, addr=_DEFAULT_ADDR):
         self.i2c = i2c
         self.addr = addr
-        self._cmd = [bytes((_CONTROL_CMD,)), None]  # reused: no allocation per write
+        # Reused: no list a write. (The port joins the control byte and the run
+        # in a buffer of its own for the transfer and frees it at once.)
+        self._cmd = [bytes((_CONTROL_CMD,)), None]
         self._data = [bytes((_CONTROL_DATA,)), None]
 
     def command(self, buf):
