@@ -95,6 +95,27 @@ def test_the_last_cards_are_taken_when_fewer_remain_than_the_roll():
     n = len(g.hand())
     e = g.draw()
     assert e["drawn"] == 1 and len(g.players[seat].hand) == n + 1 and not g.deck
+    # A hand one short of the limit takes the last card whatever the roll: the
+    # limit counts the cards that come, not the roll.
+    for seed in range(12):
+        g = Game(2, seed, lookup=WORDS)
+        seat = g.turn
+        give(g, seat, "AEIOU" * 4 + "AEI")  # 23 of the 24
+        g.deck[1:] = b""
+        e = g.draw()
+        assert e["drawn"] == 1 and not e.get("lost"), (seed, e)
+        assert len(g.players[seat].hand) == 24 and not g.deck
+
+
+def test_once_the_deck_is_empty_a_refused_word_only_loses_the_turn():
+    g = Game(2, 3, lookup=WORDS)
+    seat = g.turn
+    give(g, seat, "AAAAA")
+    g.deck[0:] = b""
+    res = g.play(row(0, 0, "AAAAA"))
+    assert res.bad_words and not g.over and g.turn != seat
+    g.pass_turn()  # the next player neither lays nor can draw: the end
+    assert g.over and g.reason == "no cards left to draw"
 
 
 def test_emptying_the_hand_scores_125_times_the_count_and_redraws():

@@ -317,7 +317,8 @@ class Game:
             self._end("no cards left to draw")
             return entry
         roll = self.rng.die()
-        if len(p.hand) + roll > self.options.hand_limit:
+        # The cards the roll brings: the deck's last ones when it has fewer.
+        if len(p.hand) + min(roll, len(self.deck)) > self.options.hand_limit:
             p.skips += 1  # this turn and the next one are lost
             entry = self._note(seat, "draw", roll=roll, drawn=0, lost=True)
             self._quiet += 1
