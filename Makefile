@@ -94,8 +94,9 @@ lint: $(STAMP_PY)
 mpy-cross: $(STAMP_PY)
 	$(PY) -m host.board.check_mpy shared firmware
 
+# One worker a core, each test file on one worker (its fixtures made once).
 pytest: deps
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n auto --dist loadfile tests
 
 test-mpy: $(STAMP_JS)
 	$(MPY_RUN) --mount shared:/shared --mount tests/portable:/tests/portable \
