@@ -16,6 +16,10 @@ front end is host/web/.
 import sys
 
 
+# The digits game's --variant names, as `play` and `score` take them.
+DIGITS_VARIANTS = {"criss-and-cross": "cc", "versus": "versus"}
+
+
 def source_name(path):
     """How a message names the file `path`: "-" is standard input."""
     return "stdin" if path == "-" else path

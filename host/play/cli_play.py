@@ -17,7 +17,7 @@ import sys
 
 from crisscross import sharecode
 from host import INTERRUPTED
-from host.play import add_deal_options, chosen_deal
+from host.play import DIGITS_VARIANTS, add_deal_options, chosen_deal
 from crisscross.dice import ai, grid, notation, symbols
 from crisscross.dice import session as sess
 from crisscross.dice.session import rules_key, share_code
@@ -27,10 +27,10 @@ from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
 LEVELS = ai.LEVELS
 # The share code's example in --help (tests/host/test_docs_codes.py decodes it).
 EXAMPLE_CODE = "AVF-F6V5"
-VARIANTS = {"criss-and-cross": "cc", "versus": "versus"}
+VARIANTS = DIGITS_VARIANTS
 TIE_BREAKS = {
-    "symbols": "the highest single line score (the diagonal doubled), then the "
-    "next highest, and so on; equal in all of them: a shared place",
+    "symbols": "the highest single line score (the advanced diagonal counted "
+    "once), then the next highest, and so on; equal in all of them: a shared place",
     "digits": "none: equal totals share the place",
     "digits-cc": "the higher of the rows and columns totals; then a shared place",
     "digits-versus": "none: equal totals share the place",
@@ -274,7 +274,8 @@ def seat_result(game, player, moves):
     }
     if game.FAMILY == "symbols":
         out["start"] = symbols.CHARS[game.starts[player]]
-        out["rank"] = symbols.rank_title(s.total)
+        if game.players == 1:  # the ranks are solo play's
+            out["rank"] = symbols.rank_title(s.total)
     if game.FAMILY == "digits" and game.variant == "cc":
         out["rows_total"] = s.rows_total
         out["cols_total"] = s.cols_total
@@ -423,7 +424,7 @@ def main(argv):
         if game.players > 1:
             print("%s%s" % ("" if p == 0 else "\n", seat_name(game, p, not seats[p])))
         print(paper(game.sheet_of(p), game.score(p), game.FAMILY))
-        if game.players == 1 and "rank" in res:
+        if "rank" in res:
             print("rank: %s" % res["rank"])
     if game.players > 1:
         print("\nranking:")

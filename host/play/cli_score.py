@@ -5,7 +5,7 @@ import json
 import sys
 
 from crisscross.dice import digits, notation, symbols
-from host.play import read_text
+from host.play import DIGITS_VARIANTS, read_text
 
 
 def build_parser():
@@ -17,7 +17,7 @@ def build_parser():
     p.add_argument("file", nargs="?", help="sheet file (default, or -: standard input)")
     p.add_argument("--game", choices=("symbols", "digits"), default="symbols")
     p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
-    p.add_argument("--variant", choices=("criss-and-cross",), help="digits variant")
+    p.add_argument("--variant", choices=tuple(DIGITS_VARIANTS), help="digits variant")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
@@ -44,7 +44,7 @@ def as_dict(score, variant=""):
         "diagonal": score.diag,
         "total": score.total,
     }
-    if variant == "cc":
+    if variant:
         out["rows_total"] = score.rows_total
         out["cols_total"] = score.cols_total
     return out
@@ -75,7 +75,7 @@ def main(argv):
     if args.advanced and args.game != "symbols":
         sys.stderr.write("score: --advanced is for --game symbols\n")
         return 2
-    variant = "cc" if args.variant else ""
+    variant = DIGITS_VARIANTS.get(args.variant, "")
     try:
         text = read_text("-" if args.file is None else args.file)
     except ValueError as e:
@@ -98,6 +98,11 @@ def main(argv):
         if variant == "cc":
             print(
                 "rows %d, columns %d: the lower counts"
+                % (score.rows_total, score.cols_total)
+            )
+        elif variant == "versus":
+            print(
+                "rows %d (seat 1's), columns %d (seat 2's)"
                 % (score.rows_total, score.cols_total)
             )
     return 0

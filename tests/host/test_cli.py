@@ -48,6 +48,19 @@ def test_score_digits_criss_and_cross_json():
     assert out["diagonal"] is None
 
 
+def test_score_digits_versus_gives_each_seat_its_lines():
+    sheet = "11111\n22222\n33333\n44444\n55555\n"
+    out = host("score", "--game", "digits", "--variant", "versus", stdin=sheet)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "rows 50 (seat 1's), columns 25 (seat 2's)"
+    seat1 = json.loads(
+        host(
+            "score", "--game", "digits", "--variant", "versus", "--json", stdin=sheet
+        ).stdout
+    )
+    assert (seat1["rows_total"], seat1["cols_total"], seat1["total"]) == (50, 25, 50)
+
+
 def test_malformed_sheets_name_the_line_and_cell():
     cases = [
         ("XX^^O\nX/^^#\n#/=?#\n^/=^#\nX#=O#\n", "line 3, cell 4"),

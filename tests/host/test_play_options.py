@@ -256,6 +256,9 @@ def test_several_ai_seats_play_to_the_end_and_are_ranked():
         if x["total"] == y["total"] and x["place"] < y["place"]
     ]
     assert decided and "highest single line" in a["tie_break_rule"]
+    assert "diagonal counted once" in a["tie_break_rule"]  # as symbols.rank_key
+    assert all("rank" not in s for s in a["seats"])  # the ranks are solo play's
+    assert "rank" in play_json("--level", "random", "--seed", "1")  # solo
     # The game replays from its code with the same seats.
     from crisscross.dice.symbols import SymbolsGame
 

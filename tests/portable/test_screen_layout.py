@@ -233,3 +233,21 @@ def test_statistics_show_a_negative_mean_with_its_sign_outside():
         d.choose("High scores")
         d.press("down")  # statistics
         assert shows(d, shown, 0, 20), shown
+
+
+def test_a_tie_broken_in_criss_and_cross_says_by_the_higher_total():
+    from crisscross.dice import ai
+    from crisscross.dice import session as sess
+    from crisscross.dice.digits import DigitsGame
+    from crisscross.dice.ui.results import Results
+
+    game = DigitsGame(4, 3, "cc")  # its first three tie on the lower total
+    while not game.over:
+        game.place(ai.choose(game, "greedy"))
+    d = Driver()
+    d.app.session = sess.Session(game, [sess.AI] * 3, "", "greedy", "")
+    scr = Results(d.app)
+    assert scr._tie_broken()
+    d.app.go(scr)
+    d.press("wait:10")
+    assert shows(d, "tie: higher total", 0, 47)

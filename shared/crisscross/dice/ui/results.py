@@ -141,7 +141,8 @@ class Results(Screen):
             c.text("%d %s" % (place, who), 2, y, fg)
             ui.right(c, str(game.score(p).total), 126, y, fg)
         if self._tie_broken():
-            c.text("tie: best line", 0, 47)
+            cc = game.FAMILY == "digits" and game.variant == "cc"
+            c.text("tie: higher total" if cc else "tie: best line", 0, 47)
         else:
             ui.center(c, "A:sheet B:title", 47)
         self._code(c, 56)
