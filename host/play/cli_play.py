@@ -27,7 +27,6 @@ from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
 LEVELS = ai.LEVELS
 # The share code's example in --help (tests/host/test_docs_codes.py decodes it).
 EXAMPLE_CODE = "AVF-F6V5"
-VARIANTS = DIGITS_VARIANTS
 TIE_BREAKS = {
     "symbols": "the highest single line score (the advanced diagonal counted "
     "once), then the next highest, and so on; equal in all of them: a shared place",
@@ -57,7 +56,7 @@ def build_parser():
     p.add_argument("--advanced", action="store_true", help="symbols: advanced rules")
     p.add_argument(
         "--variant",
-        choices=tuple(VARIANTS),
+        choices=tuple(DIGITS_VARIANTS),
         help="digits: Criss and Cross, or Criss Versus Cross (--players 2)",
     )
     p.add_argument(
@@ -100,7 +99,7 @@ def rules_of(args):
     """The rules argument of crisscross.dice.session.new_game."""
     if args.game == "symbols":
         return "advanced" if args.advanced else "basic"
-    return VARIANTS.get(args.variant, "")
+    return DIGITS_VARIANTS.get(args.variant, "")
 
 
 def new_game(args):
@@ -350,7 +349,7 @@ def apply_code(args):
     args.game = family
     args.advanced = rules == "advanced"
     args.variant = None
-    for name, value in VARIANTS.items():
+    for name, value in DIGITS_VARIANTS.items():
         if rules == value:
             args.variant = name
 
