@@ -127,17 +127,24 @@ function wake() {
   if (!raf) raf = requestAnimationFrame(frame);
 }
 
+// A call into the game; what it raises stops the page with the failure screen
+// (an exception left to the browser would freeze the game without a word).
+function guarded(call) {
+  try {
+    call();
+    return true;
+  } catch (e) {
+    fail(e);
+    return false;
+  }
+}
+
 function frame() {
   raf = 0;
   if (host === null) return;
   let r;
   const begun = performance.now();
-  try {
-    r = host.step(clock(begun));
-  } catch (e) {
-    fail(e);
-    return;
-  }
+  if (!guarded(() => (r = host.step(clock(begun))))) return;
   stats.longestStepMs = Math.max(stats.longestStepMs, performance.now() - begun);
   unstepped = false;
   const drew = r & 1;
@@ -150,8 +157,12 @@ function frame() {
       pocket.ready = true;
     }
     if (moveAt !== null) stats.keyToFrameMs.push(t - moveAt);
-    remember(stats.draws, { t, busy: host.busy(clock(t)) });
-    showShare(host.share_code());
+    let busy, code;
+    if (!guarded(() => ((busy = host.busy(clock(t))), (code = host.share_code())))) {
+      return;
+    }
+    remember(stats.draws, { t, busy });
+    showShare(code);
   }
   moveAt = null;
   const wait = r >> 1;
@@ -170,7 +181,7 @@ function press(button, who, t) {
   if (host === null) return;
   const set = held[button];
   if (set.size === 0) {
-    host.down(button, clock(t));
+    if (!guarded(() => host.down(button, clock(t)))) return;
     remember(stats.presses, { button, t });
     light(button, true);
     unstepped = true;
@@ -184,7 +195,7 @@ function release(button, who, t) {
   if (host === null) return;
   const set = held[button];
   if (set.delete(who) && set.size === 0) {
-    host.up(button, clock(t));
+    if (!guarded(() => host.up(button, clock(t)))) return;
     light(button, false);
     unstepped = true;
   }
@@ -213,9 +224,16 @@ function typing(e) {
   return (tag === "INPUT" && !el.readOnly) || tag === "TEXTAREA";
 }
 
+// Enter on a focused button of the page (Copy link, Reload) is that button's.
+function pageButton(e) {
+  const el = e.target;
+  return e.key === "Enter" && el && el.tagName === "BUTTON" && !("button" in el.dataset);
+}
+
 addEventListener("keydown", (e) => {
   const button = KEYS[e.key] ?? KEY_CODES[e.code];
-  if (button === undefined || typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (button === undefined || typing(e) || pageButton(e)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault(); // no scrolling, no going back a page
   if (e.repeat || keyOf.has(e.code)) return;
   keyOf.set(e.code, button);
@@ -249,6 +267,13 @@ for (const el of document.querySelectorAll("[data-button]")) {
   el.addEventListener("pointercancel", up);
   el.addEventListener("lostpointercapture", up);
   el.addEventListener("contextmenu", (e) => e.preventDefault()); // a long touch
+  // A click no pointer made (Space on the focused button, a screen reader's
+  // "activate"): a tap.
+  el.addEventListener("click", (e) => {
+    if (e.detail !== 0) return; // a pointer's: its down and up did it
+    press(button, "click", e.timeStamp);
+    release(button, "click", e.timeStamp);
+  });
 }
 
 // ---- links ------------------------------------------------------------------
@@ -294,22 +319,25 @@ function takeLink() {
 
 addEventListener("hashchange", () => {
   const link = takeLink();
-  if (host !== null && link) {
-    host.open_link(link);
-    wake();
-  }
+  if (host !== null && link && guarded(() => host.open_link(link))) wake();
 });
 
 // ---- start ------------------------------------------------------------------
 
+// Whether the browser keeps saves here: a storage it refuses (a privacy setting)
+// is no, a full one yes (its saves still read, and a refused save is told).
 function savesKept() {
   try {
     localStorage.setItem(STORAGE_PROBE, "1");
     localStorage.removeItem(STORAGE_PROBE);
     return true;
   } catch (e) {
-    return false;
+    return isFull(e);
   }
+}
+
+function isFull(e) {
+  return !!e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014);
 }
 
 // localStorage as the game's storage (webhost.BrowserStorage). No call throws, for
@@ -371,17 +399,8 @@ function fail(e) {
   host = null;
   const text = String((e && e.message) || e);
   pocket.error = text;
-  const status = $("status");
-  status.hidden = false;
-  status.className = "failed";
-  status.textContent = pocket.ready
-    ? "The game stopped."
-    : "The game could not load: check the connection.";
-  const again = document.createElement("button");
-  again.type = "button";
-  again.textContent = "Reload";
-  again.addEventListener("click", () => location.reload());
-  status.append(again);
+  window.cannotLoad(); // index.html's words and its Reload button
+  if (pocket.ready) $("status").firstChild.textContent = "The game stopped.";
   const box = $("error");
   box.textContent = text;
   box.hidden = false;

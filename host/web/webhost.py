@@ -6,7 +6,8 @@ The page (host/web/pocket.mjs) loads this module from the ROMFS image that
     start(now, link, saves, seed)
                            the App on a framebuf canvas, saves in `saves`, the
                            page's localStorage (in memory when it is None: the
-                           browser refuses its storage); `link` is the page's
+                           browser refuses its storage; a full one is kept,
+                           and its refusals told); `link` is the page's
                            #hash ("code=AVF-F6V5", "daily"), `seed` the first new
                            game's dice (the simulator's --seed) or None
     down(button, now) / up(button, now)
@@ -17,6 +18,9 @@ The page (host/web/pocket.mjs) loads this module from the ROMFS image that
                            wait_ms how long the page may sleep (0: the next frame)
     frame                  the 1,024 bytes of the 128x64 MONO_VLSB canvas
     share_code()        -> the game's share code ("AVF-F6V5"), or None
+    open_link(link)     -> a #hash the page was sent to while open, as start's
+                           `link`: what is wrong with it, or None
+    busy(now)           -> whether the game has work due at once (a search)
 
 Times are the page's performance.now() in whole milliseconds. Nothing here
 blocks: a hint's search runs in slices between frames, as on a board.

@@ -62,6 +62,10 @@ def clean(code):
     """Upper case, separators removed: the form `decode` checks."""
     if not isinstance(code, str):
         raise ValueError("a share code is text, like " + encode(0))
+    if len(code) > 4 * CODE_LENGTH:  # no code, whatever its separators: say so now
+        raise ValueError(
+            "a share code has %d characters, this has %d" % (CODE_LENGTH, len(code))
+        )
     out = ""
     for c in code.upper():
         if c not in SEPARATORS:

@@ -115,6 +115,7 @@ def test_every_message_fits_the_message_box_whole_after_link():
     bad = (
         code[:-1],
         code + "A" * 93,
+        "A" * 200000,
         "\u00e9" + code[1:],
         code[:2] + "0" + code[3:],
         code[:3] + code[4] + code[3] + code[5:],

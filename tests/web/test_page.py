@@ -158,6 +158,22 @@ def test_a_full_storage_is_told_and_the_game_goes_on(page):
     page.run("localStorage.clear()")
 
 
+def test_a_storage_full_at_load_still_reads_the_saves_kept(page):
+    # Another page of the site filled the storage while the game was away: its
+    # saved game is still there to continue (a save is refused, and told).
+    steps = game_steps()[:PLAY_STEPS]
+    twin = Sim()
+    twin.play(steps)
+    page.open("?seed=%d" % SEED)
+    browser_play(page, steps)
+    assert page.run(FILL_STORAGE) > 0
+    try:
+        resumed = Sim(twin.storage, seed=None)
+        assert_same(resumed.frame(), page.reload(), "the title, Continue first")
+    finally:
+        page.run("localStorage.clear()")
+
+
 REVOKE_STORAGE = """
     const revoked = () => {
         throw new DOMException("The storage is disabled.", "SecurityError");
@@ -230,6 +246,20 @@ def test_a_bad_code_link_says_why_and_keeps_the_title(page):
     assert page.run("return location.hash") == ""
 
 
+def test_a_link_far_too_long_for_a_code_is_told_at_once(page):
+    for way in ("load", "hashchange"):
+        link = "#code=" + "A" * 200000
+        if way == "load":
+            frame = page.open(link=link)
+        else:
+            page.open()
+            page.run("location.hash = arguments[0]", link)
+            frame = page.settle()
+        assert render.diff_frames(golden("title"), frame) > 0, way  # the message
+        assert page.run("return pocket.error") is None
+        assert_same(golden("title"), page.tap(buttons.B), "the title, message gone")
+
+
 def test_the_daily_link_opens_todays_dice(page):
     today = tuple(time.localtime()[:3])
     twin = Sim(seed=None, today=lambda: today)
@@ -276,6 +306,32 @@ def test_a_click_on_a_drawn_button_acts(page):
     page.open()
     assert_same(want[0], page.click(buttons.A), "a click on A")
     assert_same(want[1], page.click(buttons.DOWN), "a click on down")
+
+
+def test_space_on_a_focused_drawn_button_presses_it(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    twin = Sim()
+    want = twin.play(keyscript.parse("down\n"))
+    page.open()
+    page.run("arguments[0].focus()", page.drawn_button(buttons.DOWN))
+    ActionChains(page.driver).send_keys(Keys.SPACE).perform()
+    assert_same(want[0], page.settle(), "Space on the focused down")
+
+
+def test_enter_on_the_copy_button_copies_and_presses_nothing(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    steps = game_steps()
+    page.open("?seed=%d" % SEED)
+    browser_play(page, steps)  # the results: the link is offered
+    before = page.run("return pocket.stats.presses.length")
+    page.run("document.getElementById('copy').focus()")
+    ActionChains(page.driver).send_keys(Keys.ENTER).perform()
+    page._wait("return document.getElementById('copied').textContent !== ''", 5)
+    assert page.run("return pocket.stats.presses.length") == before
 
 
 @pytest.mark.parametrize("width", [320, 360, 412])
@@ -350,6 +406,13 @@ def test_a_landscape_phone_shows_the_whole_handheld(page):
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_the_page_opened_as_a_file_says_how_to_serve_it(page, site):
+    page.driver.get("file://" + os.path.join(site.out, "index.html"))
+    status = "return document.getElementById('status').textContent"
+    page._wait("return %s.includes('make web')" % status[7:], 20)
+    assert page.run(status) == "Serve this folder: make web"
+
+
 @pytest.mark.parametrize("blocked", ["micropython.wasm", "micropython.mjs"])
 def test_a_page_that_cannot_load_says_so_with_a_way_on(page, blocked):
     driver = page.driver
@@ -362,9 +425,9 @@ def test_a_page_that_cannot_load_says_so_with_a_way_on(page, blocked):
         status = "return document.getElementById('status').textContent"
         page._wait("return %s.includes('could not load')" % status[7:], 20)
         said = page.run(status)
-        assert "check the connection" in said, said
-        if blocked == "micropython.wasm":  # the page ran: a button to reload
-            assert page.run("return document.querySelector('#status button') !== null")
+        assert "check the connection" in said and "console" in said, said
+        # Whichever file failed, the same words and a button to reload.
+        assert page.run("return document.querySelector('#status button') !== null")
     finally:
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
