@@ -1,7 +1,8 @@
 """Write the README's screenshots with the real simulator, headless.
 
 Each picture is a key file, docs/img/NAME.keys, replayed by `python3 -m host sim
---headless --keys` to write NAME.png, exactly as anyone can reproduce:
+--headless --keys` to write NAME.png, exactly as anyone can reproduce; web.png is
+play.keys replayed on the browser page (`make web`'s, in Debian's Chromium):
 
     .venv/bin/python tools/screenshots.py            # the PNGs from the key files
     .venv/bin/python tools/screenshots.py --record   # the key files recorded anew
@@ -59,6 +60,43 @@ def record():
             f.write("\n".join(k.replace("wait:", "wait ") for k in keys) + "\n")
 
 
+def web_picture(keyfile, png):
+    """The page as a person sees it after the keys of `keyfile`, the game's dice
+    those of SEED: the handheld and its help, as README shows them."""
+    import tempfile
+
+    from host.play import keyscript
+    from host.web import chromium
+
+    problem = chromium.missing()
+    if problem:
+        print("web.png not made: %s" % problem)
+        return
+    site = chromium.Site()
+    with tempfile.TemporaryDirectory(prefix="ccp-shot-") as profile:
+        driver = chromium.start_browser(profile)
+        try:
+            driver.set_window_size(820, 1000)  # room for all of it, at 5 px a pixel
+            page = chromium.Page(driver, site.origin)
+            page.open("?seed=%d" % SEED)
+            with open(keyfile) as f:
+                for kind, value, _ in keyscript.parse(f.read()):
+                    if kind == keyscript.WAIT:
+                        page.settle()
+                    elif kind == keyscript.LONG:
+                        page.hold(value)
+                    else:
+                        page.tap(value)
+            # The share link names this run's port: left out of the picture.
+            page.run("document.getElementById('share').hidden = true")
+            with open(png, "wb") as f:
+                f.write(driver.find_element("css selector", "main").screenshot_as_png)
+        finally:
+            driver.quit()
+            site.close()
+    print(png)
+
+
 def main(argv):
     if argv not in ([], ["--record"]):
         sys.exit("usage: tools/screenshots.py [--record]")
@@ -71,6 +109,7 @@ def main(argv):
         cmd += ["--keys", keyfile, "--png", png, "--scale", "4"]
         subprocess.run(cmd, check=True, cwd=ROOT)
         print(png)
+    web_picture(os.path.join(OUT, "play.keys"), os.path.join(OUT, "web.png"))
 
 
 if __name__ == "__main__":

@@ -308,6 +308,32 @@ def test_a_click_on_a_drawn_button_acts(page):
     assert_same(want[1], page.click(buttons.DOWN), "a click on down")
 
 
+def test_the_screen_sits_in_the_middle_of_its_bezel_and_the_keys_stand_out(page):
+    page.open()
+    box = page.run(
+        "const r = (s) => document.querySelector(s).getBoundingClientRect();"
+        "const s = r('#screen'), b = r('.bezel'), d = r('.device');"
+        "return [s.left - b.left, b.right - s.right, b.left - d.left, d.right - b.right]"
+    )
+    assert abs(box[0] - box[1]) < 0.5 and abs(box[2] - box[3]) < 0.5, box
+
+    def luminance(css):
+        rgb = [int(v) / 255 for v in css[css.index("(") + 1 : -1].split(",")[:3]]
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    def contrast(a, b):
+        hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+        return (hi + 0.05) / (lo + 0.05)
+
+    style = (
+        "return getComputedStyle(document.querySelector(arguments[0]))[arguments[1]]"
+    )
+    key = page.run(style, ".key.a", "backgroundColor")
+    assert contrast(key, page.run(style, ".key.a", "color")) >= 4.5  # its letter
+    assert contrast(key, page.run(style, ".device", "backgroundColor")) >= 3
+
+
 def test_space_on_a_focused_drawn_button_presses_it(page):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
