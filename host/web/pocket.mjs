@@ -31,6 +31,7 @@ const TICKS_MASK = 0x3fffffff; // MicroPython's ticks_ms() wraps here too
 const MAX_SCALE = 6; // OLED pixels are at most 6 CSS pixels wide, as the simulator's
 const KEPT = 400; // presses and draws remembered
 const STORAGE_PROBE = "crisscross-pocket/.probe";
+const STORAGE_LOCK = "crisscross-pocket"; // held by the tab that keeps the saves
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
@@ -336,6 +337,19 @@ function savesKept() {
   }
 }
 
+// One tab keeps the saves: each reads them when it opens and writes them whole,
+// so two would write over each other's (a high score lost). The first holds a
+// lock for as long as it is open; another plays without saves, and says so.
+function firstTab() {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request(STORAGE_LOCK, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock === null ? undefined : new Promise(() => {});
+    });
+  });
+}
+
 function isFull(e) {
   return !!e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014);
 }
@@ -423,8 +437,10 @@ async function boot() {
     stderr: (line) => console.error(line),
   });
   const webhost = mp.pyimport("webhost");
-  const saves = savesKept() ? savesArea : null;
-  const problem = webhost.start(clock(), takeLink(), saves, seedAsked());
+  const first = await firstTab();
+  const saves = first && savesKept() ? savesArea : null;
+  const why = first ? null : "The game is open in another tab: no saves here";
+  const problem = webhost.start(clock(), takeLink(), saves, seedAsked(), why);
   if (problem) console.warn(`link: ${problem}`);
   frameRef = webhost.frame;
   host = {

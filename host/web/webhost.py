@@ -3,11 +3,12 @@
 The page (host/web/pocket.mjs) loads this module from the ROMFS image that
 `python3 -m host web` builds, and drives it:
 
-    start(now, link, saves, seed)
+    start(now, link, saves, seed, unsaved)
                            the App on a framebuf canvas, saves in `saves`, the
                            page's localStorage (in memory when it is None: the
-                           browser refuses its storage; a full one is kept,
-                           and its refusals told); `link` is the page's
+                           browser refuses its storage, or another tab keeps
+                           the saves: `unsaved` says which; a full one is
+                           kept, and its refusals told); `link` is the page's
                            #hash ("code=AVF-F6V5", "daily"), `seed` the first new
                            game's dice (the simulator's --seed) or None
     down(button, now) / up(button, now)
@@ -206,10 +207,10 @@ def _clock():
     return time.ticks_ms()
 
 
-def start(now, link=None, saves=None, seed=None):
-    """Make the device; `saves` is the page's storage area, or None (the
-    browser refuses its storage): saves kept in memory for this visit. Returns
-    what is wrong with `link`, or None."""
+def start(now, link=None, saves=None, seed=None, unsaved=None):
+    """Make the device; `saves` is the page's storage area, or None: saves kept
+    in memory for this visit, and `unsaved` (or that the browser keeps none)
+    told. Returns what is wrong with `link`, or None."""
     global device, frame
     import framebuf
 
@@ -223,7 +224,7 @@ def start(now, link=None, saves=None, seed=None):
     canvas = framebuf.FrameBuffer(frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
     device = WebDevice(canvas, frame, storage, now, _today, seed)
     if saves is None:
-        device.app.toast("This browser keeps no saves here", 4000)
+        device.app.toast(unsaved or "This browser keeps no saves here", 4000)
     return device.open_link(link)
 
 

@@ -174,6 +174,47 @@ def test_a_storage_full_at_load_still_reads_the_saves_kept(page):
         page.run("localStorage.clear()")
 
 
+def test_a_second_tab_plays_without_saves_and_leaves_the_firsts_alone(page):
+    # Each tab would write its own copy of the saves over the other's: the
+    # first keeps them, a second says it keeps none and writes nothing.
+    steps = game_steps()[:PLAY_STEPS]
+    page.open("?seed=%d" % SEED)
+    browser_play(page, steps)
+    saved = page.run("return JSON.stringify(localStorage)")
+    first = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
+    try:
+        frame = page.open("?seed=%d" % SEED, keep=True)
+        unsaved = Sim(webhost_storage(), seed=None)
+        unsaved.device.app.toast("The game is open in another tab: no saves here", 4000)
+        unsaved.device.step(0)
+        assert_same(unsaved.frame(), frame, "the second tab's title and message")
+        browser_play(page, keyscript.parse("b\n") + steps)
+        assert page.run("return JSON.stringify(localStorage)") == saved
+    finally:
+        page.driver.close()
+        page.driver.switch_to.window(first)
+    assert_same(Sim(page_storage(page), seed=None).frame(), page.reload(), "first")
+
+
+def webhost_storage():
+    """An empty storage, as a tab without saves has."""
+    from crisscross.memory_storage import MemoryStorage
+
+    return MemoryStorage()
+
+
+def page_storage(page):
+    """The page's saves, as the simulator's storage."""
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
+    import webhost
+    from test_webhost import Area
+
+    return webhost.BrowserStorage(Area(page.run("return {...localStorage}")))
+
+
 REVOKE_STORAGE = """
     const revoked = () => {
         throw new DOMException("The storage is disabled.", "SecurityError");
