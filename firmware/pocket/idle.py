@@ -1,9 +1,10 @@
 """Idle power: dim the display, then blank it and sleep; any button wakes it.
 
 The game keeps its state while blank (the panel keeps its RAM too), so waking shows
-exactly where the player was. A button held down (in a bag) does not keep it awake:
-only presses and releases are input. The press that wakes a blank screen is only a wake-up:
-it and the rest of that press (long, repeat, release) never reach the game.
+exactly where the player was. A button held down (in a bag) does not keep it
+awake: only presses and releases are input. The press that wakes a blank screen is
+only a wake-up: it and the rest of that press (long, repeat, release) never reach
+the game.
 """
 
 from micropython import const

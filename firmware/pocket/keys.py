@@ -3,9 +3,9 @@
 Each pin reads 0 while its button is pressed (button to ground, internal pull-up).
 A level change is accepted at once and then the pin is ignored for _DEBOUNCE_MS; an
 edge whose level reads as before is looked at again _DEBOUNCE_MS after it (the
-contact may still be bouncing), so contact bounce never makes a second press. An interrupt on both edges wakes the main
-loop (`pocket.wake`) and latches presses that begin and end between two scans: a tap
-shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
+contact may still be bouncing), so contact bounce never makes a second press. An
+interrupt on both edges wakes the main loop (`pocket.wake`) and latches presses that
+begin and end between two scans: a tap shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
 which makes the same events as the simulator's keyboard.
 
 The interrupt is a hard one where the port has them (rp2): its handler runs at the

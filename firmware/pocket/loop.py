@@ -4,9 +4,9 @@ The loop runs once per button edge or timer, never on a fixed frame: while nothi
 is held and the app has no timer, it sleeps until the next edge (a pin interrupt
 wakes it) or until the idle timer dims the screen. While a button is held it wakes
 every HELD_MS for the long press and auto-repeat, unless the screen is blank (a
-button held in a bag: only its release, an edge, matters then). Memory is collected between
-screens (a game family was just left); otherwise `gc.threshold` (set at start-up)
-decides, so no frame scans the heap.
+button held in a bag: only its release, an edge, matters then). Memory is collected
+between screens (a game family was just left); otherwise `gc.threshold` (set at
+start-up) decides, so no frame scans the heap.
 
 Everything comes in as arguments (the clock and the wait too), so tests run the real
 loop inside MicroPython with a fake clock and a recording bus.

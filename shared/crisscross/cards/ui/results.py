@@ -4,7 +4,8 @@ score of a game the human won (or the share code), and the keys; A shows the
 final table (the last lines that scored inverted), B goes back to the title.
 
 One human against AI foes: the score goes into the high scores ('cards',
-'cards-joker', 'cards-strict', 'cards-joker-strict'); with several humans the save is only cleared.
+'cards-joker', 'cards-strict', 'cards-joker-strict'); with several humans the save
+is only cleared.
 """
 
 from crisscross import buttons, ui
