@@ -225,7 +225,8 @@ function typing(e) {
   return (tag === "INPUT" && !el.readOnly) || tag === "TEXTAREA";
 }
 
-// Enter on a focused button of the page (Copy link, Reload) is that button's.
+// Enter on a focused button of the page (Copy link, Reload) is that button's. A
+// click leaves no focus behind (copyLink), so Enter is A again after one.
 function pageButton(e) {
   const el = e.target;
   return e.key === "Enter" && el && el.tagName === "BUTTON" && !("button" in el.dataset);
@@ -291,7 +292,8 @@ function showShare(code) {
   $("copied").textContent = "";
 }
 
-async function copyLink() {
+async function copyLink(e) {
+  if (e.detail > 0) e.currentTarget.blur(); // a pointer's click: Enter stays A
   const field = $("share-link");
   let ok = false;
   try {
@@ -340,13 +342,17 @@ function savesKept() {
 // One tab keeps the saves: each reads them when it opens and writes them whole,
 // so two would write over each other's (a high score lost). The first holds a
 // lock for as long as it is open; another plays without saves, and says so.
+// Where the browser has no locks (a page not served from localhost or https)
+// or refuses them (the site's storage blocked), every tab counts as the first.
 function firstTab() {
   if (!navigator.locks) return Promise.resolve(true);
   return new Promise((resolve) => {
-    navigator.locks.request(STORAGE_LOCK, { ifAvailable: true }, (lock) => {
-      resolve(lock !== null);
-      return lock === null ? undefined : new Promise(() => {});
-    });
+    navigator.locks
+      .request(STORAGE_LOCK, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock === null ? undefined : new Promise(() => {});
+      })
+      .catch(() => resolve(true));
   });
 }
 

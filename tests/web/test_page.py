@@ -197,6 +197,25 @@ def test_a_second_tab_plays_without_saves_and_leaves_the_firsts_alone(page):
     assert_same(Sim(page_storage(page), seed=None).frame(), page.reload(), "first")
 
 
+def test_locks_the_browser_refuses_leave_the_page_playing_with_its_saves(page):
+    # The site's storage blocked: navigator.locks refuses. The page must not
+    # wait for a lock for ever; it plays as the first tab.
+    refuse = (
+        "navigator.locks.request = () => "
+        "Promise.reject(new DOMException('The request was denied.', 'SecurityError'));"
+    )
+    added = page.driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": refuse}
+    )
+    try:
+        assert_same(golden("title"), page.open(), "the title, no message")
+    finally:
+        page.driver.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument",
+            {"identifier": added["identifier"]},
+        )
+
+
 def webhost_storage():
     """An empty storage, as a tab without saves has."""
     from crisscross.memory_storage import MemoryStorage
@@ -395,10 +414,20 @@ def test_enter_on_the_copy_button_copies_and_presses_nothing(page):
     page.open("?seed=%d" % SEED)
     browser_play(page, steps)  # the results: the link is offered
     before = page.run("return pocket.stats.presses.length")
-    page.run("document.getElementById('copy').focus()")
+    for _ in range(20):  # Tab to it, as a person using the keyboard does
+        if page.run("return document.activeElement.id") == "copy":
+            break
+        ActionChains(page.driver).send_keys(Keys.TAB).perform()
     ActionChains(page.driver).send_keys(Keys.ENTER).perform()
     page._wait("return document.getElementById('copied').textContent !== ''", 5)
     assert page.run("return pocket.stats.presses.length") == before
+    # Clicked with the mouse instead, the button leaves Enter to the game: A.
+    page.run("document.getElementById('copied').textContent = ''")
+    page.run("document.activeElement.blur()")
+    page.driver.find_element("css selector", "#copy").click()
+    ActionChains(page.driver).send_keys(Keys.ENTER).perform()
+    page.settle()
+    assert page.run("return pocket.stats.presses.length") == before + 1
 
 
 @pytest.mark.parametrize("width", [320, 360, 412])
