@@ -5,9 +5,8 @@ Unicode braille cell (host.screen.render.to_braille), so the screen is 64x16 cha
 inside a frame: it fits a terminal of 80x24. Keys are read raw through termios; a terminal reports no key-ups,
 so each key is a tap (down, then up presses.TAP_MS later), and Z / X hold A / B
 presses.HOLD_MS, long enough for a long press: the game sees only button edges.
-A key typed while the one before still holds its button acts after its release:
-keys act one after another, in order (the menu Z or X opens takes those typed
-during the hold).
+Keys typed while Z or X holds its button act after its release, in order (the menu
+the long press opens takes them); other keys act as they come.
 """
 
 import argparse
@@ -203,8 +202,8 @@ def play(device, clock, terminal, colour=True):
 
     old_winch = signal.signal(signal.SIGWINCH, on_resize)
     fits = True
-    waiting = []  # keys typed while the last one still holds its button
-    held = None  # the button the last key pressed
+    waiting = []  # keys typed while Z or X holds its button: they act after it
+    held = None  # the button Z or X holds
     try:
         while True:
             ready = select.select([terminal.fd], [], [], FRAME_S)[0]
@@ -221,8 +220,9 @@ def play(device, clock, terminal, colour=True):
             now = clock.now()
             waiting.extend(actions)
             while waiting and (held is None or not device.holding(held)):
-                held, ms = waiting.pop(0)
-                device.hold(held, now, ms)
+                button, ms = waiting.pop(0)
+                device.hold(button, now, ms)
+                held = button if ms >= HOLD else None
             changed = device.step(now)
             if resized[0]:
                 resized[0] = False
