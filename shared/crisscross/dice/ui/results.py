@@ -142,7 +142,7 @@ class Results(Screen):
             ui.right(c, str(game.score(p).total), 126, y, fg)
         if self._tie_broken():
             cc = game.FAMILY == "digits" and game.variant == "cc"
-            c.text("tie: higher total" if cc else "tie: best line", 0, 47)
+            c.text("tie: top total" if cc else "tie: best line", 0, 47)
         else:
             ui.center(c, "A:sheet B:title", 47)
         self._code(c, 56)
