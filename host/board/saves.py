@@ -24,6 +24,7 @@ from host.board.board_files import verify
 
 SAVE_DIR = "saves"  # firmware/pocket/setup.py's SAVE_DIR, on the board's filesystem
 BACKUPS = os.path.join(ROOT, "build", "saves-backup")
+STAMP = "%Y-%m-%d-%H%M%S"  # a backup's folder: when it was made
 
 _LIST = """
 import os
@@ -37,15 +38,27 @@ del _n
 
 
 def newest(base=BACKUPS):
-    """The newest backup folder under `base` (by when it was written, whatever its
-    name), or None."""
+    """The newest backup folder under `base`: of those backup named by their time,
+    the latest by that name; with none, the folder written to last. None when
+    there is none."""
     try:
         names = [n for n in os.listdir(base) if not n.startswith(".")]
     except OSError:
         return None
-    folders = [os.path.join(base, n) for n in names]
-    folders = [f for f in folders if os.path.isdir(f)]
+    folders = [n for n in names if os.path.isdir(os.path.join(base, n))]
+    dated = [n for n in folders if _dated(n)]
+    if dated:
+        return os.path.join(base, max(dated))
+    folders = [os.path.join(base, n) for n in folders]
     return max(folders, key=lambda f: (os.path.getmtime(f), f), default=None)
+
+
+def _dated(name):
+    try:
+        time.strptime(name, STAMP)
+    except ValueError:
+        return False
+    return True
 
 
 def intact(name, data):
@@ -87,7 +100,7 @@ def backup(port, folder=None, out=print):
             data = link.read_file(SAVE_DIR + "/" + name)
             if data is not None:
                 files[name] = data
-        dest = folder or os.path.join(BACKUPS, time.strftime("%Y-%m-%d-%H%M%S"))
+        dest = folder or os.path.join(BACKUPS, time.strftime(STAMP))
         try:
             os.makedirs(dest, exist_ok=True)
             for name, data in files.items():

@@ -102,16 +102,28 @@ def test_a_backup_named_as_a_file_is_refused_before_the_board_is_touched(tmp_pat
     assert (tmp_path / "afile").read_bytes() == b"mine"
 
 
-def test_restore_takes_the_backup_written_last_whatever_its_name(tmp_path):
+def test_restore_takes_the_latest_dated_backup_else_the_folder_written_last(tmp_path):
     from host.board.saves import newest
 
-    for name, when in (("2026-01-01-000000", 2), ("Pre-upgrade", 1), ("b", 3)):
+    # Dated as backup names them: the latest name, whatever else touched them
+    # since (a file manager's .DS_Store) or sits beside them.
+    for name, when in (
+        ("2026-01-01-000000", 3),
+        ("2026-02-01-000000", 1),
+        ("Pre-upgrade", 5),
+    ):
         (tmp_path / name).mkdir()
         os.utime(tmp_path / name, (when, when))
     (tmp_path / "c.txt").write_bytes(b"not a backup")
-    assert newest(str(tmp_path)) == str(tmp_path / "b")
-    os.utime(tmp_path / "Pre-upgrade", (4, 4))
+    assert newest(str(tmp_path)) == str(tmp_path / "2026-02-01-000000")
+    # No dated one: the folder written to last.
+    for name in ("2026-01-01-000000", "2026-02-01-000000"):
+        os.rmdir(tmp_path / name)
+    (tmp_path / "mine").mkdir()
+    os.utime(tmp_path / "mine", (4, 4))
     assert newest(str(tmp_path)) == str(tmp_path / "Pre-upgrade")
+    os.utime(tmp_path / "mine", (6, 6))
+    assert newest(str(tmp_path)) == str(tmp_path / "mine")
     assert newest(str(tmp_path / "none")) is None
 
 
