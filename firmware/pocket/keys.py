@@ -5,8 +5,9 @@ A level change is accepted at once and then the pin is ignored for _DEBOUNCE_MS;
 edge whose level reads as before is looked at again _DEBOUNCE_MS after it (the
 contact may still be bouncing), so contact bounce never makes a second press. An
 interrupt on both edges wakes the main loop (`pocket.wake`) and latches presses that
-begin and end between two scans: a tap shorter than a scan is not lost. Raw edges go to a `crisscross.buttons.Buttons`,
-which makes the same events as the simulator's keyboard.
+begin and end between two scans: a tap shorter than a scan is not lost. Raw edges
+go to a `crisscross.buttons.Buttons`, which makes the same events as the
+simulator's keyboard.
 
 The interrupt is a hard one where the port has them (rp2): its handler runs at the
 edge, not when the game next runs Python, so a tap made during a blocking call (a
