@@ -107,7 +107,11 @@ PICO_STOCK_BUDGETS = (
 # Budgets not met yet: printed "OVER (pending)" in every report and listed in
 # results.json's over_budget_pending, but they do not fail bench-check. Empty this
 # to hold them all. Their figures: docs/performance.md, "Pending budgets".
-PENDING = ()
+PENDING = (
+    "pico.heap_live_max_bytes.words",
+    "pico.hint_ms_max.words",
+    "pico.ai_turn_ms_max.words",
+)
 
 
 def flatten(tree, prefix=""):

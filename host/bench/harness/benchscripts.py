@@ -60,11 +60,14 @@ def _set_row(key, wanted):
     raise RuntimeError("new game: cannot set " + key)
 
 
-def _new_game(family, rules):
-    """From the title: New game, the family, the rules (as the row shows them)."""
+def _new_game(family, rules, ais=None):
+    """From the title: New game, the family, the rules (as the row shows them),
+    and `ais` AI foes when given (New game keeps the last ones chosen)."""
     yield from _choose("New game")
     yield from _set_row("game", lambda s: s.family() == family)
     yield from _set_row("rules", lambda s: s.rows()[s.row][2] == rules)
+    if ais is not None:
+        yield from _set_row("ais", lambda s: s.ais == ais)
     while row_key() != "start":
         yield "down", "menu"
     yield "a", "menu"
@@ -223,7 +226,7 @@ def words(rules, stop_after=0):
     yield "a", "menu"  # the word game's rules
     yield "b", "menu"
     yield "b", "menu"
-    yield from _new_game("words", rules)
+    yield from _new_game("words", rules, ais=1)
     yield from _words_think()  # the AI may move first
     turns = 0
     while screen("WordsPlay") and (not stop_after or turns < stop_after):
