@@ -100,12 +100,19 @@ def test_a_whole_symbols_game_draws_the_simulators_frames(page):
         assert_same(want_f, got_f, "high scores, key %d" % (k + 1))
 
 
-def test_a_reload_offers_continue_at_the_same_place(page):
+def saved_mid_game(page):
+    """The first PLAY_STEPS of the game played on the page and on a twin
+    simulator; the twin, whose storage holds the same save."""
     steps = game_steps()[:PLAY_STEPS]
     twin = Sim()
     twin.play(steps)
     page.open("?seed=%d" % SEED)
     browser_play(page, steps)
+    return twin
+
+
+def test_a_reload_offers_continue_at_the_same_place(page):
+    twin = saved_mid_game(page)
     # A reload: the saved game waits behind Continue, the title's first item.
     resumed = Sim(twin.storage, seed=None)
     assert_same(resumed.frame(), page.reload(), "the title after a reload")
@@ -161,11 +168,7 @@ def test_a_full_storage_is_told_and_the_game_goes_on(page):
 def test_a_storage_full_at_load_still_reads_the_saves_kept(page):
     # Another page of the site filled the storage while the game was away: its
     # saved game is still there to continue (a save is refused, and told).
-    steps = game_steps()[:PLAY_STEPS]
-    twin = Sim()
-    twin.play(steps)
-    page.open("?seed=%d" % SEED)
-    browser_play(page, steps)
+    twin = saved_mid_game(page)
     assert page.run(FILL_STORAGE) > 0
     try:
         resumed = Sim(twin.storage, seed=None)
