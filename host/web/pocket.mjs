@@ -9,7 +9,7 @@
 // has work (a held button, a hint's search in slices: webhost.SLICE_MS each).
 //
 // window.pocket tells tests and benchmarks what they measure: ready, error,
-// idle(), shareLink(), and stats: firstFrameMs (since the page began to load),
+// savesKept, idle(), shareLink(), and stats: firstFrameMs (since the page began to load),
 // keyToFrameMs (each direction's press to its frame), presses and draws (the
 // times of the last ones; a draw's busy: the game still had work due), and
 // longestStepMs (the longest the page waited for one step of the game).
@@ -52,6 +52,7 @@ let shared = null;
 const pocket = {
   ready: false,
   error: null,
+  savesKept: null, // whether this tab keeps saves (false: memory only), once loaded
   stats,
   // Nothing left to do until a button: the canvas shows what the game drew.
   idle: () => host !== null && !unstepped && !anyHeld() && !host.busy(clock()),
@@ -445,6 +446,7 @@ async function boot() {
   const webhost = mp.pyimport("webhost");
   const first = await firstTab();
   const saves = first && savesKept() ? savesArea : null;
+  pocket.savesKept = saves !== null;
   const why = first ? null : "The game is open in another tab: no saves here";
   const problem = webhost.start(clock(), takeLink(), saves, seedAsked(), why);
   if (problem) console.warn(`link: ${problem}`);
