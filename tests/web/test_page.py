@@ -136,18 +136,30 @@ FILL_STORAGE = """
 """
 
 
-def plays_as_on_a_storage_refusing_saves(page, spoil):
-    """Open the page, run the script `spoil` on its storage, play: every frame is
-    the simulator's on an empty storage that refuses every save (the game says
-    so once and plays on, never stopping). What `spoil` returned."""
+def webhost():
+    """host/web's webhost module, as the page runs it."""
     import sys
 
     sys.path.insert(0, os.path.join(ROOT, "host", "web"))
     import webhost
+
+    return webhost
+
+
+def browser_storage(items=None, full=False):
+    """The page's storage as the simulator's: webhost.BrowserStorage over a
+    dict of localStorage's items (`full`: every save refused)."""
     from test_webhost import Area
 
+    return webhost().BrowserStorage(Area(items, full))
+
+
+def plays_as_on_a_storage_refusing_saves(page, spoil):
+    """Open the page, run the script `spoil` on its storage, play: every frame is
+    the simulator's on an empty storage that refuses every save (the game says
+    so once and plays on, never stopping). What `spoil` returned."""
     steps = game_steps()[:PLAY_STEPS]
-    twin = Sim(webhost.BrowserStorage(Area(full=True)))
+    twin = Sim(browser_storage(full=True))
     want = twin.play(steps)
     page.open("?seed=%d" % SEED)
     spoiled = page.run(spoil)
@@ -190,14 +202,15 @@ def test_a_second_tab_plays_without_saves_and_leaves_the_firsts_alone(page):
         page.open("?seed=%d" % SEED, keep=True)
         assert page.run("return pocket.savesKept") is False
         time.sleep(4.5)  # its message ("open in another tab") has gone by itself
-        unsaved = Sim(webhost_storage(), seed=None)  # no Continue: no saves read
+        unsaved = Sim(MemoryStorage(), seed=None)  # no Continue: no saves read
         assert_same(unsaved.frame(), page.settle(), "the second tab's title")
         browser_play(page, steps)
         assert page.run("return JSON.stringify(localStorage)") == saved
     finally:
         page.driver.close()
         page.driver.switch_to.window(first)
-    assert_same(Sim(page_storage(page), seed=None).frame(), page.reload(), "first")
+    saves = browser_storage(page.run("return {...localStorage}"))
+    assert_same(Sim(saves, seed=None).frame(), page.reload(), "first")
 
 
 def test_locks_the_browser_refuses_leave_the_page_playing_with_its_saves(page):
@@ -217,24 +230,6 @@ def test_locks_the_browser_refuses_leave_the_page_playing_with_its_saves(page):
             "Page.removeScriptToEvaluateOnNewDocument",
             {"identifier": added["identifier"]},
         )
-
-
-def webhost_storage():
-    """An empty storage, as a tab without saves has."""
-    from crisscross.memory_storage import MemoryStorage
-
-    return MemoryStorage()
-
-
-def page_storage(page):
-    """The page's saves, as the simulator's storage."""
-    import sys
-
-    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
-    import webhost
-    from test_webhost import Area
-
-    return webhost.BrowserStorage(Area(page.run("return {...localStorage}")))
 
 
 REVOKE_STORAGE = """
@@ -257,21 +252,15 @@ def test_a_storage_taken_away_mid_game_reads_as_empty_and_the_game_goes_on(page)
 def test_a_huge_foreign_save_is_put_aside_and_the_game_goes_on(page):
     # A value far larger than any save under the game's key: read once as a
     # damaged file; moving it aside happens in the page, not in MicroPython's heap.
-    import sys
-
-    sys.path.insert(0, os.path.join(ROOT, "host", "web"))
-    from test_webhost import Area
-
-    import webhost
-
+    key = webhost().PREFIX + "game.sav"
     junk = "ab" * 700000
     steps = game_steps()[:PLAY_STEPS]
-    twin = Sim(webhost.BrowserStorage(Area({webhost.PREFIX + "game.sav": junk})))
+    twin = Sim(browser_storage({key: junk}))
     want = twin.play(steps)
     page.open("?seed=%d" % SEED)
     page.run(
         "localStorage.setItem(arguments[0], arguments[1])",
-        webhost.PREFIX + "game.sav",
+        key,
         junk,
     )
     page.reload()  # "Saved game was damaged", gone by itself by the first key
