@@ -133,3 +133,43 @@ def test_the_search_reads_the_bytes_the_lines_write():
 
     for name in ("_FREE", "_ANCHOR", "_SOLO", "_UNKNOWN", "_MAX_WORD"):
         assert getattr(ai, name) == getattr(lines, name), name
+
+
+class Squares(ai.Search):
+    """A search that asks the rules about every play it values that lays a
+    card beside the cards across (a cross word: only a Square Effect allows
+    one), beside what its own square check says."""
+
+    def __init__(self, *args, **kw):
+        ai.Search.__init__(self, *args, **kw)
+        self.checks = []  # (the search's square check, the rules' squares, error)
+
+    def _offer(self, n, start, counted=True):
+        if self._plain_value(n, start) == -2:
+            cells = self._cells(n, start)
+            res = rules.Result()
+            new = rules._check_cards(self.board, cells, self.options, res)
+            corners = rules._squares(rules._Overlay(self.board, new), cells)
+            res = rules.evaluate(
+                self.board, cells, None, self.options, check_words=False
+            )
+            self.checks.append((self._square(n, start), bool(corners), res.error))
+        ai.Search._offer(self, n, start, counted)
+
+
+def test_the_search_asks_the_rules_only_about_a_cross_word_that_makes_a_square():
+    # A play laying a card beside the cards across forms a word across: the rules
+    # refuse it unless the play completes a 2x2 square. The search sees the
+    # squares the rules see without laying the play out, and skips the rest.
+    d = Dictionary()
+    words = Words(every_word(d))
+    d.close()
+    checks = []
+    for board, hand, options, empties in positions(3, 5, words, (2, 7)):
+        s = Squares(board, hand, words, options, UNBOUNDED, empties=empties)
+        s.best()
+        checks += s.checks
+    for square, corners, error in checks:
+        assert square == corners
+        assert square or error
+    assert sum(c[0] for c in checks) >= 500 and sum(not c[0] for c in checks) >= 2000

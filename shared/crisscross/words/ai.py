@@ -418,8 +418,10 @@ class Search:
         if counted:
             self.candidates += 1
         value = self._plain_value(n, start)
-        if value == -2:  # a card laid beside the cards across: ask the rules
-            cells = self._cells(n, start)
+        if value == -2:  # a card laid beside the cards across
+            if not self._square(n, start):
+                return  # two words without a Square Effect: the rules refuse it
+            cells = self._cells(n, start)  # ask the rules
             res = rules.evaluate(
                 self.board, cells, None, self.options, check_words=False
             )
@@ -429,6 +431,34 @@ class Search:
         if value > self.best_value:
             self.best_value = value
             self.best_cells = self._cells(n, start)
+
+    def _square(self, n, start):
+        """Whether a card laid in the word of n letters from line position
+        `start` completes a 2x2 square: with its neighbour in the word (the
+        cells just outside it are free) and the two cards beside them across
+        (the play lays no card off its line). The same squares the rules find
+        (rules._squares), without laying the play out."""
+        flags, lines = self._flags, self.lines
+        cells = self.board._cells
+        along, side = 1, SPAN
+        if lines.dir != ACROSS:
+            along, side = SPAN, 1
+        k = lines.key(start)
+        for i in range(n):
+            if not flags[i] & _BOARD:
+                a = k + side in cells  # a card beside it across, on one side
+                b = k - side in cells  # ...on the other
+                if a or b:
+                    q = k - along  # its neighbour before it, then after it
+                    if i and (a and q + side in cells or b and q - side in cells):
+                        return True
+                    q = k + along
+                    if i < n - 1 and (
+                        a and q + side in cells or b and q - side in cells
+                    ):
+                        return True
+            k += along
+        return False
 
     def _plain_value(self, n, start):
         """The value of the word of n letters as a plain play, the rules' score
