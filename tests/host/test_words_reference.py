@@ -154,7 +154,7 @@ class Squares(ai.Search):
                 self.board, cells, None, self.options, check_words=False
             )
             self.checks.append((self._square(n, start), bool(corners), res.error))
-        ai.Search._offer(self, n, start, counted)
+        return ai.Search._offer(self, n, start, counted)
 
 
 def test_the_search_asks_the_rules_only_about_a_cross_word_that_makes_a_square():

@@ -121,6 +121,30 @@ def test_the_budget_bounds_the_search():
     d.close()
 
 
+# A deal whose first hint is an 18-card hand with a wild card beside 5 cards:
+# few lookups a step, as a word's first two letters come from tables.
+BIG_HAND = "words|2|ha|quick||||13047205|7<ADDEd"
+
+
+def test_the_budget_bounds_the_walk_as_well_as_the_lookups():
+    from crisscross.words.session import Session
+
+    g = Session.from_text(BIG_HAND).game
+    assert len(g.hand()) == 18 and len(g.board._cells) == 5
+    s = ai.stepper(g, 1000)
+    found = s.best()
+    # It stopped at its steps' bound, before its last lookup...
+    most = 1000 * ai.WORK_PER_LOOKUP
+    assert most < s.work <= most + ai.OFFER_WORK + 1
+    assert s.nodes < 1000
+    assert found is not None and g.check(found[0]).error is None
+    # ...where a bigger budget goes on (the search had not ended by itself).
+    more = ai.stepper(g, 4000)
+    more.best()
+    assert more.nodes > s.nodes and more.work > s.work
+    assert more.best_value >= s.best_value
+
+
 def test_a_seeded_ai_game_repeats_exactly():
     d = Dictionary()
     a = selfplay.play_game(2, 21, rules.Options(target=400), d, 400)

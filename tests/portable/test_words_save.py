@@ -11,12 +11,19 @@ from crisscross.words.restore import each_action, play_cells
 
 
 def _same(a, b):
+    """Session `a`, loaded from a save of `b`, is b's game."""
     ga, gb = a.game, b.game
     assert ga.board._cells == gb.board._cells
     assert [p.hand for p in ga.players] == [p.hand for p in gb.players]
     assert ga.scores() == gb.scores() and bytes(ga.deck) == bytes(gb.deck)
     assert (ga.turn, ga.turns, ga.restarts) == (gb.turn, gb.turns, gb.restarts)
-    assert ga.rng.state == gb.rng.state and a.phase == b.phase
+    assert ga.rng.state == gb.rng.state
+    # Who holds the handheld is not saved: a pass-and-play game resumes behind
+    # the hand-over screen, even when the human who moved last moves again.
+    if a.humans > 1 and b.phase == ws.PLAY:
+        assert a.phase == ws.HANDOVER
+    else:
+        assert a.phase == b.phase
 
 
 def _cells(word, r, c, down=False, wild=()):

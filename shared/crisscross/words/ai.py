@@ -14,7 +14,11 @@ forms one word and no square: it is valued from its letters; the rules score the
 others. The best play so far is kept as its cells, scored again at the end.
 
 The budget counts dictionary lookups (of 3 letters or more), so the result depends
-only on the position: the same on every interpreter and however it is sliced.
+only on the position: the same on every interpreter and however it is sliced. It
+bounds the walk's other work as well, steps that ask no lookup (a word's first
+two letters come from tables; a play the rules score counts as OFFER_WORK steps):
+a big hand beside a few cards would take most of its time there. The search stops
+at WORK_PER_LOOKUP steps per lookup of the budget, as at its last lookup.
 
 It runs in steps as every search of the game does (docs/architecture.md, "A search
 in steps"): `Search.steps(out, lookups)` is a generator that yields each time a
@@ -48,8 +52,8 @@ from crisscross.words.rules import EMPTY_BONUS
 DEFAULT_BUDGET = const(4000)
 _MAX_WORD = const(31)  # longer than any word in the list
 _ALL_LETTERS = const(0x3FFFFFF)  # a mask of the 26 letters
-_OFFER_WORK = const(20)  # a candidate scored costs about 20 extension steps
-_WORK_PER_LOOKUP = const(4)  # work allowed per lookup of a slice
+OFFER_WORK = const(50)  # a play the rules score costs about 50 extension steps
+WORK_PER_LOOKUP = const(3)  # steps allowed per lookup, of a slice and of the budget
 _WILD = const(26)  # deck.WILD
 # As in crisscross.words.lines: a line position's byte is a card's letter below
 # _FREE, an anchor from _ANCHOR on (_SOLO: one whose cross-check is not kept); a
@@ -91,8 +95,9 @@ class _OutOfBudget(Exception):
 class Search:
     """One move search: run `steps(out, lookups)`, or `best()`, which returns
     what it appends in one call: (cells, Result), or None when there is no play.
-    `nodes` the lookups it counted, `candidates` the plays it valued (an
-    opening's aside), `best_value` the best one's value in tenths (-1: none)."""
+    `nodes` the lookups it counted, `work` its steps, `candidates` the plays it
+    valued (an opening's aside), `best_value` the best one's value in tenths
+    (-1: none)."""
 
     def __init__(self, board, hand, lookup, options, budget=DEFAULT_BUDGET, **kw):
         self.board = board
@@ -115,7 +120,7 @@ class Search:
         for card in hand:
             self.counts[card] += 1
         self.hand_size = len(hand)
-        self.nodes = 0
+        self.nodes = self.work = 0
         self.candidates = 0
         self.best_value = -1
         self.best_cells = None  # scored by the rules when the search ends
@@ -144,7 +149,7 @@ class Search:
 
     def _slice(self, nodes, work, lookups, reads):
         """Where a slice from here ends: (lookups, work, block reads)."""
-        pause_work = work + _WORK_PER_LOOKUP * lookups
+        pause_work = work + WORK_PER_LOOKUP * lookups
         return nodes + lookups, pause_work, self._reads() + reads
 
     # --- the search, a slice at a time ---------------------------------------------
@@ -180,6 +185,7 @@ class Search:
         counts, budget = self.counts, self.budget
         hand = _letters(counts)  # bit k: the hand holds letter k (wild cards aside)
         nodes = work = laid = 0
+        most_work = budget * WORK_PER_LOOKUP
         # Where this slice ends: fixed until the next yield.
         pause, pause_work, pause_reads = self._slice(0, 0, lookups, reads)
         lines = self.lines = Lines(self.board, self.hand_size)
@@ -208,6 +214,8 @@ class Search:
                 while n >= 0:
                     # Depth n entered: count the work, and end the slice when due.
                     work += 1
+                    if work > most_work:
+                        raise _OutOfBudget()
                     if sliced and (
                         nodes >= pause
                         or work >= pause_work
@@ -256,9 +264,7 @@ class Search:
                                 if nodes > budget:
                                     raise _OutOfBudget()
                             if contains(bytes(word[:n])):
-                                self._offer(n, start, not opening)
-                                if not opening:
-                                    work += _OFFER_WORK
+                                work += self._offer(n, start, not opening)
                         if j < size and laid < limit and n < _MAX_WORD:
                             # The letters the cell may take.
                             f = flags[n] & _TOUCHED
@@ -376,7 +382,7 @@ class Search:
                 limit = lines.limit
         except _OutOfBudget:
             pass
-        self.nodes = nodes
+        self.nodes, self.work = nodes, work
         self.depth = 0
         out.append(self._result())
 
@@ -414,23 +420,27 @@ class Search:
     def _offer(self, n, start, counted=True):
         """The word of n letters from line position `start` ends here: the
         play's value, if it has one (an opening's is not counted among the
-        candidates)."""
+        candidates). Returns the steps it took: n, or OFFER_WORK where the
+        rules were asked."""
         if counted:
             self.candidates += 1
         value = self._plain_value(n, start)
+        cost = n
         if value == -2:  # a card laid beside the cards across
             if not self._square(n, start):
-                return  # two words without a Square Effect: the rules refuse it
+                return n  # two words without a Square Effect: the rules refuse it
             cells = self._cells(n, start)  # ask the rules
             res = rules.evaluate(
                 self.board, cells, None, self.options, check_words=False
             )
             if res.error or res.exchange:
-                return
+                return OFFER_WORK
             value = res.score + self._value_bonus(len(cells))
+            cost = OFFER_WORK
         if value > self.best_value:
             self.best_value = value
             self.best_cells = self._cells(n, start)
+        return cost
 
     def _square(self, n, start):
         """Whether a card laid in the word of n letters from line position
