@@ -58,14 +58,18 @@ def encode(seed, variant=0):
     return "".join(ALPHABET[v] for v in values) + _check_char(values)
 
 
+def _wrong_length(text):
+    return ValueError(
+        "a share code has %d characters, this has %d" % (CODE_LENGTH, len(text))
+    )
+
+
 def clean(code):
     """Upper case, separators removed: the form `decode` checks."""
     if not isinstance(code, str):
         raise ValueError("a share code is text, like " + encode(0))
     if len(code) > 4 * CODE_LENGTH:  # no code, whatever its separators: say so now
-        raise ValueError(
-            "a share code has %d characters, this has %d" % (CODE_LENGTH, len(code))
-        )
+        raise _wrong_length(code)
     out = ""
     for c in code.upper():
         if c not in SEPARATORS:
@@ -77,9 +81,7 @@ def decode_variant(code):
     """(variant, seed) from a share code; ValueError says what is wrong."""
     text = clean(code)
     if len(text) != CODE_LENGTH:
-        raise ValueError(
-            "a share code has %d characters, this has %d" % (CODE_LENGTH, len(text))
-        )
+        raise _wrong_length(text)
     values = []
     for i in range(CODE_LENGTH):
         v = _value_of(text[i])
