@@ -71,18 +71,17 @@ def intact(name, data):
 
 
 def backup(port, folder=None, out=print):
-    if folder is not None and os.path.isdir(folder) and os.listdir(folder):
-        raise BoardError(
-            "%s already holds files: a backup needs a folder of its own (a new or "
-            "empty one)" % shown(folder)
-        )
     there = folder
     while there and not os.path.lexists(there):
         there = os.path.dirname(there)  # the part of the path that exists
+    why = None
     if there and not os.path.isdir(there):
+        why = "%s is a file" % shown(there)
+    elif there and there == folder and os.listdir(folder):
+        why = "%s already holds files" % shown(folder)
+    if why:
         raise BoardError(
-            "%s is a file: a backup needs a folder of its own (a new or empty one)"
-            % shown(there)
+            why + ": a backup needs a folder of its own (a new or empty one)"
         )
 
     def work(link):
