@@ -101,8 +101,8 @@ class CardsResults(Screen):
             ui.right(c, str(game.scores[seat]), 126, y)
         # Under the ranking, above the keys: why it ended, then the record or
         # the code (four seats leave room for one of them: the record first).
-        record = self._record_text()
         code = self._code()
+        record = self._record_text(code)
         room = (_KEYS_Y - _ROW_Y - game.seats * 9) // 9
         if room >= 3 and record != code:  # a new best: its code too
             lines = (end_text(game), record, code)
@@ -117,8 +117,8 @@ class CardsResults(Screen):
             y += 9
         ui.center(c, "A:table B:title", _KEYS_Y)
 
-    def _record_text(self):
-        """A new best or a high score of a game the human won; else the code."""
+    def _record_text(self, code):
+        """A new best or a high score of a game the human won; else `code`."""
         s = self.session
         won = False
         for place, seat in self.order:
@@ -128,7 +128,7 @@ class CardsResults(Screen):
             return "New best score!"
         if won and self.place is not None:
             return "High score #%d" % (self.place + 1)
-        return self._code()
+        return code
 
     def _code(self):
         from crisscross import sharecode
