@@ -57,17 +57,17 @@ _LAST = const(4)  # its last word
 # word game keeps this module resident: crisscross.resident); where there is no
 # such emitter (CPython, the WebAssembly port) the bytecode is used.
 def _native():
-    """The native decoder, search in a block, search in an undecoded block
-    and index search, or Nones where they cannot be compiled."""
+    """The native decoder, search in a block and index search, or Nones where
+    they cannot be compiled."""
     try:
         import micropython
         from crisscross.words.viper import SOURCE
 
         space = {"micropython": micropython}
         exec(SOURCE, space)
-        return space["d"], space["s"], space["p"], space["l"]
+        return space["d"], space["s"], space["l"]
     except Exception:  # CPython, or a port without native code
-        return None, None, None, None
+        return None, None, None
 
 
 def _bytecode():
@@ -76,7 +76,7 @@ def _bytecode():
     return decode_into
 
 
-_decode, _native_in, _probe, _native_le = _native()
+_decode, _native_in, _native_le = _native()
 del _native  # run once: its code is not kept
 _slow = None if _decode else _bytecode()  # imported at need where _decode is
 
@@ -323,37 +323,14 @@ class Dictionary:
                         break
                 else:
                     entry = None
-                if entry is None and here < 3 and _probe is not None:
-                    ok = self._probe(w)  # one word of a block: not decoded
-                else:
-                    entry = entry or self._seek(w)
-                    ok = has(entry[_FLAT], entry[_END], w, n, 1)
+                entry = entry or self._seek(w)
+                ok = has(entry[_FLAT], entry[_END], w, n, 1)
             else:
                 ok = False
             if ok:
                 out |= bit
         w[here] = keep
         return out
-
-    def _probe(self, w):
-        """contains(w) for a word of 4 letters or more whose first three begin
-        a word, read from its block in native code (viper.py's p) without
-        decoding the block into a cache entry: a cross-check's letters among
-        the first three each ask a different block, once, and the block the
-        search is walking stays cached."""
-        b = self._locate(w)
-        size = self.block_size
-        while True:
-            raw = self._read(self._data + b * size, size + 1, self._raw_block)
-            self.reads += 1
-            found = _probe(raw, size * 8, w, len(w), self._scratch)
-            if found != 2 or not b:
-                break
-            b -= 1  # keys are cut short: w sorts before this block's first word
-        if found < 0:  # a block the native decoder gives back
-            entry = self._seek(w)
-            return _in_block(entry[_FLAT], entry[_END], w, len(w), 1)
-        return found == 1
 
     def has_prefix(self, prefix):
         """True when some word starts with `prefix` (the word itself counts)."""

@@ -59,7 +59,6 @@ def open_into(d, path, cache, pairs_size, triples_size, slot, stride):
     d._cache_size = cache
     d._spare = [[-1, bytearray(slot), 0, b"", b""] for _ in range(max(1, cache))]
     d.reads = 0  # blocks decoded or searched: a measure of flash traffic
-    d._scratch = bytearray(32)  # a word as _probe reads it from its block
     # The 4 bytes of the triple table last read (_tri), and where they come
     # from: the search tries 26 letters after the same two.
     d._tri = None

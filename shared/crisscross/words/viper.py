@@ -15,10 +15,6 @@ s: whether the decoded words in flat[:end] (b"\\nword\\nword...\\n", sorted, as
 d writes them) hold the word p of pn letters (exact 1) or a word that begins with
 it (exact 0): a binary search for the first word >= p, whose start is found by
 going back from the middle byte to the newline before it.
-p: whether the block of nbits bits of symbols in `data` holds the word w of wn
-letters, read without decoding the block into a buffer: each word is built on
-the one before in `scratch` (32 bytes) until one sorts at or after w; 2 when w
-sorts before the block's first word, -1 for a block d would give back.
 l: the last of the n sorted keys of ks bytes in `keys` that is <= the word `k`
 of kn letters, cut or zero-padded to ks bytes as the keys are (0 when none is).
 """
@@ -127,49 +123,4 @@ def s(flat, end: int, p, pn: int, exact: int) -> int:
         return 0
     return 1
 
-
-@micropython.viper
-def p(data, nbits: int, w, wn: int, scratch) -> int:
-    b = ptr8(data)
-    q = ptr8(w)
-    o = ptr8(scratch)
-    pos = 0
-    first = 1
-    while pos + 5 <= nbits:
-        i = pos >> 3
-        m = ((b[i] << 8 | b[i + 1]) >> (11 - (pos & 7))) & 31
-        pos += 5
-        if m == 31:
-            break
-        while True:
-            if pos + 5 > nbits or m >= 32:
-                return -1
-            i = pos >> 3
-            c = ((b[i] << 8 | b[i + 1]) >> (11 - (pos & 7))) & 31
-            pos += 5
-            if c == 0:
-                break
-            o[m] = 96 + c
-            m += 1
-        k = 0
-        after = 0
-        while k < m and k < wn:
-            if o[k] != q[k]:
-                if o[k] > q[k]:
-                    after = 1
-                else:
-                    after = -1
-                break
-            k += 1
-        if after == 0:
-            if m == wn:
-                return 1
-            if m > wn:
-                after = 1
-        if after == 1:
-            if first:
-                return 2
-            return 0
-        first = 0
-    return 0
 """
