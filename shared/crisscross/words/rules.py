@@ -74,10 +74,12 @@ class _Overlay:
     def __init__(self, board, new):
         self.board = board
         self.new = new
+        self._cells = board._cells  # Board.get's, read with the same key
 
     def get(self, r, c):
-        v = self.new.get(key(r, c), -1)
-        return v if v >= 0 else self.board.get(r, c)
+        k = key(r, c)
+        v = self.new.get(k, -1)
+        return v if v >= 0 else self._cells.get(k, -1)
 
 
 def _run(view, r, c, direction):
