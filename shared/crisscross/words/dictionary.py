@@ -322,8 +322,7 @@ class Dictionary:
                     if entry[_FIRST] <= w <= entry[_LAST]:
                         break
                 else:
-                    entry = None
-                entry = entry or self._seek(w)
+                    entry = self._seek(w)
                 ok = has(entry[_FLAT], entry[_END], w, n, 1)
             else:
                 ok = False

@@ -72,7 +72,6 @@ class _Overlay:
     """The board with the new cards laid on top, without copying it."""
 
     def __init__(self, board, new):
-        self.board = board
         self.new = new
         self._cells = board._cells  # Board.get's, read with the same key
 
