@@ -426,6 +426,7 @@ class Search:
             self.candidates += 1
         value = self._plain_value(n, start)
         cost = n
+        cells = None  # laid out only for the rules, or to keep
         if value == -2:  # a card laid beside the cards across
             if not self._square(n, start):
                 return n  # two words without a Square Effect: the rules refuse it
@@ -439,7 +440,7 @@ class Search:
             cost = OFFER_WORK
         if value > self.best_value:
             self.best_value = value
-            self.best_cells = self._cells(n, start)
+            self.best_cells = cells or self._cells(n, start)
         return cost
 
     def _square(self, n, start):
