@@ -32,6 +32,7 @@ const MAX_SCALE = 6; // OLED pixels are at most 6 CSS pixels wide, as the simula
 const KEPT = 400; // presses and draws remembered
 const STORAGE_PROBE = "crisscross-pocket/.probe";
 const STORAGE_LOCK = "crisscross-pocket"; // held by the tab that keeps the saves
+const LOCK_WAIT_MS = 1000; // how long a tab waits for the lock of a page just left
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
@@ -343,17 +344,23 @@ function savesKept() {
 // One tab keeps the saves: each reads them when it opens and writes them whole,
 // so two would write over each other's (a high score lost). The first holds a
 // lock for as long as it is open; another plays without saves, and says so.
-// Where the browser has no locks (a page not served from localhost or https)
-// or refuses them (the site's storage blocked), every tab counts as the first.
+// A page of the game the tab has just left still holds the lock for a moment
+// after the next one loads, so a tab waits up to LOCK_WAIT_MS for it before
+// it counts as a second. Where the browser has no locks (a page not served
+// from localhost or https) or refuses them (the site's storage blocked), every
+// tab counts as the first.
 function firstTab() {
   if (!navigator.locks) return Promise.resolve(true);
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(), LOCK_WAIT_MS);
   return new Promise((resolve) => {
     navigator.locks
-      .request(STORAGE_LOCK, { ifAvailable: true }, (lock) => {
-        resolve(lock !== null);
-        return lock === null ? undefined : new Promise(() => {});
+      .request(STORAGE_LOCK, { signal: waiting.signal }, () => {
+        clearTimeout(timer);
+        resolve(true);
+        return new Promise(() => {}); // held while the tab is open
       })
-      .catch(() => resolve(true));
+      .catch((e) => resolve(!(e && e.name === "AbortError")));
   });
 }
 

@@ -213,6 +213,44 @@ def test_a_second_tab_plays_without_saves_and_leaves_the_firsts_alone(page):
     assert_same(Sim(saves, seed=None).frame(), page.reload(), "first")
 
 
+# Another page of the site holds the game's lock and lets it go once a page
+# asks for it (or after 5 s): as a page of the game just left does, a moment
+# after the next one loads.
+HOLD_LOCK_UNTIL_ASKED = """
+    const done = arguments[arguments.length - 1];
+    navigator.locks.request("crisscross-pocket", async () => {
+        done(true);
+        const end = performance.now() + 5000;
+        while (performance.now() < end) {
+            const state = await navigator.locks.query();
+            if (state.pending.length > 0) return;
+        }
+    });
+"""
+
+
+def test_a_lock_let_go_a_moment_after_the_page_loads_still_keeps_the_saves(page):
+    twin = saved_mid_game(page)
+    first = page.driver.current_window_handle
+    page.driver.get(page.origin + "/pocket.css")  # the game's page left
+    page.driver.switch_to.new_window("tab")
+    try:
+        page.driver.get(page.origin + "/pocket.css")
+        assert page.driver.execute_async_script(HOLD_LOCK_UNTIL_ASKED)
+        page.driver.switch_to.window(first)
+        resumed = Sim(twin.storage, seed=None)
+        opened = page.open(keep=True)
+        assert page.run("return pocket.savesKept") is True
+        assert_same(resumed.frame(), opened, "the title, Continue first")
+    finally:
+        page.driver.switch_to.window(first)
+        for handle in page.driver.window_handles:
+            if handle != first:
+                page.driver.switch_to.window(handle)
+                page.driver.close()
+        page.driver.switch_to.window(first)
+
+
 def test_locks_the_browser_refuses_leave_the_page_playing_with_its_saves(page):
     # The site's storage blocked: navigator.locks refuses. The page must not
     # wait for a lock for ever; it plays as the first tab.
