@@ -23,6 +23,7 @@ from crisscross import buttons, resident, ui
 from crisscross.compat import const, forget, gc_collect
 
 TOAST_MS = 1500
+WARNING_MS = const(4000)  # a message from the store (a save refused, a damaged file)
 TOAST_COLS = 14  # characters on a line of a message box
 TOAST_ROWS = 5  # lines of a message box
 _FIRST_YEAR = const(2025)  # a clock that reads earlier was never set
@@ -64,9 +65,6 @@ class App:
         self.events = 0
         self._collect = False  # a change of screen's collection, due at render()
         self.show("title")
-        warning = self.store.pop_warning() if self.store else None
-        if warning:
-            self.toast(warning, 4000)
 
     # ---- navigation -------------------------------------------------------
     def make(self, name, *args):
@@ -160,13 +158,11 @@ class App:
         self.dirty = True
 
     def save(self):
-        """Save the session after a move; a failing flash is told once, never fatal."""
+        """Save the session after a move; a failing flash is told once (render()),
+        never fatal."""
         if self.store is not None and self.session is not None:
             if not self.store.save_game(self.session.to_text()):
                 self.tidy()  # the store's loading code learnt what it holds
-            warning = self.store.pop_warning()
-            if warning:
-                self.toast(warning, 3000)
 
     def record_result(self, solo, key, score, rank=None):
         """At a game's end, once: a solo result goes into the high scores and
@@ -244,6 +240,11 @@ class App:
         return ms
 
     def render(self):
+        # What the store has to tell (a file it found damaged, a save refused:
+        # settings, a move, the high scores) comes on the screen it happened on.
+        store = self.store
+        if store is not None and store.warnings:
+            self.toast(store.pop_warning(), WARNING_MS)
         if self._collect:
             self._collect = False
             gc_collect()

@@ -4,6 +4,7 @@ from appdriver import Driver
 from crisscross import records
 from crisscross.dice import policies
 from crisscross.dice.symbols import SymbolsGame
+from crisscross.memory_storage import MemoryStorage
 
 
 def lit(frame):
@@ -191,6 +192,33 @@ def test_results_are_recorded_once_and_the_save_is_cleared():
     d.press("b")
     assert d.name() == "Title"
     assert records.stats(store, "symbols-basic")["played"] == 1
+
+
+class _FullFlash(MemoryStorage):
+    """A flash that filled up: every write refused."""
+
+    def write(self, name, data):
+        raise OSError(28, "no space")
+
+
+def test_each_refused_save_is_told_on_the_screen_where_it_happened():
+    # Not a move or a game later: the settings a new game writes as it starts,
+    # the first move's save, the high scores at the end.
+    d = Driver(seed=8, storage=_FullFlash())
+    d.start_game()
+    assert d.name() == "Play"
+    refused = " could not be saved (storage full or read-only)."
+    assert d.toast() == "Settings" + refused
+    game = d.app.session.game
+    d.place(policies.greedy_move(game))
+    assert d.toast() == "Saved game" + refused
+    d.press("a")
+    play_solo(d)
+    assert d.name() == "Results"
+    assert d.toast() == "High scores" + refused
+    d.press("a")  # each is told once
+    assert d.toast() == ""
+    assert records.stats(d.app.store, "symbols-basic")["played"] == 1  # this visit
 
 
 def test_power_off_and_continue_the_same_round_with_the_same_dice():
