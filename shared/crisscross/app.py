@@ -241,9 +241,10 @@ class App:
 
     def render(self):
         # What the store has to tell (a file it found damaged, a save refused:
-        # settings, a move, the high scores) comes on the screen it happened on.
+        # settings, a move, the high scores) comes on the screen it happened on,
+        # once any message shown has gone.
         store = self.store
-        if store is not None and store.warnings:
+        if store is not None and store.warnings and self._toast is None:
             self.toast(store.pop_warning(), WARNING_MS)
         if self._collect:
             self._collect = False

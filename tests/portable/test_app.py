@@ -1,6 +1,7 @@
 """The app through button events only: menus, placing, undo, hand-over, results."""
 
 from appdriver import Driver
+from crisscross.app import TOAST_MS
 from crisscross import records
 from crisscross.dice import policies
 from crisscross.dice.symbols import SymbolsGame
@@ -219,6 +220,18 @@ def test_each_refused_save_is_told_on_the_screen_where_it_happened():
     d.press("a")  # each is told once
     assert d.toast() == ""
     assert records.stats(d.app.store, "symbols-basic")["played"] == 1  # this visit
+
+
+def test_a_message_from_the_store_waits_for_the_one_on_show():
+    d = Driver(storage=_FullFlash())
+    d.start_game()
+    assert d.toast().startswith("Settings")  # the store has nothing more to tell
+    d.app.toast("Shown first")
+    d.app.store.warn("Then this.")
+    d.wait(50)
+    assert d.toast() == "Shown first"
+    d.wait(TOAST_MS)
+    assert d.toast() == "Then this."
 
 
 def test_power_off_and_continue_the_same_round_with_the_same_dice():
