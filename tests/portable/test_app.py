@@ -1,8 +1,8 @@
 """The app through button events only: menus, placing, undo, hand-over, results."""
 
 from appdriver import Driver
-from crisscross.app import TOAST_MS
 from crisscross import records
+from crisscross.app import TOAST_MS
 from crisscross.dice import policies
 from crisscross.dice.symbols import SymbolsGame
 from crisscross.memory_storage import MemoryStorage

@@ -234,6 +234,7 @@ def test_a_lock_let_go_a_moment_after_the_page_loads_still_keeps_the_saves(page)
     first = page.driver.current_window_handle
     page.driver.get(page.origin + "/pocket.css")  # the game's page left
     page.driver.switch_to.new_window("tab")
+    other = page.driver.current_window_handle
     try:
         page.driver.get(page.origin + "/pocket.css")
         assert page.driver.execute_async_script(HOLD_LOCK_UNTIL_ASKED)
@@ -243,11 +244,8 @@ def test_a_lock_let_go_a_moment_after_the_page_loads_still_keeps_the_saves(page)
         assert page.run("return pocket.savesKept") is True
         assert_same(resumed.frame(), opened, "the title, Continue first")
     finally:
-        page.driver.switch_to.window(first)
-        for handle in page.driver.window_handles:
-            if handle != first:
-                page.driver.switch_to.window(handle)
-                page.driver.close()
+        page.driver.switch_to.window(other)
+        page.driver.close()
         page.driver.switch_to.window(first)
 
 
