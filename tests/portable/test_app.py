@@ -5,7 +5,7 @@ from crisscross import records
 from crisscross.app import TOAST_MS
 from crisscross.dice import policies
 from crisscross.dice.symbols import SymbolsGame
-from crisscross.memory_storage import MemoryStorage
+from full_storage import FullStorage
 
 
 def lit(frame):
@@ -195,17 +195,10 @@ def test_results_are_recorded_once_and_the_save_is_cleared():
     assert records.stats(store, "symbols-basic")["played"] == 1
 
 
-class _FullFlash(MemoryStorage):
-    """A flash that filled up: every write refused."""
-
-    def write(self, name, data):
-        raise OSError(28, "no space")
-
-
 def test_each_refused_save_is_told_on_the_screen_where_it_happened():
     # Not a move or a game later: the settings a new game writes as it starts,
     # the first move's save, the high scores at the end.
-    d = Driver(seed=8, storage=_FullFlash())
+    d = Driver(seed=8, storage=FullStorage())
     d.start_game()
     assert d.name() == "Play"
     refused = " could not be saved (storage full or read-only)."
@@ -223,7 +216,7 @@ def test_each_refused_save_is_told_on_the_screen_where_it_happened():
 
 
 def test_a_message_from_the_store_waits_for_the_one_on_show():
-    d = Driver(storage=_FullFlash())
+    d = Driver(storage=FullStorage())
     d.start_game()
     assert d.toast().startswith("Settings")  # the store has nothing more to tell
     d.app.toast("Shown first")

@@ -4,6 +4,7 @@ from crisscross.memory_storage import FaultyStorage, MemoryStorage
 from crisscross.records import HIGH_SCORES, LAST_SCORES
 from crisscross import records
 from crisscross.store import Store
+from full_storage import FullStorage
 
 
 def _raises_value_error(fn, *args):
@@ -161,19 +162,8 @@ def test_bad_results_are_refused_with_a_reason_and_change_nothing():
     assert records.keys(store) == [] and store.load_game() is None
 
 
-class _FullStorage(MemoryStorage):
-    """A storage that refuses writes while `full` is set, like a full flash."""
-
-    full = True
-
-    def write(self, name, data):
-        if self.full:
-            raise OSError(28, "no space")
-        MemoryStorage.write(self, name, data)
-
-
 def test_a_full_storage_gives_one_message_and_no_crash():
-    st = _FullStorage()
+    st = FullStorage()
     store = Store(st)
     assert not store.save_game("G1")
     assert not store.save_game("G2")

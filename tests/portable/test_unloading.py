@@ -14,6 +14,7 @@ from crisscross.dice import policies
 from crisscross.cards import ai as cards_ai
 from crisscross.cards import session as cs
 from crisscross.memory_storage import MemoryStorage
+from full_storage import FullStorage
 from crisscross.words import ai as words_ai
 from crisscross.words import session as ws
 
@@ -175,16 +176,6 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
         assert (scr.cursor, scr.dir, scr.view) == at
 
 
-class _FullStorage(MemoryStorage):
-    """Refuses every write of the game file, like a flash that filled up (the
-    settings a new game writes first still fit)."""
-
-    def write(self, name, data):
-        if name.startswith("game."):
-            raise OSError(28, "no space")
-        MemoryStorage.write(self, name, data)
-
-
 def test_the_app_unloads_the_stores_loading_code_once_it_has_run():
     st = MemoryStorage()
     st.write("game.sav", b"CCP1 game 1 2 0badc0de\n{}")  # a bad CRC
@@ -197,7 +188,7 @@ def test_the_app_unloads_the_stores_loading_code_once_it_has_run():
 
 
 def test_a_failed_save_loads_the_loading_code_and_the_app_unloads_it_again():
-    d = Driver(storage=_FullStorage())
+    d = Driver(storage=FullStorage("game."))  # settings still fit
     assert d.toast() == ""
     d.start_game()
     d.press("a")  # a placement is saved: the flash refuses it
