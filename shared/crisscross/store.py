@@ -19,8 +19,8 @@ whose `atomic` is true (a write replaces an existing file whole: littlefs) an
 intact NAME is written over in place, one commit instead of a write and two
 renames; NAME.bak then stays the state before the first such save. A damaged,
 foreign or newer-version NAME is never fatal: the last good copy is used, the
-player is told once through `pop_warning()`, and the bad file is kept as NAME.bad
-at the next save instead of replacing the backup.
+player is told through `pop_warning()`, and the bad file is kept as NAME.bad
+instead of replacing the backup (at once, but a newer version's at the next save).
 
 The format (kinds, file names, header, CRC, packing) is
 crisscross.savefile. A game in progress only saves, so the rest lives in modules

@@ -39,10 +39,11 @@ FOREIGN = "foreign"
 BAK = "bak"  # the loaded data came from NAME.bak (savefile: MAIN, TMP)
 
 _LABELS = {GAME: "Saved game", RECORDS: "High scores", SETTINGS: "Settings"}
+# What a state tells of the saved game (one) and of the others (many).
 _TROUBLE = {
-    DAMAGED: "%s was damaged",
-    NEWER: "%s is from a newer version",
-    FOREIGN: "%s is not a Criss Cross file",
+    DAMAGED: ("%s was damaged", "%s were damaged"),
+    NEWER: ("%s is from a newer version", "%s are from a newer version"),
+    FOREIGN: ("%s: not a Criss Cross file",) * 2,
 }
 
 
@@ -165,15 +166,22 @@ def _load(store, kind):
     main = states[0]
     label = _LABELS[kind]
     if main in _TROUBLE:
-        trouble = _TROUBLE[main] % label
+        trouble = _TROUBLE[main][kind != GAME] % label
         if source is None:
             store.warn(trouble + "; starting afresh.")
         else:
             store.warn(trouble + "; the last good copy was used.")
+        if main == NEWER:
+            return  # kept as it is for the newer version, told at every start
     elif source is None and states[2] != MISSING:
         # Only a good main file becomes the backup, so a bad one means a loss.
         # (A damaged NAME.tmp alone is a save cut short: nothing was lost.)
         store.warn(label + " could not be read; starting afresh.")
+    else:
+        return
+    # Save what was loaded at once: a bad NAME goes aside as NAME.bad, and the
+    # next start finds a good one and has nothing to tell.
+    store.commit(kind, store.data(kind))
 
 
 def save_failed(store, kind):

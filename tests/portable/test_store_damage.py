@@ -72,6 +72,52 @@ def test_a_newer_version_file_is_reported_kept_and_not_used():
     assert st.read("game.sav.bad") == future
 
 
+def test_a_bad_file_is_set_aside_at_once_so_the_next_start_has_nothing_to_tell():
+    st = _two_saves()
+    bad = b"CCP1 game 2 99 00000000\n{garbage"
+    st.write("game.sav", bad)
+    first = Store(st)
+    assert first.load_game() == OLD and "last good copy" in first.pop_warning()
+    assert st.read("game.sav.bad") == bad  # kept for inspection
+    again = Store(st)
+    assert again.load_game() == OLD
+    assert again.pop_warning() is None
+
+
+def test_files_with_no_good_copy_are_told_once_and_start_afresh_quietly_after():
+    st = MemoryStorage(
+        {
+            "game.sav": b"CC",
+            "game.sav.bak": b"junk",
+            "records.sav.bak": b"CCP1 rec",  # no main file: a lost backup
+            "settings.sav": b"CCP1 settings 3 2 0badc0de\n{}",
+        }
+    )
+    first = Store(st)
+    assert [first.pop_warning() for _ in range(4)] == [
+        "Saved game was damaged; starting afresh.",
+        "High scores could not be read; starting afresh.",
+        "Settings were damaged; starting afresh.",
+        None,
+    ]
+    again = Store(st)
+    assert again.pop_warning() is None
+    assert again.load_game() is None and records.settings(again) == {}
+
+
+def test_a_newer_version_file_is_told_at_every_start_until_a_save():
+    # Left as it is: the newer version it came from may yet read it.
+    st = _two_saves()
+    future = b"CCP2 records 9 2 12345678\n{}"
+    st.write("records.sav", future)
+    for _ in range(2):
+        store = Store(st)
+        assert store.pop_warning() == (
+            "High scores are from a newer version; starting afresh."
+        )
+        assert st.read("records.sav") == future
+
+
 def test_a_foreign_file_is_reported_and_not_used():
     for foreign in (b"hello world", b"\x00\xff" * 30, b"CCPX", b"{}", b'{"game": "x"}'):
         st = _damage(_two_saves(), "game.sav", foreign)
@@ -101,7 +147,7 @@ def test_intact_files_with_the_wrong_content_are_treated_as_damaged():
         st = MemoryStorage()
         st.write(kind + ".sav", pack(kind, 1, obj))
         store = Store(st)
-        assert "was damaged; starting afresh" in store.pop_warning(), (kind, obj)
+        assert " damaged; starting afresh" in store.pop_warning(), (kind, obj)
         assert (
             store.load_game() is None
             and records.keys(store) == []

@@ -178,8 +178,8 @@ def test_the_play_screen_is_unloaded_while_a_search_runs_and_comes_back():
 
 def test_the_app_unloads_the_stores_loading_code_once_it_has_run():
     st = MemoryStorage()
-    st.write("game.sav", b"CCP1 game 1 2 0badc0de\n{}")  # a bad CRC
     for _ in range(2):  # built again: the code is imported again and works
+        st.write("game.sav", b"CCP1 game 1 2 0badc0de\n{}")  # a bad CRC
         d = Driver(storage=st)
         assert d.toast() == "Saved game was damaged; starting afresh."
         if ON_BOARD:
