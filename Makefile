@@ -13,7 +13,7 @@ PORT ?= auto
 PY_DIRS := $(wildcard shared firmware host tests tools)
 
 .PHONY: all sim term web test lint format mpy-cross pytest test-mpy parity golden deps clean help
-.PHONY: browser
+.PHONY: debian
 .PHONY: flash repl logs uf2
 .PHONY: bench bench-check
 
@@ -54,18 +54,20 @@ $(STAMP_JS): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-deps: $(STAMP_PY) $(STAMP_JS) browser
+deps: $(STAMP_PY) $(STAMP_JS) debian
 
-# Debian's Chromium and its driver, for the browser tests (tests/web) and
-# `bench web`: installed where we may (root with apt-get); elsewhere those tests
-# say why they skip.
-browser:
-	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+# Debian's packages some tests use: Chromium and its driver (the browser tests,
+# tests/web, and `bench web`) and wamerican (the word list the dictionary is
+# rebuilt from, tests/host/test_words_dict_build.py). Installed where we may (root
+# with apt-get); elsewhere those tests say why they skip.
+debian:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || \
+	    [ ! -f /usr/share/dict/american-english ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "apt-get install chromium chromium-driver (the browser tests)"; \
+	    echo "apt-get install chromium chromium-driver wamerican (tests/web, the word list)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-	      apt-get install -y -qq --no-install-recommends chromium chromium-driver \
-	      >/dev/null || echo "chromium not installed: the browser tests will skip"; \
+	      apt-get install -y -qq --no-install-recommends chromium chromium-driver wamerican \
+	      >/dev/null || echo "not installed: the browser tests and the dictionary's rebuild will skip"; \
 	  fi; \
 	fi
 

@@ -9,7 +9,8 @@ MAX_LEN letters that contain a vowel (a e i o u y). Dropped: capitalised entries
 single letters, vowel-less abbreviations such as "kg" or "mph", and the lower-case
 abbreviations and Roman numerals that do have a vowel (ABBREVIATIONS, ROMAN: "yr",
 "ca", "etc", "xii"): the rules allow abbreviations only as acronyms, vouched for
-with the names option. Added: EXTRA, words the rules' own worked example plays
+with the names option; and a few entries that are no words at all (NOT_WORDS:
+"dding", "xterm"). Added: EXTRA, words the rules' own worked example plays
 (TRIVIAS). The output is a pure function of the list, so `--check` can prove the
 committed file is reproducible.
 The layout is described in shared/crisscross/words/dictionary.py.
@@ -33,10 +34,13 @@ VOWELS = set("aeiouy")
 # Lower-case abbreviations in wamerican 2020.12.07 that pass the vowel test; clipped
 # words that are words in their own right (lab, ref, rev, sec, max) stay.
 ABBREVIATIONS = frozenset(
-    "abbr abbrev adj adv amt approx assoc asst avg ca cont corp cu dept doz dpi ea "
+    "abbr abbrev adj adv amt approx assoc asst avdp avg ca cont corp cu dept doz dpi ea "
     "esp etc gov govt hwy ibid illus inc ind int misc natl nos obj oz pron recd "
     "resp rte secy subj treas ttys viz vol vols wkly yd yr yrs".split()
 )
+# Nor are these, which the list holds: pieces of words ("dding") and computing
+# jargon.
+NOT_WORDS = frozenset("dded dding ftpers ftping stdio xor xref xrefs xterm".split())
 # Roman numerals are not words either: every lower-case one with an i, but the
 # words mi, mix and xi.
 ROMAN_WORDS = frozenset(("mi", "mix", "xi"))
@@ -59,6 +63,7 @@ def keep(word):
         and all("a" <= ch <= "z" for ch in word)
         and any(ch in VOWELS for ch in word)
         and word not in ABBREVIATIONS
+        and word not in NOT_WORDS
         and (word in ROMAN_WORDS or not roman(word))
     )
 
