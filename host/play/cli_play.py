@@ -130,6 +130,8 @@ def parse_cell(text):
 def parse_move(game, text):
     parts = text.replace(",", " ").replace("-", " ").split()  # B2 B3, B2-B3
     if game.FAMILY == "symbols":
+        if len(parts) == 1 and len(parts[0]) == 4:
+            parts = [parts[0][:2], parts[0][2:]]  # B2B3
         if len(parts) != 2:
             raise ValueError("type two cells, first die first, e.g. B2 B3")
         move = (parse_cell(parts[0]), parse_cell(parts[1]))

@@ -32,6 +32,7 @@ except ImportError:  # run without host/__init__.py having set the path
     )
 
 from crisscross.cards import ai, autoplay, deck, scoring
+from crisscross.cards import session as cards_session
 from host.play import add_deal_options, chosen_deal, share_code_of
 from crisscross.cards.game import PASS, Game
 from crisscross.cards.table import EMPTY, SIZE
@@ -43,7 +44,7 @@ HELP = """Type a move as CARD SQUARE: CARD is its place in your hand (1-4) or it
 Shield/Coin, e.g. Y3K); SQUARE is column a-g and row 1-7, e.g. d4.
 '.' marks empty squares where a card fits; a card may also go on a card of the
 same number, except on the card played last (marked <).
-Commands: moves (list every legal move), help, quit."""
+Commands: moves (list every legal move), hint (the handheld's), help, quit."""
 
 
 def build_parser():
@@ -259,6 +260,16 @@ def list_moves(game):
     return "\n".join(by_card)
 
 
+def hint_text(game):
+    """The handheld's hint (the hard AI's move) as a line to type."""
+    out = []
+    for _ in cards_session.hint_steps(game, out):
+        pass
+    card, x, y = out[0]  # never None: a seat that must pass is not asked
+    k = game.hands[game.turn].index(card) + 1
+    return "Hint: %d %s (%s)" % (k, square(x, y), deck.short(card))
+
+
 def human_turn(game, read, write):
     """Ask until a legal move comes; False if the player quits or input ends."""
     hand = game.hands[game.turn]
@@ -274,7 +285,7 @@ def human_turn(game, read, write):
         game.pass_turn()
         return True
     while True:
-        text = read("Your move (e.g. '1 d4'; moves, help, quit): ")
+        text = read("Your move (e.g. '1 d4'; moves, hint, help, quit): ")
         if text is None:
             write("Input ended: game abandoned.")
             return False
@@ -287,6 +298,12 @@ def human_turn(game, read, write):
             continue
         if cmd in ("m", "moves"):
             write(list_moves(game))
+            continue
+        if cmd == "hint":
+            write(hint_text(game))
+            continue
+        if cmd in ("u", "undo"):
+            write("No undo in the card game: the cards are drawn blind.")
             continue
         if not cmd:
             continue

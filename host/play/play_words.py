@@ -91,7 +91,10 @@ def describe(entry):
     if a in ("deal", "first"):
         return "%s rolls %s" % (head, entry["rolls"])
     if a == "reject":
-        return "%s not words: %s" % (head, " ".join(entry["words"]))
+        return "%s not in the dictionary: %s (the cards go back, the turn is lost)" % (
+            head,
+            " ".join(entry["words"]),
+        )
     if a == "tiebreak":
         return "%s hands %s best %s" % (head, entry["hands"], entry["scores"])
     if a == "end":
@@ -177,6 +180,8 @@ def human_turn(game, lines, out):
                 return False
             if cmd in ("h", "help", "?"):
                 out.write(HELP + "\n")
+            elif cmd in ("u", "undo"):
+                out.write("no undo in the word game: the draws are blind\n")
             elif cmd == "board":
                 show(game, out)
                 out.write("your cards: %s\n" % deck.hand_text(game.hand()))

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
+from crisscross.cards import session as cards_session
+from crisscross.cards.game import PASS
 from host.play import play_cards
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -102,6 +104,12 @@ def test_typed_play_reasks_on_bad_input_and_stops_cleanly_at_eof():
     assert "Input ended: game abandoned." in out
 
 
+def test_undo_says_why_there_is_none():
+    r = cli("--seed", "5", stdin="u\n")
+    assert "No undo in the card game: the cards are drawn blind." in r.stdout
+    assert "Type a card and a square" not in r.stdout
+
+
 class Script:
     """Answers the prompt like a player who asks for the moves list, then picks
     the first listed move; it also tries some bad input first."""
@@ -141,6 +149,44 @@ def test_a_typed_game_plays_to_the_end():
         assert "Game over" in text
         human_moves = [h for h in game.history if h[0] == 0 and h[1] >= 0]
         assert human_moves and s.prompts >= 2 * len(human_moves)
+
+
+class FollowsHints:
+    """A player who asks for the hint at every turn and plays it."""
+
+    def __init__(self):
+        self.out = []
+        self.asked = 0
+
+    def write(self, text):
+        self.out.append(text)
+
+    def read(self, prompt):
+        last = self.out[-1]
+        if last.startswith("Hint: "):
+            return last[len("Hint: ") :].split(" (")[0]  # "2 d4 (Y1S)" -> "2 d4"
+        self.asked += 1
+        return "hint"
+
+
+def test_the_hint_is_the_handhelds_and_playing_it_plays_on():
+    seed = 21
+    s = FollowsHints()
+    args = SimpleNamespace(players=2, seed=seed, variant=None, auto=False, json=False)
+    game, finished = play_cards.run(args, ["hard"], s.read, s.write)
+    assert finished and game.over and s.asked > 3
+    # The same game on the handheld: at each of the player's turns its hint is
+    # the move the command line's hint had them play.
+    handheld = cards_session.new_session(seed, 1, 1, "", "hard")
+    for seat, card, x, y, _ in game.history:
+        if seat == 0 and card != PASS:
+            assert handheld.hint() == (card, x, y)
+            handheld.play(card, x, y)
+        elif seat == 0:
+            handheld.pass_turn()
+        else:
+            assert handheld.ai_step()[:4] == (seat, card, x, y)
+    assert handheld.game.over
 
 
 def test_quit_abandons_and_json_shows_an_unfinished_game(capsys):

@@ -175,12 +175,13 @@ def test_typed_play_takes_help_a_hint_the_json_move_form_and_undo():
     hinted = json.loads(
         host("play", "--seed", "9", "--auto", "--json", "--level", "device").stdout
     )["moves"][0]
-    typed = ["h", "hint", hinted, "undo", "u", "exit"]
+    compact = hinted.replace("-", "").lower()  # "b2b3", as typed in a hurry
+    typed = ["h", "hint", hinted, "undo", compact, "u", "u", "exit"]
     out = host("play", "--seed", "9", stdin="\n".join(typed) + "\n")
     assert out.returncode == 1, out.stderr  # quit
     assert "type two cells, first die first: B2 B3;" in out.stdout
     assert "hint: %s (expected final score " % hinted in out.stdout
-    assert out.stdout.count("undone") == 1 and "nothing to undo" in out.stdout
+    assert out.stdout.count("undone") == 2 and "nothing to undo" in out.stdout
     assert (
         "is not a cell" not in out.stdout and "type two cells, e.g." not in out.stdout
     )

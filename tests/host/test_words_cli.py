@@ -9,6 +9,7 @@ import sys
 
 from crisscross import sharecode
 from crisscross.games import RULESETS
+from crisscross.words.dictionary import Dictionary
 from host.play import play_words, words_cli
 from mpy import ROOT
 
@@ -53,6 +54,17 @@ def test_check_and_the_engine_agree_on_abbreviations():
     assert "YR" in res.bad_words  # (RA is no word either)
     code, _ = run_words("check", "ye")
     assert code == 0 and d.contains("ye")
+    d.close()
+
+
+def test_check_refuses_the_word_lists_entries_that_are_no_words():
+    # wamerican holds them: pieces of words, computing jargon, an abbreviation.
+    d = Dictionary()
+    for w in ("dding", "xterm", "stdio", "avdp"):
+        code, text = run_words("check", w)
+        assert code == 1 and "not in the dictionary" in text, w
+        assert not d.contains(w)
+    assert d.contains("adding") and d.contains("term")
     d.close()
 
 
@@ -155,6 +167,18 @@ def test_text_output_and_a_human_seat():
     assert "ROW,COL,LETTER" in text and "P1 draw" in text
     assert "ROW and COL are whole numbers" in text
     assert "game abandoned" in text
+
+
+def test_a_word_not_in_the_dictionary_says_the_turn_is_lost_and_undo_says_why_not():
+    out = io.StringIO()
+    # Seed 5's hand holds A A I L M M N N T T W X Y *: MANTA is a word SCOWL's
+    # size-50 list lacks.
+    script = io.StringIO("u\nplay 0 0 across MANTA\nquit\n")
+    assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 1
+    text = out.getvalue()
+    assert "no undo in the word game: the draws are blind" in text
+    assert "unknown command" not in text
+    assert "not in the dictionary: MANTA (the cards go back, the turn is lost)" in text
 
 
 def test_the_short_commands_of_the_other_games_work_here_too():

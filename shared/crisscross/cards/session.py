@@ -65,6 +65,16 @@ def new_session(seed, humans, ais, rules, level, code="", daily="", colours=()):
     )
 
 
+def hint_steps(game, out):
+    """The hint for the seat to play in `game` (Session.hint_steps; also the
+    command line's), a step at a time."""
+    from crisscross.cards import ai
+
+    yield
+    rng = Rng((game.seed + _HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
+    yield from ai.choose_steps(game, HINT_LEVEL, rng, out)
+
+
 class Session(protocol.Session):
     HINT_MODULES = resident.SEARCH["cards"]
     HINT_START_MS = HINT_AFTER_TAP_MS
@@ -181,12 +191,7 @@ class Session(protocol.Session):
     def hint_steps(self, out):
         """hint() appended to `out`, a step at a time (a generator: the play
         screen searches while A is held); the AI's import is the first step."""
-        from crisscross.cards import ai
-
-        yield
-        game = self.game
-        rng = Rng((game.seed + _HINT_SEED_STEP * (len(game.history) + 1)) & _MASK)
-        yield from ai.choose_steps(game, HINT_LEVEL, rng, out)
+        return hint_steps(self.game, out)
 
     def proceed(self):
         """Hand-over confirmed: the human to move now holds the handheld."""
