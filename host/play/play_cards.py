@@ -408,6 +408,8 @@ def main(argv):
         (sys.stderr if args.json else sys.stdout).write(
             "the same deal again: python3 -m host play --code %s\n" % code
         )
+    elif not args.json:
+        print("share code: %s" % code)
     return 0 if finished else 1
 
 

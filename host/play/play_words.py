@@ -298,7 +298,11 @@ def main(argv, stdin=None, stdout=None):
     try:
         lookup = Dictionary(args.dict)
     except (OSError, ValueError) as e:
-        sys.stderr.write("play: cannot read the dictionary: %s\n" % e)
+        why = getattr(e, "strerror", None) or e
+        sys.stderr.write(
+            "play: cannot read the dictionary %s: %s\n"
+            % (args.dict or "words.bin", why)
+        )
         return 2
     seen = [0]
     quit_early = False
@@ -353,6 +357,8 @@ def main(argv, stdin=None, stdout=None):
         )
     if quit_early:
         out.write(again)
+    else:
+        out.write("share code: %s\n" % code)
     return 1 if quit_early else 0
 
 

@@ -76,6 +76,8 @@ def test_readable_log_tells_the_game():
     assert "goes first" in out and "Game over" in out
     assert "Scores: Sun %d, Mountain %d" % tuple(rec["scores"]) in out
     assert out.count(" plays ") == sum(1 for m in rec["moves"] if not m.get("pass"))
+    # the last line is the game's share code, as a dice game's
+    assert out.splitlines()[-1] == "share code: %s" % rec["share_code"]
 
 
 def test_bad_options_get_a_message_not_a_traceback():

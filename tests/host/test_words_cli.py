@@ -9,6 +9,7 @@ import sys
 
 from crisscross import sharecode
 from crisscross.games import RULESETS
+from crisscross import games
 from crisscross.words.dictionary import Dictionary
 from host.play import play_words, words_cli
 from mpy import ROOT
@@ -90,6 +91,9 @@ def test_check_explains_bad_input_without_a_traceback(capsys):
     # --dict after the command too, as a user types it
     assert words_cli.main(["check", "house", "--dict", missing]) == 2
     assert capsys.readouterr().err == err
+    # play says it the same way
+    assert play_words.main(["--auto", "--dict", missing]) == 2
+    assert capsys.readouterr().err == "play" + err[len("words") :]
     assert words_cli.main(["check", "house", "--dict", words_bin]) == 0
     assert capsys.readouterr().out == "HOUSE: accepted\n"
 
@@ -200,3 +204,6 @@ def test_module_entry_point():
     )
     assert out.returncode == 0, out.stderr
     assert "winner:" in out.stdout and "P1:" in out.stdout
+    # the last line is the game's share code, as a dice game's
+    code = out.stdout.splitlines()[-1].split("share code: ")[1]
+    assert games.decode_deal(code) == ("words", "", 1)
