@@ -159,14 +159,19 @@ def test_bad_options_are_refused_clearly(capsys):
     assert "leave out --target (that code is a tournament game)" in err
 
 
-def test_text_output_and_a_human_seat():
+def typed(script):
+    """(exit status, what it wrote) of seed 5's game played as `script` types."""
     out = io.StringIO()
-    script = io.StringIO(
+    status = play_words.main(["--seed", "5"], stdin=io.StringIO(script), stdout=out)
+    return status, out.getvalue()
+
+
+def test_text_output_and_a_human_seat():
+    status, text = typed(
         "help\nplay 0 0 sideways HOUSE\nplay a b across HOUSE\ncells 1,1\n"
         "hint\ndraw\nquit\n"
     )
-    assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 1  # quit
-    text = out.getvalue()
+    assert status == 1  # quit
     assert "commands:" in text and "play ROW COL across|down WORD" in text
     assert "ROW,COL,LETTER" in text and "P1 draw" in text
     assert "ROW and COL are whole numbers" in text
@@ -174,12 +179,10 @@ def test_text_output_and_a_human_seat():
 
 
 def test_a_word_not_in_the_dictionary_says_the_turn_is_lost_and_undo_says_why_not():
-    out = io.StringIO()
     # Seed 5's hand holds A A I L M M N N T T W X Y *: MANTA is a word SCOWL's
     # size-50 list lacks.
-    script = io.StringIO("u\nplay 0 0 across MANTA\nquit\n")
-    assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 1
-    text = out.getvalue()
+    status, text = typed("u\nplay 0 0 across MANTA\nquit\n")
+    assert status == 1
     assert "no undo in the word game: the draws are blind" in text
     assert "unknown command" not in text
     assert "not in the dictionary: MANTA (the cards go back, the turn is lost)" in text
@@ -187,10 +190,9 @@ def test_a_word_not_in_the_dictionary_says_the_turn_is_lost_and_undo_says_why_no
 
 def test_the_short_commands_of_the_other_games_work_here_too():
     for quit_word in ("q", "exit"):
-        out = io.StringIO()
-        script = io.StringIO("h\n%s\n" % quit_word)
-        assert play_words.main(["--seed", "5"], stdin=script, stdout=out) == 1
-        assert "commands:" in out.getvalue() and "unknown command" not in out.getvalue()
+        status, text = typed("h\n%s\n" % quit_word)
+        assert status == 1
+        assert "commands:" in text and "unknown command" not in text
 
 
 def test_module_entry_point():
