@@ -15,10 +15,11 @@ code skips it. Then scripted sessions, each from power-on on a copy of that flas
   included), hints (from the long press, 600 ms after the edge, to the hint drawn),
   display bytes per cursor move, flash bytes programmed per placement;
 - a whole game of symbols, digits, cards and words against one AI seat, started at
-  START_AT_MS (the same dice or deal on every version of the code), a hint every
-  turn (cards: two hand moves, the hint, A puts the hinted card: timed to the
-  card on the glass with its save, the AI seat's reply apart; the card game on
-  the deal of share code CARDS_CODE, typed on New game): the largest heap live
+  START_AT_MS (the same dice on every version of the code; the card and word
+  games on the deals of share codes CARDS_CODE and WORDS_CODE, typed on New
+  game), a hint every turn (cards: two hand moves, the hint, A puts the hinted
+  card: timed to the card on the glass with its save, the AI seat's reply
+  apart): the largest heap live
   after any collection (needs the firmware's ELF), collections per game, each
   hint's and AI turn's time.
 

@@ -14,10 +14,11 @@ GAP_MS = 150  # and leaves this much time before the next
 IDLE_MS = 4000  # emulated ms of idle measured
 QUIET_MS = 200  # no display write and an idle CPU this long: the response is over
 HINT_TIMEOUT_MS = 20000
-# The game is dealt (or its dice seeded) from the clock at Start: the script
-# presses it at this emulated instant, whatever the boot and the menus took, so
-# the same script plays the same game on every version of the code (the seed
-# is the same as long as the app counts as many events before it).
+# The dice are seeded from the clock at Start: the script presses it at this
+# emulated instant, whatever the boot and the menus took, so the same script
+# plays the same dice on every version of the code (the seed is the same as long
+# as the app counts as many events before it, and takes the press at the same
+# millisecond). The card and word games are dealt from share codes (CODES).
 START_AT_MS = 12000
 
 
@@ -206,13 +207,17 @@ def _ais_shown(frame):
     return None
 
 
-# The card game's deal, typed on the New game screen as a player types a share
-# code (Deal: Code, then the code screen), so every run plays the same game: dealt
-# from the clock, any change that moved the emulated boot dealt another hand. The
-# cards rule set's code that takes the fewest presses to type (3: C up twice, 9
-# down once from AAAAAAA; seed 1,077,852); chosen for that, not for its hints.
+# The card and word games' deals, typed on the New game screen as a player types
+# a share code (Deal: Code, then the code screen), so every run plays the same
+# games: dealt from the clock, any change that moved the emulated boot by a
+# millisecond, or what the game does before Start, dealt other hands. The cards
+# rule set's code that takes the fewest presses to type (3: C up twice, 9 down
+# once from AAAAAAA; seed 1,077,852); chosen for that, not for its hints. The word
+# game's (6: E up 4 times, 8 down twice; seed 7,080,985, Normal rules) happens to
+# be a long game, its table crowded late: a hard test of the hint's time.
 CARDS_CODE = "C9AAAAA"
-CODES = {"cards": CARDS_CODE}
+WORDS_CODE = "E8AAAAA"
+CODES = {"cards": CARDS_CODE, "words": WORDS_CODE}
 
 
 def _row_chosen(d, label):
