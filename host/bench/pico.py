@@ -246,9 +246,14 @@ def measure(root=ROOT, families=FAMILIES, log=None, word_turns=None, heap_map=Fa
 
     image = flashed_image(root, log)
     check = os.path.abspath(root) == ROOT
+    # The official firmware, for its times: its menus take longer (as --stock's).
+    start_at = START_AT_MS if has_romfs(uf2_path()) else STOCK_START_AT_MS
     # One board at a time: the emulator is CPU-bound, and boards driven from
     # threads of one process do not keep to their scripts.
-    runs = {f: session(image, f, check, log, word_turns, heap_map) for f in families}
+    runs = {
+        f: session(image, f, check, log, word_turns, heap_map, start_at=start_at)
+        for f in families
+    }
     sym = runs.get("symbols") or runs[families[0]]
     out = {
         "firmware": firmware_name(uf2_path()),
@@ -300,12 +305,17 @@ def _games(runs, word_turns, heap_map):
     return out
 
 
-def firmware_name(uf2):
-    """What the figures ran on, in words."""
+def has_romfs(uf2):
+    """Whether the firmware file `uf2` has a ROMFS partition."""
     from host.board import uf2 as uf2mod
     from host.emu.board import firmware_drives
 
-    if uf2mod.ROMFS in firmware_drives(uf2):
+    return uf2mod.ROMFS in firmware_drives(uf2)
+
+
+def firmware_name(uf2):
+    """What the figures ran on, in words."""
+    if has_romfs(uf2):
         build = "RPI_PICO_ROMFS: the game in the ROMFS partition, run from flash"
     else:
         build = "RPI_PICO, no ROMFS: the game's code loaded into RAM"
