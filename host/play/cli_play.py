@@ -275,12 +275,21 @@ def seat_result(game, player, moves):
     }
     if game.FAMILY == "symbols":
         out["start"] = symbols.CHARS[game.starts[player]]
-        if game.players == 1:  # the ranks are solo play's
+        if game.players == 1 and game.over:  # the ranks are solo play's
             out["rank"] = symbols.rank_title(s.total)
     if game.FAMILY == "digits" and game.variant == "cc":
         out["rows_total"] = s.rows_total
         out["cols_total"] = s.cols_total
     return out
+
+
+def seat_record(game, player, moves, seats):
+    """One seat's record in a game of several: seat_result, its number and
+    whether an AI played it."""
+    rec = seat_result(game, player, moves)
+    rec["seat"] = player + 1
+    rec["ai"] = not (seats and seats[player] == sess.HUMAN)
+    return rec
 
 
 def tie_break(game, player):
@@ -295,9 +304,11 @@ def tie_break(game, player):
 def result(game, level=None, seats=None):
     """The JSON record. Solo: the sheet's fields at the top level (as before).
     With --players N: "seats" (one record per seat, seat 1 first), "ranking"
-    (place, seat, total, tie-break values) and "winners"."""
+    (place, seat, total, tie-break values) and "winners". A game quit before its
+    end has "finished": false and neither rank, ranking nor winners."""
     key = rules_key(game)
-    base = {
+    out = {
+        "finished": game.over,
         "seed": game.seed,
         "rules": key,
         "game_code": game.encode(),
@@ -308,17 +319,13 @@ def result(game, level=None, seats=None):
     for seat, m in zip(by_seat, game.history):
         moves[seat].append(move_text(game, m))
     if game.players == 1:
-        out = dict(base)
         out.update(seat_result(game, 0, moves[0]))
     else:
-        out = dict(base)
         out["players"] = game.players
-        out["seats"] = []
-        for p in range(game.players):
-            rec = seat_result(game, p, moves[p])
-            rec["seat"] = p + 1
-            rec["ai"] = not (seats and seats[p] == sess.HUMAN)
-            out["seats"].append(rec)
+        out["seats"] = [
+            seat_record(game, p, moves[p], seats) for p in range(game.players)
+        ]
+    if game.players > 1 and game.over:
         out["ranking"] = [
             {
                 "place": place,
@@ -377,8 +384,11 @@ def check_game_options(args):
         raise ValueError("--players must be 1 to %d in the %s game" % (most, args.game))
 
 
-def left_unfinished(game, status, out):
-    """The quit's line, with the code that deals the same dice again."""
+def left_unfinished(game, status, out, record=None):
+    """The quit's line, with the code that deals the same dice again; `record`
+    (--json: the game so far, result()) printed on stdout before it."""
+    if record:
+        print(json.dumps(record))
     out.write(
         "game left unfinished; the same dice again: "
         "python3 -m host play --code %s\n" % sharecode.pretty(share_code(game))
@@ -405,17 +415,21 @@ def main(argv):
     # The handheld's session: AI seats play as soon as their turn comes. With
     # --json the game talks on stderr: stdout is the one JSON object.
     talk = sys.stderr if args.json else sys.stdout
+    ais = args.auto or args.players > 1
+
+    def record():
+        return result(game, args.level if ais else None, seats)
+
     try:
         session = sess.Session(game, seats, share_code(game), args.level)
         if not args.auto and not play_typed(session, sys.stdin, talk):
-            return left_unfinished(game, 1, talk)
+            return left_unfinished(game, 1, talk, args.json and record())
     except KeyboardInterrupt:
         # Ctrl-C at a prompt or while the AI plays: the same line as a quit, on
         # a line of its own (after the prompt, or the ^C a terminal echoed).
         talk.write("\n")
-        return left_unfinished(game, INTERRUPTED, talk)
-    ais = args.auto or args.players > 1
-    res = result(game, args.level if ais else None, seats)
+        return left_unfinished(game, INTERRUPTED, talk, args.json and record())
+    res = record()
     if args.json:
         print(json.dumps(res))
         return 0

@@ -262,10 +262,9 @@ def list_moves(game):
 
 def hint_text(game):
     """The handheld's hint (the hard AI's move) as a line to type."""
-    out = []
-    for _ in cards_session.hint_steps(game, out):
-        pass
-    card, x, y = out[0]  # never None: a seat that must pass is not asked
+    card, x, y = cards_session.hint(
+        game
+    )  # never None: a seat that must pass is not asked
     k = game.hands[game.turn].index(card) + 1
     return "Hint: %d %s (%s)" % (k, square(x, y), deck.short(card))
 
@@ -402,7 +401,7 @@ def main(argv):
         game, finished = run(args, levels)
     if args.json:
         record = autoplay.record(game)
-        record["share_code"] = code
+        record["share_code"], record["finished"] = code, finished
         print(json.dumps(record))
     if not finished:
         (sys.stderr if args.json else sys.stdout).write(

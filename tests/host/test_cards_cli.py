@@ -203,7 +203,7 @@ def test_quit_abandons_and_json_shows_an_unfinished_game(capsys):
 def test_main_in_process_returns_status(capsys):
     assert play_cards.main(["--auto", "--seed", "11", "--json", "--players", "4"]) == 0
     rec = json.loads(capsys.readouterr().out)
-    assert rec["players"] == 4 and len(rec["scores"]) == 4
+    assert rec["players"] == 4 and len(rec["scores"]) == 4 and rec["finished"]
     assert play_cards.main(["--players", "9"]) == 2
 
 

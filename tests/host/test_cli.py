@@ -187,6 +187,21 @@ def test_typed_play_takes_help_a_hint_the_json_move_form_and_undo():
     )
 
 
+def test_json_of_a_quit_game_is_its_record_so_far_marked_unfinished():
+    out = host("play", "--seed", "9", "--json", stdin="C1 C2\nq\n")
+    assert out.returncode == 1, out.stderr
+    assert "game left unfinished" in out.stderr
+    rec = json.loads(out.stdout)
+    assert rec["finished"] is False and rec["moves"] == ["C1-C2"]
+    assert "rank" not in rec  # a rank is for a whole sheet
+    out = host("play", "--seed", "9", "--players", "2", "--json", stdin="q\n")
+    rec = json.loads(out.stdout)
+    assert rec["finished"] is False and [s["ai"] for s in rec["seats"]] == [0, 1]
+    assert "ranking" not in rec and "winners" not in rec
+    done = json.loads(host("play", "--seed", "9", "--auto", "--json").stdout)
+    assert done["finished"] is True and "rank" in done
+
+
 def test_typed_play_asks_before_cutting_a_cell_off_as_the_handheld_does():
     # A1 holds the start symbol: after C1-C2, B2-B3 leaves B1 with no empty
     # neighbour. Typed again, it is placed (u then takes it back).

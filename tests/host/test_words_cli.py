@@ -113,7 +113,7 @@ def test_auto_game_json_is_complete_and_repeatable():
     a = play_json("--seed", "4", "--players", "2", "--target", "500", "--budget", "400")
     b = play_json("--seed", "4", "--players", "2", "--target", "500", "--budget", "400")
     assert a == b
-    assert a["seed"] == 4 and len(a["scores"]) == 2
+    assert a["seed"] == 4 and len(a["scores"]) == 2 and a["finished"] is True
     assert a["winner"] in (0, 1)
     assert a["scores"][a["winner"]] == max(a["scores"])
     plays = [m for m in a["moves"] if m["action"] == "play"]
@@ -157,6 +157,16 @@ def test_bad_options_are_refused_clearly(capsys):
     assert play_words.main(["--auto", "--code", code, "--target", "100"]) == 2
     err = capsys.readouterr().err
     assert "leave out --target (that code is a tournament game)" in err
+
+
+def test_json_of_a_quit_game_is_marked_unfinished(capsys):
+    out = io.StringIO()
+    argv = ["--seed", "5", "--json"]
+    assert play_words.main(argv, stdin=io.StringIO("draw\nq\n"), stdout=out) == 1
+    rec = json.loads(out.getvalue())
+    assert rec["finished"] is False and rec["winner"] is None
+    assert [m["action"] for m in rec["moves"]][-2:] == ["draw", "play"]  # P2 played
+    assert "the same deal again" in capsys.readouterr().err
 
 
 def typed(script):

@@ -75,6 +75,14 @@ def hint_steps(game, out):
     yield from ai.choose_steps(game, HINT_LEVEL, rng, out)
 
 
+def hint(game):
+    """hint_steps() at once: the move, or None when the seat must pass."""
+    out = []
+    for _ in hint_steps(game, out):
+        pass
+    return out[0]
+
+
 class Session(protocol.Session):
     HINT_MODULES = resident.SEARCH["cards"]
     HINT_START_MS = HINT_AFTER_TAP_MS
@@ -183,10 +191,7 @@ class Session(protocol.Session):
     def hint(self):
         """The hard AI's choice for the human to move, or None when it must pass.
         Its own random stream, so asking never changes what the AI seats do."""
-        out = []
-        for _ in self.hint_steps(out):
-            pass
-        return out[0]
+        return hint(self.game)
 
     def hint_steps(self, out):
         """hint() appended to `out`, a step at a time (a generator: the play
