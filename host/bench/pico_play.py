@@ -91,6 +91,7 @@ class Driver:
         )
         self.moves = []  # ms from a cursor press to its last display byte
         self.events = {}  # kind -> [ms]
+        self.flash_at = []  # ms of each flash erase or program while settling
 
     def close(self):
         self.board.close()
@@ -110,7 +111,7 @@ class Driver:
         while b.now_ms() < end:
             n = len(b.display_updates)
             s0 = b.stats()
-            b.run_ms(step_ms)
+            self._run_noting_flash(step_ms)
             s1 = b.stats()
             busy = (s1["busy_cycles"] - s0["busy_cycles"]) / max(
                 1, s1["cycles"] - s0["cycles"]
@@ -122,6 +123,15 @@ class Driver:
             else:
                 quiet = 0
         raise PicoError("the board did not settle within %d ms" % timeout_ms)
+
+    def _run_noting_flash(self, ms):
+        """run_ms(ms), the instant of each flash operation noted in flash_at."""
+        b = self.board
+        end = b.now_ms() + ms
+        while b.now_ms() < end:
+            if b.run_ns((end - b.now_ms()) * 1e6, stop_after_flash_ops=1) == "time":
+                return
+            self.flash_at.append(b.now_ms())
 
     def tap(self, key, hold_ms=TAP_MS):
         """A tap; ms from the edge that acts (press for arrows, release for A and
@@ -429,7 +439,9 @@ def _human_move(d, fig, key_tap):
     then the AI seat's turn, which follows by itself: the move with its save is
     timed to its frame on the glass (the first frame after the edge: the play
     screen draws after the save), each AI move from the frame before it to its
-    own frame (a long gap between two frames of one response is a search)."""
+    own frame (a long gap between two frames of one response is a search). An AI
+    move that changes nothing on the glass (a draw while the human's turn is
+    lost, when the AI moves again) ends at its save: _saves_in."""
     n_flash = d.stats()["flash_bytes_programmed"]
     t = key_tap()
     bursts = _bursts(d, t)
@@ -440,9 +452,25 @@ def _human_move(d, fig, key_tap):
     mark = shown
     for (_s0, e0), (s1, e1) in zip(bursts, bursts[1:]):
         if s1 - e0 > SEARCH_GAP_MS:
+            for saved in _saves_in(d, e0, s1)[:-1]:  # the last is the move shown
+                fig["ai"].append(round(saved - mark, 1))
+                mark = saved
             fig["ai"].append(round(e1 - mark, 1))
             mark = e1
     return round(shown - t, 1)
+
+
+def _saves_in(d, start, end):
+    """The ms each save began between `start` and `end`: a save's flash
+    operations come closer together than SEARCH_GAP_MS."""
+    out = []
+    last = None
+    for at in d.flash_at:
+        if start < at < end:
+            if last is None or at - last > SEARCH_GAP_MS:
+                out.append(at)
+            last = at
+    return out
 
 
 def words_game(d, fig, tour_turns=3, max_turns=200, log=None, stop_after=None):
