@@ -104,11 +104,6 @@ PICO_STOCK_BUDGETS = (
         "whole game",
     ),
 )
-# Budgets not met yet: printed "OVER (pending)" in every report and listed in
-# results.json's over_budget_pending, but they do not fail bench-check. The word
-# game's AI turn: one turn of the bench's game (WORDS_CODE) takes 1.03 s, its
-# neighbours 0.5-0.7 s, for a reason not found yet (its search is no larger).
-PENDING = ("pico.ai_turn_ms_max.words",)
 
 
 def flatten(tree, prefix=""):

@@ -131,18 +131,9 @@ def inject(results, changes):
         node[keys[-1]] = value
 
 
-def pending(row):
-    """A row over a budget listed in bench_budgets.PENDING: ok becomes None."""
-    path, value, limit, ok, why = row
-    if not ok and any(bench_budgets.matches(p, path) for p in bench_budgets.PENDING):
-        ok = None
-    return path, value, limit, ok, why
-
-
 def checked(results):
     figures = {k: results[k] for k in FIGURE_SECTIONS if k in results}
     rows, missing = bench_budgets.check(figures)
-    rows = [pending(row) for row in rows]
     web = results.get("web", {})
     wrows, wmissing = bench_budgets.check({"web": web}, bench_budgets.WEB_BUDGETS)
     rows += wrows
@@ -160,7 +151,7 @@ def checked(results):
             continue
         skip = ["." + f for f in pico.get("not_measured", ())]
         prows, pmissing = bench_budgets.check({name: pico}, budgets)
-        rows += [pending(row) for row in prows]
+        rows += prows
         missing += [(p, w) for p, w in pmissing if not any(p.endswith(s) for s in skip)]
     return rows, missing
 
@@ -222,7 +213,7 @@ BUDGET_COLUMNS = (
 def format_report(results, rows, missing):
     out = [cli.header(BUDGET_COLUMNS)]
     for path, value, limit, ok, _ in rows:
-        mark = "ok" if ok else ("OVER (pending)" if ok is None else "OVER")
+        mark = "ok" if ok else "OVER"
         out.append(cli.row(BUDGET_COLUMNS, (path, value, limit, mark)))
     for pattern, _ in missing:
         out.append(cli.row(BUDGET_COLUMNS, (pattern, "-", "", "MISSING")))
@@ -386,8 +377,7 @@ def main(argv):
         bench_budgets.WEB_BUDGETS,
     ):
         results["budgets"].update({pattern: limit for pattern, limit, _ in extra})
-    results["over_budget"] = [path for path, _, _, ok, _ in rows if ok is False]
-    results["over_budget_pending"] = [path for path, _, _, ok, _ in rows if ok is None]
+    results["over_budget"] = [path for path, _, _, ok, _ in rows if not ok]
     out = args.out or (None if args.check or args.source else RESULTS)
     if out:
         try:
