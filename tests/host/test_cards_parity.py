@@ -57,9 +57,11 @@ def cpython_record(capsys, players, seed, variant, levels):
         argv += ["--variant", variant]
     assert play_cards.main(argv) == 0
     record = json.loads(capsys.readouterr().out)
-    # The command line adds the game's share code to the engine's record.
+    # The command line adds the game's share code, and that it ended, to the
+    # engine's record.
     code = record.pop("share_code")
     assert code == share_code_of("cards", variant, seed)
+    assert record.pop("finished") is True
     return record
 
 
