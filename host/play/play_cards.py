@@ -262,9 +262,8 @@ def list_moves(game):
 
 def hint_text(game):
     """The handheld's hint (the hard AI's move) as a line to type."""
-    card, x, y = cards_session.hint(
-        game
-    )  # never None: a seat that must pass is not asked
+    # Never None: a seat that must pass is not asked.
+    card, x, y = cards_session.hint(game)
     k = game.hands[game.turn].index(card) + 1
     return "Hint: %d %s (%s)" % (k, square(x, y), deck.short(card))
 
