@@ -418,11 +418,16 @@ SEARCH_GAP_MS = 50  # a longer gap inside one response is an AI seat searching
 def _bursts(d, since_ms):
     """[(start, end)] of the runs of display writes after `since_ms`: the pages
     of one frame go out back to back."""
+    spans = [(s, e) for s, e, _ in d.board.display_updates if s >= since_ms]
+    return _runs(spans, BURST_GAP_MS)
+
+
+def _runs(spans, gap):
+    """[(start, end)] of `spans` (in time order) joined where one begins within
+    `gap` ms of the last one's end."""
     out = []
-    for s, e, _ in d.board.display_updates:
-        if s < since_ms:
-            continue
-        if out and s - out[-1][1] <= BURST_GAP_MS:
+    for s, e in spans:
+        if out and s - out[-1][1] <= gap:
             out[-1] = (out[-1][0], e)
         else:
             out.append((s, e))
@@ -463,14 +468,8 @@ def _human_move(d, fig, key_tap):
 def _saves_in(d, start, end):
     """The ms each save began between `start` and `end`: a save's flash
     operations come closer together than SEARCH_GAP_MS."""
-    out = []
-    last = None
-    for at in d.flash_at:
-        if start < at < end:
-            if last is None or at - last > SEARCH_GAP_MS:
-                out.append(at)
-            last = at
-    return out
+    ops = [(at, at) for at in d.flash_at if start < at < end]
+    return [s for s, _ in _runs(ops, SEARCH_GAP_MS)]
 
 
 def words_game(d, fig, tour_turns=3, max_turns=200, log=None, stop_after=None):

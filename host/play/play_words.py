@@ -341,7 +341,7 @@ def main(argv, stdin=None, stdout=None):
         summary["scores"] = [points(s) for s in summary["scores"]]
         summary["seed"], summary["share_code"] = args.seed, code
         summary["rules"] = rules_key("words", rules_name)
-        summary["finished"] = not quit_early
+        summary["finished"] = game.over
         out.write(json.dumps(summary, sort_keys=True) + "\n")
         if quit_early:
             sys.stderr.write(again)
