@@ -89,8 +89,6 @@ class Driver:
         self.board = Board(
             uf2=uf2, flash_path=image, save=False, heap_snapshot=heap_snapshot
         )
-        self.moves = []  # ms from a cursor press to its last display byte
-        self.events = {}  # kind -> [ms]
         self.flash_at = []  # ms of each flash erase or program while settling
 
     def close(self):
