@@ -67,6 +67,8 @@ def main(argv):
                 mod = importlib.import_module(module)
             except ImportError as e:
                 sys.stderr.write("host %s is not available: %s\n" % (name, e))
+                if e.name and not e.name.startswith(("host", "crisscross")):
+                    sys.stderr.write("(`make deps` installs it in .venv)\n")
                 return 2
             try:
                 return mod.main(rest)

@@ -189,3 +189,10 @@ def share_code_of(family, rules, seed):
     from crisscross import games, sharecode
 
     return sharecode.pretty(games.share_code(games.rules_key(family, rules), seed))
+
+
+def same_deal_again(code, players, default_players):
+    """The line that offers a game quit early again: its share code, and its seats
+    where they are not the default (a card or word deal depends on how many)."""
+    seats = "" if players == default_players else " --players %d" % players
+    return "the same deal again: python3 -m host play --code %s%s\n" % (code, seats)

@@ -76,8 +76,14 @@ def main(argv):
         sys.stderr.write("score: --advanced is for --game symbols\n")
         return 2
     variant = DIGITS_VARIANTS.get(args.variant, "")
+    path = "-" if args.file is None else args.file
+    if path == "-" and sys.stdin.isatty():  # typed: say what it waits for
+        sys.stderr.write(
+            "score: type the sheet, 5 lines of 5 cells, then Ctrl-D on a line of "
+            "its own\n"
+        )
     try:
-        text = read_text("-" if args.file is None else args.file)
+        text = read_text(path)
     except ValueError as e:
         sys.stderr.write("score: %s\n" % e)
         return 2

@@ -33,12 +33,13 @@ except ImportError:  # run without host/__init__.py having set the path
 
 from crisscross.cards import ai, autoplay, deck, scoring
 from crisscross.cards import session as cards_session
-from host.play import add_deal_options, chosen_deal, share_code_of
+from host.play import add_deal_options, chosen_deal, same_deal_again, share_code_of
 from crisscross.cards.game import PASS, Game
 from crisscross.cards.table import EMPTY, SIZE
 
 COLUMNS = "abcdefg"
 HUMAN = 0
+PLAYERS = 2  # seats unless --players says otherwise
 HELP = """Type a move as CARD SQUARE: CARD is its place in your hand (1-4) or its code
 (colour Y/R/G/B = Sun/Mountain/Forest/Ocean, number, item K/A/S/C = Key/Axe/
 Shield/Coin, e.g. Y3K); SQUARE is column a-g and row 1-7, e.g. d4.
@@ -57,7 +58,13 @@ def build_parser():
     p.add_argument(
         "--game", choices=("cards",), default="cards", help=argparse.SUPPRESS
     )
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=PLAYERS,
+        help="seats, the AI in all but the first (default %d)" % PLAYERS,
+    )
     p.add_argument("--auto", action="store_true", help="AI plays every seat")
     add_deal_options(p, "deal", "C9A-AAAA")
     p.add_argument(
@@ -404,7 +411,7 @@ def main(argv):
         print(json.dumps(record))
     if not finished:
         (sys.stderr if args.json else sys.stdout).write(
-            "the same deal again: python3 -m host play --code %s\n" % code
+            same_deal_again(code, args.players, PLAYERS)
         )
     elif not args.json:
         print("share code: %s" % code)

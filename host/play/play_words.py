@@ -29,7 +29,7 @@ import host  # noqa: F401  (puts shared/ on sys.path)
 
 from crisscross.games import rules_key
 from crisscross.words import autoplay, deck, rules, selfplay
-from host.play import add_deal_options, chosen_deal, share_code_of
+from host.play import add_deal_options, chosen_deal, same_deal_again, share_code_of
 from crisscross.words.board import ACROSS, DOWN, LETTER_MASK
 from crisscross.words.dictionary import Dictionary
 from crisscross.words.game import Game
@@ -43,6 +43,9 @@ HELP = """commands:
   draw | pass | hint | board | help | quit (or q)"""
 
 
+PLAYERS = 2  # seats unless --players says otherwise
+
+
 def points(tenths):
     return tenths // 10 if tenths % 10 == 0 else tenths / 10
 
@@ -54,7 +57,13 @@ def parser():
     )
     ap.add_argument("--game", default="words", help=argparse.SUPPRESS)
     ap.add_argument("--auto", action="store_true", help="every seat is the AI")
-    ap.add_argument("--players", type=int, default=2, help="1 to 4 seats")
+    ap.add_argument(
+        "--players",
+        type=int,
+        default=PLAYERS,
+        help="1 to 4 seats, the AI in all but the first (default %d; 1 is the solo "
+        "game to 6000)" % PLAYERS,
+    )
     add_deal_options(ap, "deal", "FJS-WES5")
     ap.add_argument("--json", action="store_true", help="one JSON object at the end")
     ap.add_argument("--tournament", action="store_true", help="tournament rules")
@@ -336,7 +345,7 @@ def main(argv, stdin=None, stdout=None):
         lookup.close()
     report(game)
     summary = selfplay.summary(game)
-    again = "the same deal again: python3 -m host play --code %s\n" % code
+    again = same_deal_again(code, args.players, PLAYERS)
     if args.json:
         summary["scores"] = [points(s) for s in summary["scores"]]
         summary["seed"], summary["share_code"] = args.seed, code

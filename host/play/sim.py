@@ -249,11 +249,10 @@ def run_window(args, app_class=None):
             return fail("cannot open the simulator window: %s" % e)
         print("Criss Cross Pocket: saves in %s; F12 or P saves a screenshot." % data)
         ticker = pygame.time.Clock()
-        try:
-            while sim.step(pygame.event.get(), clock.now()):
-                ticker.tick(FPS)
-        except KeyboardInterrupt:
-            pass
+        # Ctrl-C in the terminal ends it as it ends any command (host/__main__.py):
+        # the game was saved at its last move, as when the window is closed.
+        while sim.step(pygame.event.get(), clock.now()):
+            ticker.tick(FPS)
         return 0
     finally:
         pygame.quit()

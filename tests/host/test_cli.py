@@ -1,6 +1,8 @@
 """The command line: `python3 -m host score` and `python3 -m host play`."""
 
+import io
 import json
+import sys
 
 from mpy import run_host as host
 
@@ -29,6 +31,26 @@ def test_score_text_looks_like_the_paper_sheet(tmp_path):
     assert lines[0].split() == ["4"]
     assert lines[1].split() == ["O", "O", "/", "O", "X", "2"]
     assert lines[-1].split() == ["4", "8", "-5", "2", "-5", "3", "24"]
+
+
+class Terminal(io.TextIOWrapper):
+    def isatty(self):
+        return True
+
+
+def test_score_typed_at_a_terminal_says_what_it_waits_for(monkeypatch, capsys):
+    from host.play import cli_score
+
+    typed = Terminal(io.BytesIO(BASIC.encode()))
+    monkeypatch.setattr(sys, "stdin", typed)
+    assert cli_score.main(["--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"] == 28
+    assert err == (
+        "score: type the sheet, 5 lines of 5 cells, then Ctrl-D on a line of its "
+        "own\n"
+    )
+    assert host("score", "--json", stdin=BASIC).stderr == ""  # piped: no word
 
 
 def test_score_digits_criss_and_cross_json():

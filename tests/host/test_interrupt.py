@@ -1,6 +1,6 @@
-"""Ctrl-C in `python3 -m host play` and `bench ai`: one line, exit status 130, no
-traceback; a dice game prints the share code that deals the same dice again, as
-a quit does.
+"""Ctrl-C in `python3 -m host play`, `sim` and `bench ai`: one line, exit status
+130, no traceback; a dice game prints the share code that deals the same dice
+again, as a quit does.
 
 At a prompt and in a game that prints as it goes, a real SIGINT is sent to the
 command once its output shows it is there; where nothing is printed until the
@@ -25,12 +25,13 @@ def _sigint_default():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupted_at(args, marker):
+def interrupted_at(args, marker, env=None):
     """Start `python3 -m host ARGS`, wait until stdout shows `marker`, send
     SIGINT; returns (status, stdout, stderr)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "host", *args],
         cwd=ROOT,
+        env=env,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -83,6 +84,30 @@ def test_ctrl_c_in_the_card_and_word_games_is_one_line(args, marker):
     status, out, err = interrupted_at(args, marker)
     assert status == 130
     assert one_line(err) == "play: interrupted"
+
+
+def test_ctrl_c_in_the_simulator_is_one_line(tmp_path):
+    pytest.importorskip("pygame")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    args = ["sim", "--data", str(tmp_path), "--seed", "5"]
+    status, out, err = interrupted_at(args, b"saves in", env)
+    assert status == 130
+    assert one_line(err) == "sim: interrupted"
+
+
+def test_a_command_missing_a_package_says_how_to_install_it(monkeypatch, capsys):
+    import importlib
+
+    def import_module(name):
+        raise ModuleNotFoundError("No module named 'littlefs'", name="littlefs")
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    status, out, err = run_main(["flash", "--dry-run"], capsys)
+    assert status == 2 and out == ""
+    assert err.splitlines() == [
+        "host flash is not available: No module named 'littlefs'",
+        "(`make deps` installs it in .venv)",
+    ]
 
 
 def raise_on_call(monkeypatch, calls):

@@ -115,6 +115,20 @@ def test_a_card_or_word_games_code_deals_as_the_handheld_and_comes_back():
     assert r.stdout.endswith(
         "the same deal again: python3 -m host play --code %s\n" % code
     )
+    # A deal of other than the default seats: the line names them, and gives the
+    # same deal back.
+    r = host("play", "--game", "words", "--seed", "5", "--players", "3", stdin="q\n")
+    again = r.stdout.splitlines()[-1].split("python3 -m host ")[1].split()
+    assert r.returncode == 1 and again[-2:] == ["--players", "3"], r.stdout
+    records = [
+        json.loads(host(*argv, "--auto", "--json", "--target", "300").stdout)
+        for argv in (
+            again,
+            ["play", "--game", "words", "--seed", "5", "--players", "3"],
+        )
+    ]
+    deals = [[e for e in rec["moves"] if e["action"] == "deal"] for rec in records]
+    assert deals[0] == deals[1] and len(deals[0]) >= 3
 
 
 def test_options_that_conflict_are_refused():
