@@ -13,6 +13,7 @@ CPython only. The game itself lives in shared/crisscross and is imported from he
 exactly as the device imports it.
 """
 
+import argparse
 import os
 import sys
 
@@ -24,6 +25,14 @@ if SHARED not in sys.path:
 
 # The exit status of a command stopped by Ctrl-C (128 + SIGINT), as a shell gives.
 INTERRUPTED = 130
+
+
+class Parser(argparse.ArgumentParser):
+    """Every command's option parser: an option it refuses gets one line, as the
+    commands' own refusals do, and exit status 2 (not argparse's usage block)."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (--help lists the options)\n" % (self.prog, message))
 
 
 def shown(path):

@@ -7,10 +7,10 @@ under another key than the title. The header prints each title in its column's
 width and side: "%-8s" and "%10d" make "%-8s" and "%10s".
 """
 
-import argparse
 import json
 import re
 import sys
+from host import Parser
 
 # A format's conversion: its side and width are kept for the header.
 _CONVERSION = re.compile(r"%(-?\d*)(?:\.\d+)?[a-z]")
@@ -23,9 +23,7 @@ def summary(doc):
 
 def parser(name, doc, json_help="print the figures as JSON"):
     """The parser of `bench NAME`: described by the first paragraph of `doc`, with --json."""
-    p = argparse.ArgumentParser(
-        prog="python3 -m host bench " + name, description=summary(doc)
-    )
+    p = Parser(prog="python3 -m host bench " + name, description=summary(doc))
     p.add_argument("--json", action="store_true", help=json_help)
     return p
 

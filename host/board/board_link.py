@@ -21,6 +21,7 @@ from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
 from host import INTERRUPTED
+from host import Parser
 
 # USB vendor ids of boards that run MicroPython, and of the USB-serial chips on
 # ESP32 dev boards: `--port auto` only considers these.
@@ -94,7 +95,7 @@ def command(argv, prog, description, arguments, run):
     """The `main` of a board command (flash, saves, uf2): parse `argv` with the
     options `arguments(parser)` adds, then return `run(args)` (None is 0). A
     BoardError is its message and status 1; Ctrl-C says how to finish, status 130."""
-    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser = Parser(prog=prog, description=description)
     arguments(parser)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:

@@ -26,6 +26,7 @@ from host import INTERRUPTED, shown
 from host.play import keyscript, sim, window
 from host.screen import render
 from host.emu.board import DEFAULT_FLASH, Board, EmuError
+from host import Parser
 from host.emu.firmware import (
     DEFAULT_UF2,
     OFFICIAL_UF2,
@@ -339,7 +340,7 @@ def boot_ms_arg(text):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host emu",
         description="The real MicroPython firmware on an emulated Raspberry Pi Pico "
         "with the game's display and buttons (docs/emulator.md).",

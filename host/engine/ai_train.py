@@ -30,7 +30,6 @@ then expected TD per count of empty cells (host/engine/ai_train_digits.py).
 ai_symbols_ranks.bin (every tuple key's pattern rank) is computed, not learned.
 """
 
-import argparse
 import multiprocessing
 import os
 import random
@@ -44,6 +43,7 @@ from crisscross.dice import ai_symbols_tables as S
 from crisscross.dice import ai_digits as D
 from host.engine import ai_train_digits
 from crisscross.dice.symbols import ROUNDS
+from host import Parser
 
 SHARED = os.path.join(host.SHARED, "crisscross", "dice")
 # Symbols: the learned stage bucket by rounds done after the placement (0-11;
@@ -342,7 +342,7 @@ FILES = {
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="python3 -m host.engine.ai_train")
+    p = Parser(prog="python3 -m host.engine.ai_train")
     p.add_argument(
         "--rules",
         choices=("all", "symbols", "basic", "advanced", "digits"),

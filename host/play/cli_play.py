@@ -11,7 +11,6 @@ the input ended), 130 on Ctrl-C (with the same share code as a quit), 2 on bad
 options.
 """
 
-import argparse
 import json
 import sys
 
@@ -23,6 +22,7 @@ from crisscross.dice import session as sess
 from crisscross.dice.session import rules_key, share_code
 from crisscross.dice.digits import MAX_PLAYERS as DIGITS_MAX
 from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
+from host import Parser
 
 LEVELS = ai.LEVELS
 # The share code's example in --help (tests/host/test_docs_codes.py decodes it).
@@ -40,7 +40,7 @@ COMMANDS = "hint shows the AI's move, u undoes your last placement, q quits."
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host play",
         description="Play Criss Cross in the terminal. Type moves as cells like B2 "
         "(column A-E, row 1-5); symbols take two cells, first die first: 'B2 B3'. "

@@ -1,15 +1,15 @@
 """`python3 -m host score`: score a sheet written as text, like the paper sheet."""
 
-import argparse
 import json
 import sys
 
 from crisscross.dice import digits, notation, symbols
 from host.play import DIGITS_VARIANTS, read_text
+from host import Parser
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host score",
         description="Score a 5x5 sheet. Symbols: / X O ^ = # and . for empty; "
         "digits: 0-9 and . for empty. Spaces between cells are optional.",

@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+from host import Parser
 
 try:
     import crisscross  # noqa: F401
@@ -49,7 +50,7 @@ Commands: moves (list every legal move), hint (the handheld's), help, quit."""
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host play --game cards",
         description="Criss Cross with the Janken Deck: line up 3 or 4 cards of the "
         "same number or item; 4 in a row of your colour ends the game.",

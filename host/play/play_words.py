@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import sys
+from host import Parser
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(
@@ -51,7 +52,7 @@ def points(tenths):
 
 
 def parser():
-    ap = argparse.ArgumentParser(
+    ap = Parser(
         prog="python3 -m host play --game words",
         description="Criss Cross, the word card game.",
     )

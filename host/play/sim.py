@@ -19,6 +19,7 @@ from host.play import seed_arg
 from host.play import hostclock, keyscript
 from host.screen import fbcanvas, render
 from host.play.window import NoDisplay, Simulator, init_display
+from host import Parser
 
 WIDTH = render.WIDTH
 HEIGHT = render.HEIGHT
@@ -309,7 +310,7 @@ def add_seed(p):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host sim",
         description="The Criss Cross Pocket simulator: the same game as on the "
         "device, in a window (arrows move, Z or Enter is A, X or Backspace is B, "

@@ -9,7 +9,6 @@ Keys typed while Z or X holds its button act after its release, in order (the me
 the long press opens takes them); other keys act as they come.
 """
 
-import argparse
 import os
 import select
 import signal
@@ -18,6 +17,7 @@ import sys
 from crisscross import buttons, presses
 from host.play import hostclock, sim
 from host.screen import render
+from host import Parser
 
 FRAME_S = 1 / sim.FPS
 READ_BYTES = 1024
@@ -244,7 +244,7 @@ def _stop(signum, frame):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host term",
         description="Play Criss Cross Pocket in a terminal (needs %dx%d "
         "characters and a font with braille). %s." % (COLS, ROWS, STATUS),

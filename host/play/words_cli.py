@@ -9,6 +9,7 @@ same way: seek and decode one block.
 import argparse
 import os
 import sys
+from host import Parser
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(
@@ -57,9 +58,7 @@ def check(d, word):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(
-        prog="python3 -m host words", description="The word game's dictionary."
-    )
+    ap = Parser(prog="python3 -m host words", description="The word game's dictionary.")
     ap.add_argument("--dict", help="dictionary file (default: the device's)")
     sub = ap.add_subparsers(dest="command")
     c = sub.add_parser("check", help="is a word accepted? exit 0 yes, 1 no")

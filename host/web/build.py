@@ -10,7 +10,6 @@ npm package, and game.romfs, a ROMFS image (mpremote's, as a board's) of the
 engine compiled to .mpy with webhost.py, which the page mounts at /rom.
 """
 
-import argparse
 import gzip
 import os
 import shutil
@@ -18,6 +17,7 @@ import sys
 import tempfile
 
 from host import ROOT, SHARED
+from host import Parser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(ROOT, "build", "web")
@@ -156,7 +156,7 @@ def server(folder, port=DEFAULT_PORT, host="127.0.0.1"):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python3 -m host web",
         description="Build the browser game into build/web/ and serve it on "
         "localhost: the same engine in MicroPython WebAssembly, static files only.",

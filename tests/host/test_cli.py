@@ -102,7 +102,17 @@ def test_malformed_sheets_name_the_line_and_cell():
 
 def test_unknown_options_and_missing_files_are_clear():
     out = host("score", "--bogus")
-    assert out.returncode == 2 and "unrecognized arguments" in out.stderr
+    assert out.returncode == 2 and out.stderr == (
+        "python3 -m host score: unrecognized arguments: --bogus "
+        "(--help lists the options)\n"
+    )
+    for argv in (
+        ["play", "--seed", "abc"],
+        ["play", "--game", "cards", "--players", "5"],
+    ):
+        out = host(*argv)
+        assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+        assert argv[-2] in out.stderr and "--help lists the options" in out.stderr
     out = host("score", "/nonexistent/sheet.txt")
     assert out.returncode == 2 and "cannot read" in out.stderr
     out = host("frobnicate")
