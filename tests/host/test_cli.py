@@ -146,30 +146,8 @@ def test_a_sheet_that_is_not_utf8_is_named_so_and_dash_reads_stdin(tmp_path):
 
 
 def test_auto_play_json_is_complete_and_reproducible():
-    a = json.loads(
-        host(
-            "play",
-            "--game",
-            "symbols",
-            "--advanced",
-            "--seed",
-            "42",
-            "--auto",
-            "--json",
-        ).stdout
-    )
-    b = json.loads(
-        host(
-            "play",
-            "--game",
-            "symbols",
-            "--advanced",
-            "--seed",
-            "42",
-            "--auto",
-            "--json",
-        ).stdout
-    )
+    argv = ("play", "--game", "symbols", "--advanced", "--seed", "42", "--auto")
+    a, b = (json.loads(host(*argv, "--json").stdout) for _ in range(2))
     assert a == b
     assert (
         a["seed"] == 42
