@@ -55,6 +55,10 @@ def _play_module(argv):
 
 
 def main(argv):
+    # A byte typed that is not UTF-8 reads as U+FFFD, as a terminal shows it (not
+    # as a surrogate escape, which a message would print as '\udcff').
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(usage())
         return 0 if argv else 2

@@ -2,8 +2,10 @@
 
 import io
 import json
+import subprocess
 import sys
 
+from mpy import ROOT
 from mpy import run_host as host
 
 BASIC = "XX^^O\nX/^^#\n#/==#\n^/=^#\nX#=O#\n"
@@ -117,6 +119,18 @@ def test_unknown_options_and_missing_files_are_clear():
     assert out.returncode == 2 and "cannot read" in out.stderr
     out = host("frobnicate")
     assert out.returncode == 2 and "unknown command" in out.stderr
+
+
+def test_a_typed_move_that_is_not_utf8_is_shown_as_a_terminal_shows_it():
+    r = subprocess.run(
+        [sys.executable, "-m", "host", "play", "--seed", "5"],
+        input=b"\xffA A2\nq\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert r.returncode == 1
+    assert "'\ufffdA' is not a cell (A1..E5)" in r.stdout.decode("utf-8")
 
 
 def test_a_sheet_that_is_not_utf8_is_named_so_and_dash_reads_stdin(tmp_path):
