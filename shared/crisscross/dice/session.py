@@ -37,6 +37,23 @@ def new_game(family, seed, humans, ais, rules, starts=None):
     return DigitsGame(seed, players, rules)
 
 
+def new_session(seed, humans, ais, rules, level, code, daily, family, starts):
+    """A fresh game of the dice `family` as the New game screen asks for it (as
+    the card and word games' new_session do); `starts` are the humans' first
+    symbols in the symbol game, and the AI seats take the first ones left."""
+    players = humans + ais
+    if family == "symbols":
+        starts = list(starts)
+        for s in range(1, 7):
+            if len(starts) < players and s not in starts:
+                starts.append(s)
+    else:
+        starts = None
+    game = new_game(family, seed, humans, ais, rules, starts)
+    seats = [HUMAN] * humans + [AI] * ais
+    return Session(game, seats, code, level, daily)
+
+
 def rules_key(game):
     """The high-score table a game belongs to, e.g. 'symbols-advanced'."""
     if game.FAMILY == "symbols":

@@ -289,35 +289,22 @@ class NewGame(Screen):
                 }
             }
             records.save_settings(app.store, chosen)
-        if fam in games.OTHER_FAMILIES:
-            code = games.share_code(games.rules_key(fam, rules), seed)
-            try:
-                mod = games.family_session(fam)
-            except ImportError:
-                app.toast("This game is not installed")
-                return
-            args = (seed, self.humans, self.ais, rules, level, code, daily)
-            if fam == "cards":
-                args += (self.colours[: self.humans],)
-            try:
-                app.session = mod.new_session(*args)
-            except OSError as e:  # a file the game needs: the word list
-                app.toast("Can't start: %s" % e)
-                return
-            app.open_session()
+        args = (seed, self.humans, self.ais, rules, level)
+        args += (games.share_code(games.rules_key(fam, rules), seed), daily)
+        if fam == "cards":
+            args += (self.colours[: self.humans],)
+        elif fam not in games.OTHER_FAMILIES:
+            args += (fam, self.starts[: self.humans])
+        try:
+            mod = games.family_session(fam if fam in games.OTHER_FAMILIES else "dice")
+        except ImportError:
+            app.toast("This game is not installed")
             return
-        from crisscross.dice import session as sess
-
-        players = self.humans + self.ais
-        starts = None
-        if fam == "symbols":
-            starts = self.starts[: self.humans]
-            for s in range(1, 7):
-                if len(starts) < players and s not in starts:
-                    starts.append(s)
-        game = sess.new_game(fam, seed, self.humans, self.ais, rules, starts)
-        seats = [sess.HUMAN] * self.humans + [sess.AI] * self.ais
-        app.session = sess.Session(game, seats, sess.share_code(game), level, daily)
+        try:
+            app.session = mod.new_session(*args)
+        except OSError as e:  # a file the game needs: the word list
+            app.toast("Can't start: %s" % e)
+            return
         app.open_session()
 
     # ---- drawing ----------------------------------------------------------
