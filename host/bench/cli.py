@@ -10,6 +10,7 @@ width and side: "%-8s" and "%10d" make "%-8s" and "%10s".
 import json
 import re
 import sys
+
 from host import Parser
 
 # A format's conversion: its side and width are kept for the header.

@@ -20,8 +20,7 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from host import INTERRUPTED
-from host import Parser
+from host import INTERRUPTED, Parser
 
 # USB vendor ids of boards that run MicroPython, and of the USB-serial chips on
 # ESP32 dev boards: `--port auto` only considers these.

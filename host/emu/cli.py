@@ -22,11 +22,10 @@ import time
 
 from crisscross import presses
 from crisscross.buttons import NAMES
-from host import INTERRUPTED, shown
+from host import INTERRUPTED, Parser, shown
 from host.play import keyscript, sim, window
 from host.screen import render
 from host.emu.board import DEFAULT_FLASH, Board, EmuError
-from host import Parser
 from host.emu.firmware import (
     DEFAULT_UF2,
     OFFICIAL_UF2,

@@ -38,12 +38,12 @@ import time
 from array import array
 
 import host  # puts shared/ on sys.path
+from host import Parser
 from crisscross.dice import ai_symbols
 from crisscross.dice import ai_symbols_tables as S
 from crisscross.dice import ai_digits as D
 from host.engine import ai_train_digits
 from crisscross.dice.symbols import ROUNDS
-from host import Parser
 
 SHARED = os.path.join(host.SHARED, "crisscross", "dice")
 # Symbols: the learned stage bucket by rounds done after the placement (0-11;

@@ -15,14 +15,13 @@ import json
 import sys
 
 from crisscross import sharecode
-from host import INTERRUPTED
+from host import INTERRUPTED, Parser
 from host.play import DIGITS_VARIANTS, add_deal_options, chosen_deal
 from crisscross.dice import ai, grid, notation, symbols
 from crisscross.dice import session as sess
 from crisscross.dice.session import rules_key, share_code
 from crisscross.dice.digits import MAX_PLAYERS as DIGITS_MAX
 from crisscross.dice.symbols import MAX_PLAYERS as SYMBOLS_MAX
-from host import Parser
 
 LEVELS = ai.LEVELS
 # The share code's example in --help (tests/host/test_docs_codes.py decodes it).

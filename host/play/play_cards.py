@@ -17,20 +17,12 @@ import argparse
 import json
 import os
 import sys
-from host import Parser
 
-try:
-    import crisscross  # noqa: F401
-except ImportError:  # run without host/__init__.py having set the path
+if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(
-        0,
-        os.path.join(
-            os.path.dirname(
-                os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-            ),
-            "shared",
-        ),
+        0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     )
+from host import Parser  # (importing host puts shared/ on sys.path)
 
 from crisscross.cards import ai, autoplay, deck, scoring
 from crisscross.cards import session as cards_session

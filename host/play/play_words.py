@@ -19,13 +19,12 @@ import argparse
 import json
 import os
 import sys
-from host import Parser
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(
         0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     )
-import host  # noqa: F401  (puts shared/ on sys.path)
+from host import Parser  # (importing host puts shared/ on sys.path)
 
 
 from crisscross.games import rules_key

@@ -9,13 +9,12 @@ same way: seek and decode one block.
 import argparse
 import os
 import sys
-from host import Parser
 
 if __package__ in (None, ""):  # run as a script: make `host` importable
     sys.path.insert(
         0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     )
-import host  # noqa: F401  (puts shared/ on sys.path)
+from host import Parser  # (importing host puts shared/ on sys.path)
 
 from crisscross.words.dictionary import Dictionary
 

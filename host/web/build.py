@@ -16,8 +16,7 @@ import shutil
 import sys
 import tempfile
 
-from host import ROOT, SHARED
-from host import Parser
+from host import ROOT, SHARED, Parser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(ROOT, "build", "web")
