@@ -23,10 +23,10 @@ RULESETS = (
     "cards-joker-strict",
 )
 
-# Game families whose session module has `new_session(seed, humans, ais, rules,
-# level, code, daily)` (the card game's also takes the humans' colours); the dice
-# games are built by crisscross.dice.session's new_game. Every family's Session
-# has the protocol of docs/architecture.md.
+# Families with a session module of their own; the dice games share one. Each has
+# `new_session(seed, humans, ais, rules, level, code, daily, ...)`: the card game's
+# also takes the humans' colours, the dice games' the game and first symbols. Every
+# family's Session has the protocol of docs/architecture.md.
 OTHER_FAMILIES = ("cards", "words")
 
 
